@@ -1,0 +1,36 @@
+// NestJS 12 ships its packages as ES modules. Node 20 loads them from our CommonJS build through
+// require(esm), but Jest's module loader only does that on Node 24.9+, so under Jest the ES-module
+// packages are compiled to CommonJS by swc like our own TypeScript.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+const esmPackages = ['@nestjs', 'file-type', '@borewit', '@tokenizer', 'strtok3', 'token-types', 'uint8array-extras', 'uid', 'path-to-regexp'];
+
+const project = (displayName, testRegex) => ({
+  displayName,
+  testRegex,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+});
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  projects: [
+    project('unit', 'src/.*\\.spec\\.ts$'),
+    { ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'), setupFiles: ['<rootDir>/test/support/env.ts'] },
+  ],
+};

@@ -1,0 +1,32 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
+import { ErrorEnvelopeDto } from './common/envelope/envelope';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** Everything main.ts and the e2e tests both need on top of the module graph. */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  setUpSwagger(app);
+  return app;
+}
+
+function setUpSwagger(app: NestExpressApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Vendor Leads, Reputation and Manager API')
+    .setDescription(
+      'Vendor API under /rest-api-v1 (vendor tokens) and manager API under /rest-manager-api-v1 (ADMIN manager tokens). ' +
+        'Every response is the envelope `{ success, data | message | error }`.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Vendor API token' }, VENDOR_BEARER)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Manager API token (ADMIN)' }, MANAGER_BEARER)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorEnvelopeDto] });
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { isUniqueViolation } from '../common/errors/database-errors';
+import { AccountsRepository } from './accounts.repository';
+import { Manager, ManagerRole } from './entities/manager.entity';
+import type { Principal, TokenType } from './principal';
+import { TokenService } from './token.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** Resolves a bearer token to the account it stands for, refusing forged, revoked and misplaced tokens. */
+  async authenticate(token: string, expected: TokenType): Promise<Principal> {
+    const claims = this.tokens.verify(token);
+    if (claims.typ !== expected) {
+      throw new DomainError(
+        ErrorCode.Forbidden,
+        expected === 'vendor'
+          ? 'A manager token cannot be used on the vendor API; use a vendor token.'
+          : 'A vendor token cannot be used on the manager API; use a manager token.',
+      );
+    }
+    if (claims.typ === 'vendor') {
+      const vendor = holderOf(await this.accounts.findVendor(claims.accountId), claims.jti);
+      if (!vendor.activated) throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
+      return { type: 'vendor', vendor };
+    }
+    const manager = holderOf(await this.accounts.findManager(claims.accountId), claims.jti);
+    if (manager.role !== ManagerRole.Admin) {
+      throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role may use the manager API.');
+    }
+    return { type: 'manager', manager };
+  }
+
+  /** A new token for the vendor; the previous one stops working at once. */
+  async issueVendorToken(vendorId: number): Promise<string> {
+    const { token, jti } = this.tokens.sign('vendor', vendorId);
+    if (!(await this.accounts.setVendorToken(vendorId, jti))) throw DomainError.notFound('Vendor', vendorId);
+    return token;
+  }
+
+  /** A new manager token; only ADMIN managers may hold one. */
+  async issueManagerToken(manager: Manager): Promise<string> {
+    if (manager.role !== ManagerRole.Admin) {
+      throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role can be issued a manager token.');
+    }
+    const { token, jti } = this.tokens.sign('manager', manager.id);
+    if (!(await this.accounts.setManagerToken(manager.id, jti))) throw DomainError.notFound('Manager', manager.id);
+    return token;
+  }
+
+  async issueManagerTokenByEmail(email: string): Promise<string> {
+    const manager = await this.accounts.findManagerByEmail(email);
+    if (!manager) throw DomainError.notFound('Manager', email);
+    return this.issueManagerToken(manager);
+  }
+
+  /** Creates an ADMIN manager and returns its first token. */
+  async createAdmin(email: string, name: string): Promise<{ manager: Manager; token: string }> {
+    let manager: Manager;
+    try {
+      manager = await this.accounts.createManager(email, name, ManagerRole.Admin);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError(ErrorCode.Conflict, `A manager with email ${email} already exists.`);
+      throw error;
+    }
+    return { manager, token: await this.issueManagerToken(manager) };
+  }
+}
+
+/** The account, if the token's jti is still its active one. */
+function holderOf<T extends { activeTokenId: string | null }>(account: T | null, jti: string): T {
+  if (!account) throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+  if (account.activeTokenId !== jti) {
+    throw new DomainError(ErrorCode.TokenRevoked, 'The bearer token was revoked; use the most recently issued token.');
+  }
+  return account;
+}

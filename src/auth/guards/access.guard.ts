@@ -1,0 +1,39 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError, ErrorCode } from '../../common/errors/domain-error';
+import { AuthService } from '../auth.service';
+import { ACCESS_KEY, Access } from '../decorators/access.decorators';
+import type { AuthenticatedRequest } from '../principal';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+/**
+ * Global guard, registered first: resolves the bearer token to its account before anything else
+ * (the rate limiter keys on it). A route with no declared access is refused: deny by default.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (access === 'public') return true;
+    if (!access) throw new DomainError(ErrorCode.Forbidden, 'This route is not accessible.');
+
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    if (!header) {
+      throw new DomainError(ErrorCode.Unauthenticated, 'Authentication required: send the header Authorization: Bearer <token>.');
+    }
+    const match = BEARER.exec(header.trim());
+    if (!match) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
+    request.principal = await this.auth.authenticate(match[1], access);
+    return true;
+  }
+}

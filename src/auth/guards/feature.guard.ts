@@ -1,0 +1,23 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError, ErrorCode } from '../../common/errors/domain-error';
+import type { VendorFeature } from '../../vendors/entities/vendor.entity';
+import { REQUIRED_FEATURE_KEY } from '../decorators/access.decorators';
+import type { AuthenticatedRequest } from '../principal';
+
+/** Global guard after AccessGuard: enforces @RequireFeature on the vendor row the access guard loaded. */
+@Injectable()
+export class FeatureGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const feature = this.reflector.getAllAndOverride<VendorFeature | undefined>(REQUIRED_FEATURE_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!feature) return true;
+    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+    if (principal?.type === 'vendor' && principal.vendor[feature]) return true;
+    throw new DomainError(ErrorCode.FeatureDisabled, `The ${feature} feature is not enabled for this vendor.`);
+  }
+}

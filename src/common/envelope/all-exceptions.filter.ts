@@ -1,0 +1,81 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, ERROR_STATUS } from '../errors/domain-error';
+import type { ErrorEnvelope } from './envelope';
+import { isDatabaseUnavailable } from '../errors/database-errors';
+
+interface ErrorReply {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.too.large': 'The request body is too large.',
+  'encoding.unsupported': 'The request body encoding is not supported.',
+  'charset.unsupported': 'The request body charset is not supported.',
+  'request.aborted': 'The request was aborted by the client.',
+  'entity.verify.failed': 'The request body could not be verified.',
+};
+
+const STATUS_MESSAGES: Partial<Record<number, string>> = {
+  [HttpStatus.NOT_FOUND]: 'The requested resource was not found.',
+  [HttpStatus.METHOD_NOT_ALLOWED]: 'This method is not allowed on this path.',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'The request body is too large.',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'This content type is not supported.',
+};
+
+/** Turns every error, expected or not, into the `{ success: false, error }` envelope. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const reply = this.toReply(exception);
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    response.status(reply.status).json(reply.body);
+  }
+
+  toReply(exception: unknown): ErrorReply {
+    if (exception instanceof DomainError) {
+      const body: ErrorEnvelope = { success: false, error: exception.message };
+      if (exception.details?.length) body.details = exception.details;
+      return { status: ERROR_STATUS[exception.code], body };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status >= 500) this.logger.error(exception.message, exception.stack);
+      return { status, body: { success: false, error: httpExceptionMessage(exception) } };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.error(`Database unavailable: ${(exception as Error).message}`);
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: { success: false, error: 'The service is temporarily unavailable. Please retry later.' },
+      };
+    }
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : `Non-error thrown: ${String(exception)}`,
+    );
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, error: 'Internal server error.' } };
+  }
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const status = exception.getStatus();
+  // Express and body-parser errors arrive wrapped by the adapter; their raw texts are parser internals.
+  const cause = exception.cause as { type?: unknown } | undefined;
+  if (typeof cause?.type === 'string' && BODY_PARSER_MESSAGES[cause.type]) return BODY_PARSER_MESSAGES[cause.type];
+  if (cause instanceof SyntaxError) return BODY_PARSER_MESSAGES['entity.parse.failed'];
+  if (cause instanceof URIError) return 'The request path is not validly encoded.';
+  const response = exception.getResponse();
+  const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
+  // Nest's own 404 text names the method and path ("Cannot GET /x"); keep a stable, readable sentence instead.
+  if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(message)) return STATUS_MESSAGES[status]!;
+  return message || STATUS_MESSAGES[status] || 'The request failed.';
+}

@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { FieldError } from '../errors/domain-error';
+
+export interface SuccessEnvelope<T> {
+  success: true;
+  data?: T;
+  message?: string;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  details?: FieldError[];
+}
+
+/** Returned by a handler that wants a `message` beside (or instead of) its `data`. */
+export class WithMessage<T = undefined> {
+  constructor(
+    readonly message: string,
+    readonly data?: T,
+  ) {}
+}
+
+export class FieldErrorDto implements FieldError {
+  @ApiProperty({ example: 'size' })
+  field: string;
+
+  @ApiProperty({ example: 'size must not be greater than 100' })
+  message: string;
+}
+
+export class ErrorEnvelopeDto implements ErrorEnvelope {
+  @ApiProperty({ example: false })
+  success: false;
+
+  @ApiProperty({ example: 'Invalid request: size must not be greater than 100.' })
+  error: string;
+
+  @ApiProperty({ type: [FieldErrorDto], required: false })
+  details?: FieldError[];
+}

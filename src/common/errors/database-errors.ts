@@ -1,0 +1,24 @@
+/** Errors that mean PostgreSQL could not be reached, as opposed to a query that failed. */
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+// 57P01..57P03: admin/crash shutdown, cannot connect now; 53300: too many connections; 08xxx: connection exceptions.
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection terminated due to connection timeout',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, driverError } = error as Error & { code?: unknown; driverError?: unknown };
+  if (driverError && driverError !== error && isDatabaseUnavailable(driverError)) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  return UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m));
+}
+
+/** PostgreSQL's unique_violation, for services that turn it into a conflict. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, driverError } = error as { code?: unknown; driverError?: { code?: unknown } };
+  return code === '23505' || driverError?.code === '23505';
+}

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { appConfig } from './app.config';
+import { authConfig } from './auth.config';
+import { databaseConfig } from './database.config';
+import { envValidationSchema } from './env.validation';
+import { leadsConfig } from './leads.config';
+
+@Global()
+@Module({
+  imports: [
+    ConfigModule.forRoot({
+      isGlobal: true,
+      cache: true,
+      load: [appConfig, databaseConfig, authConfig, leadsConfig],
+      validationSchema: envValidationSchema,
+    }),
+  ],
+})
+export class AppConfigModule {}

@@ -1,0 +1,33 @@
+import type { DataSourceOptions } from 'typeorm';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { TypeOrmLogger } from './typeorm-logger';
+import { MIGRATIONS } from '../../migrations';
+
+export interface DatabaseConnectionSettings {
+  url: string;
+  poolMax: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** One definition of how the service talks to PostgreSQL, shared by the app, the CLI and the migration tooling. */
+export function dataSourceOptions(settings: DatabaseConnectionSettings): DataSourceOptions & { type: 'postgres' } {
+  return {
+    type: 'postgres',
+    url: settings.url,
+    namingStrategy: new SnakeNamingStrategy(),
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsRun: false,
+    synchronize: false,
+    logging: ['error', 'warn', 'migration'],
+    logger: new TypeOrmLogger(['error', 'warn', 'migration']),
+    maxQueryExecutionTime: 1000,
+    extra: {
+      max: settings.poolMax,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      statement_timeout: settings.statementTimeoutMs,
+      idleTimeoutMillis: 30_000,
+    },
+  };
+}

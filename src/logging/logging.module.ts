@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig, appConfig } from '../config/app.config';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** A client-supplied X-Request-Id is kept when it is sane, so logs can be joined across systems. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [appConfig.KEY],
+      useFactory: (app: AppConfig) => ({
+        pinoHttp: {
+          level: app.logLevel,
+          genReqId: requestId,
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          serializers: {
+            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+          },
+          customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

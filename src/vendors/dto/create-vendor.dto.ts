@@ -1,0 +1,44 @@
+import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { Trim } from '../../common/validation/trim.decorator';
+
+export class CreateVendorDto {
+  /** @example "Maple Renovations" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  vendorName: string;
+
+  /** @example "office@maple-renovations.ca" */
+  @Trim()
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  /** @example "Toronto" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  cityName: string;
+
+  /** @example "Ontario" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  provinceName: string;
+
+  /** Package the vendor subscribes to (the operator's numbering). @example 1 */
+  @Optional()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  packageType?: number;
+
+  /** Deactivated vendors' tokens are refused with 403. Defaults to true. */
+  @Optional()
+  @IsBoolean()
+  activated?: boolean;
+}

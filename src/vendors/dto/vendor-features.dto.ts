@@ -1,0 +1,28 @@
+import { IsBoolean } from 'class-validator';
+import { Optional } from '../../common/validation/optional.decorator';
+import type { VendorFeature } from '../entities/vendor.entity';
+
+/** All three flags as stored. */
+export class VendorFeaturesResponse implements Record<VendorFeature, boolean> {
+  /** Gates GET /rest-api-v1/reputation-process/kpi. */
+  enableFullRMS: boolean;
+  /** Gates GET and POST /rest-api-v1/customer-feedback-system. */
+  enableStandaloneFeedbackBooster: boolean;
+  /** Gates POST /rest-api-v1/review-requests. */
+  enableStandaloneReviewBooster: boolean;
+}
+
+/** Any subset of the three flags; any other property is refused. */
+export class UpdateVendorFeaturesDto implements Partial<Record<VendorFeature, boolean>> {
+  @Optional()
+  @IsBoolean()
+  enableFullRMS?: boolean;
+
+  @Optional()
+  @IsBoolean()
+  enableStandaloneFeedbackBooster?: boolean;
+
+  @Optional()
+  @IsBoolean()
+  enableStandaloneReviewBooster?: boolean;
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const VENDOR_FEATURES = ['enableFullRMS', 'enableStandaloneFeedbackBooster', 'enableStandaloneReviewBooster'] as const;
+export type VendorFeature = (typeof VENDOR_FEATURES)[number];
+
+@Entity('vendors')
+@Index('idx_vendors_name_id', ['vendorName', 'id'])
+export class Vendor {
+  @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  vendorName: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  cityName: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  provinceName: string;
+
+  @Column({ type: 'boolean', default: true })
+  activated: boolean;
+
+  @Column({ type: 'integer', default: 0 })
+  packageType: number;
+
+  @Column({ name: 'enable_full_rms', type: 'boolean', default: false })
+  enableFullRMS: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  enableStandaloneFeedbackBooster: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  enableStandaloneReviewBooster: boolean;
+
+  /** jti of the one token that is currently valid; null when none was issued. */
+  @Column({ type: 'uuid', nullable: true })
+  activeTokenId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module';
+import { Vendor } from './entities/vendor.entity';
+import { VendorsController } from './vendors.controller';
+import { VendorsRepository } from './vendors.repository';
+import { VendorsService } from './vendors.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Vendor]), AuthModule],
+  controllers: [VendorsController],
+  providers: [VendorsRepository, VendorsService],
+  exports: [VendorsService],
+})
+export class VendorsModule {}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import { VENDOR_FEATURES, Vendor, VendorFeature } from './entities/vendor.entity';
+import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
+
+@Injectable()
+export class VendorsService {
+  constructor(private readonly vendors: VendorsRepository) {}
+
+  create(vendor: NewVendor): Promise<Vendor> {
+    return this.vendors.create({ ...vendor, email: vendor.email.toLowerCase() });
+  }
+
+  async update(id: number, changes: VendorChanges): Promise<Vendor> {
+    if (Object.keys(changes).length === 0) throw DomainError.invalid('Provide at least one field to update.');
+    const normalized = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
+    const vendor = await this.vendors.update(id, normalized);
+    if (!vendor) throw DomainError.notFound('Vendor', id);
+    return vendor;
+  }
+
+  async get(id: number): Promise<Vendor> {
+    const vendor = await this.vendors.findById(id);
+    if (!vendor) throw DomainError.notFound('Vendor', id);
+    return vendor;
+  }
+
+  async getFeatures(id: number): Promise<Record<VendorFeature, boolean>> {
+    return featuresOf(await this.get(id));
+  }
+
+  /** Switches the given flags; the vendor API's feature guard sees the change on the next request. */
+  async setFeatures(id: number, changes: Partial<Record<VendorFeature, boolean>>): Promise<Record<VendorFeature, boolean>> {
+    if (Object.keys(changes).length === 0) return this.getFeatures(id);
+    const vendor = await this.vendors.update(id, changes);
+    if (!vendor) throw DomainError.notFound('Vendor', id);
+    return featuresOf(vendor);
+  }
+}
+
+function featuresOf(vendor: Vendor): Record<VendorFeature, boolean> {
+  return Object.fromEntries(VENDOR_FEATURES.map((feature) => [feature, vendor[feature]])) as Record<VendorFeature, boolean>;
+}

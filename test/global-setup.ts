@@ -1,0 +1,11 @@
+import { adminQuery, assertTestDatabase, databaseUrl } from './support/test-database';
+
+/** A fresh database per run, so runs never see each other's rows. */
+export default async function globalSetup(): Promise<void> {
+  const name = `test_e2e_${Date.now()}_${process.pid}`;
+  assertTestDatabase(name);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  // Workers start after this and inherit the environment.
+  process.env.E2E_DATABASE_NAME = name;
+  process.env.DATABASE_URL = databaseUrl(name);
+}

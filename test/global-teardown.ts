@@ -1,0 +1,8 @@
+import { adminQuery, assertTestDatabase } from './support/test-database';
+
+export default async function globalTeardown(): Promise<void> {
+  const name = process.env.E2E_DATABASE_NAME;
+  if (!name) return;
+  assertTestDatabase(name);
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}

@@ -1,0 +1,33 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuthService } from '../../src/auth/auth.service';
+import { Manager } from '../../src/auth/entities/manager.entity';
+import { Vendor, VendorFeature } from '../../src/vendors/entities/vendor.entity';
+import { VendorsService } from '../../src/vendors/vendors.service';
+
+const unique = (): string => randomUUID().slice(0, 8);
+
+export async function createAdmin(app: INestApplicationContext): Promise<{ manager: Manager; token: string }> {
+  return app.get(AuthService).createAdmin(`admin-${unique()}@test.example`, 'Test Admin');
+}
+
+export interface VendorOptions extends Partial<Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType'>> {
+  features?: VendorFeature[];
+}
+
+/** A vendor with a valid token, and any feature flags switched on. */
+export async function createVendor(app: INestApplicationContext, options: VendorOptions = {}): Promise<{ vendor: Vendor; token: string }> {
+  const { features = [], ...fields } = options;
+  const vendors = app.get(VendorsService);
+  const vendor = await vendors.create({
+    vendorName: `Vendor ${unique()}`,
+    email: `vendor-${unique()}@test.example`,
+    cityName: 'Toronto',
+    provinceName: 'Ontario',
+    ...fields,
+  });
+  if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
+  return { vendor, token: await app.get(AuthService).issueVendorToken(vendor.id) };
+}
+
+export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
