@@ -15,7 +15,17 @@ const swc = [
   },
 ];
 
-const esmPackages = ['@nestjs', 'file-type', '@borewit', '@tokenizer', 'strtok3', 'token-types', 'uint8array-extras', 'uid', 'path-to-regexp'];
+const esmPackages = [
+  '@nestjs',
+  'file-type',
+  '@borewit',
+  '@tokenizer',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  'uid',
+  'path-to-regexp',
+];
 
 const project = (displayName, testRegex) => ({
   displayName,

@@ -65,7 +65,8 @@ export class AuthService {
     try {
       manager = await this.accounts.createManager(email, name, ManagerRole.Admin);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError(ErrorCode.Conflict, `A manager with email ${email} already exists.`);
+      if (isUniqueViolation(error))
+        throw new DomainError(ErrorCode.Conflict, `A manager with email ${email} already exists.`);
       throw error;
     }
     return { manager, token: await this.issueManagerToken(manager) };

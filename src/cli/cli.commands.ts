@@ -42,7 +42,8 @@ export class CliCommands {
         return this.auth.issueManagerTokenByEmail(option(args, 'email'));
       case 'vendor-token': {
         const vendorId = Number(option(args, 'vendor-id'));
-        if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new UsageError('--vendor-id must be a positive integer.');
+        if (!Number.isSafeInteger(vendorId) || vendorId < 1)
+          throw new UsageError('--vendor-id must be a positive integer.');
         return this.auth.issueVendorToken(vendorId);
       }
       case 'seed-demo':

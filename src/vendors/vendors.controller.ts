@@ -55,7 +55,10 @@ export class VendorsController {
   @Patch(':vendorId/features')
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  updateFeatures(@Param() { vendorId }: VendorIdParams, @Body() body: UpdateVendorFeaturesDto): Promise<VendorFeaturesResponse> {
+  updateFeatures(
+    @Param() { vendorId }: VendorIdParams,
+    @Body() body: UpdateVendorFeaturesDto,
+  ): Promise<VendorFeaturesResponse> {
     return this.vendors.setFeatures(vendorId, body);
   }
 }

@@ -30,7 +30,10 @@ export class VendorsService {
   }
 
   /** Switches the given flags; the vendor API's feature guard sees the change on the next request. */
-  async setFeatures(id: number, changes: Partial<Record<VendorFeature, boolean>>): Promise<Record<VendorFeature, boolean>> {
+  async setFeatures(
+    id: number,
+    changes: Partial<Record<VendorFeature, boolean>>,
+  ): Promise<Record<VendorFeature, boolean>> {
     if (Object.keys(changes).length === 0) return this.getFeatures(id);
     const vendor = await this.vendors.update(id, changes);
     if (!vendor) throw DomainError.notFound('Vendor', id);
@@ -39,5 +42,8 @@ export class VendorsService {
 }
 
 function featuresOf(vendor: Vendor): Record<VendorFeature, boolean> {
-  return Object.fromEntries(VENDOR_FEATURES.map((feature) => [feature, vendor[feature]])) as Record<VendorFeature, boolean>;
+  return Object.fromEntries(VENDOR_FEATURES.map((feature) => [feature, vendor[feature]])) as Record<
+    VendorFeature,
+    boolean
+  >;
 }

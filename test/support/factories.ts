@@ -11,12 +11,17 @@ export async function createAdmin(app: INestApplicationContext): Promise<{ manag
   return app.get(AuthService).createAdmin(`admin-${unique()}@test.example`, 'Test Admin');
 }
 
-export interface VendorOptions extends Partial<Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType'>> {
+export interface VendorOptions extends Partial<
+  Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType'>
+> {
   features?: VendorFeature[];
 }
 
 /** A vendor with a valid token, and any feature flags switched on. */
-export async function createVendor(app: INestApplicationContext, options: VendorOptions = {}): Promise<{ vendor: Vendor; token: string }> {
+export async function createVendor(
+  app: INestApplicationContext,
+  options: VendorOptions = {},
+): Promise<{ vendor: Vendor; token: string }> {
   const { features = [], ...fields } = options;
   const vendors = app.get(VendorsService);
   const vendor = await vendors.create({

@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { App } from 'supertest/types';
@@ -13,9 +14,14 @@ export interface TestApp {
 }
 
 /** Boots the real application, with its real global guards, pipe, filter and interceptor, on the e2e database. */
-export async function createTestApp(): Promise<TestApp> {
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = configureApp(moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true }));
+export async function createTestApp(options: { controllers?: Type<unknown>[] } = {}): Promise<TestApp> {
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule],
+    controllers: options.controllers,
+  }).compile();
+  const app = configureApp(
+    moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true }),
+  );
   await app.init();
   return {
     app,

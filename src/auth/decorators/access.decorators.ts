@@ -21,7 +21,10 @@ export const REQUIRED_FEATURE_KEY = 'requiredFeature';
 
 const authResponses = [
   ApiUnauthorizedResponse({ description: 'Missing, malformed, forged or revoked token.', type: ErrorEnvelopeDto }),
-  ApiForbiddenResponse({ description: 'Wrong token type for this API, or the account may not use it.', type: ErrorEnvelopeDto }),
+  ApiForbiddenResponse({
+    description: 'Wrong token type for this API, or the account may not use it.',
+    type: ErrorEnvelopeDto,
+  }),
   ApiTooManyRequestsResponse({ description: 'Rate limit exceeded; see Retry-After.', type: ErrorEnvelopeDto }),
 ];
 
@@ -54,6 +57,9 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS
 export function RequireFeature(feature: VendorFeature): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(REQUIRED_FEATURE_KEY, feature),
-    ApiForbiddenResponse({ description: `The ${feature} feature is not enabled for the vendor.`, type: ErrorEnvelopeDto }),
+    ApiForbiddenResponse({
+      description: `The ${feature} feature is not enabled for the vendor.`,
+      type: ErrorEnvelopeDto,
+    }),
   );
 }

@@ -29,7 +29,10 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
     if (!header) {
-      throw new DomainError(ErrorCode.Unauthenticated, 'Authentication required: send the header Authorization: Bearer <token>.');
+      throw new DomainError(
+        ErrorCode.Unauthenticated,
+        'Authentication required: send the header Authorization: Bearer <token>.',
+      );
     }
     const match = BEARER.exec(header.trim());
     if (!match) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');

@@ -76,6 +76,6 @@ function httpExceptionMessage(exception: HttpException): string {
   const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
   // Nest's own 404 text names the method and path ("Cannot GET /x"); keep a stable, readable sentence instead.
-  if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(message)) return STATUS_MESSAGES[status]!;
+  if (status === 404 && /^Cannot [A-Z]+ /.test(message)) return STATUS_MESSAGES[status]!;
   return message || STATUS_MESSAGES[status] || 'The request failed.';
 }

@@ -21,7 +21,8 @@ type Schema = SchemaObject | ReferenceObject;
 
 function pageSchema(items: Schema, style: 'lead' | 'vendor'): SchemaObject {
   const index: Record<string, SchemaObject> = { [style === 'lead' ? 'page' : 'number']: int('Page index, from 0.') };
-  const last: Record<string, SchemaObject> = style === 'lead' ? { last: { type: 'boolean', description: 'True on the final page.' } } : {};
+  const last: Record<string, SchemaObject> =
+    style === 'lead' ? { last: { type: 'boolean', description: 'True on the final page.' } } : {};
   return {
     type: 'object',
     required: ['content', 'size', 'totalElements', 'totalPages', ...Object.keys(index), ...Object.keys(last)],
@@ -37,7 +38,10 @@ function pageSchema(items: Schema, style: 'lead' | 'vendor'): SchemaObject {
 }
 
 /** Documents a success response as the spec's envelope around the model (or a boolean). */
-export function ApiEnvelope(model: Type<unknown> | 'boolean' | null, options: ApiEnvelopeOptions = {}): MethodDecorator {
+export function ApiEnvelope(
+  model: Type<unknown> | 'boolean' | null,
+  options: ApiEnvelopeOptions = {},
+): MethodDecorator {
   const item: Schema | undefined =
     model === null ? undefined : model === 'boolean' ? { type: 'boolean' } : { $ref: getSchemaPath(model) };
   let data = item;

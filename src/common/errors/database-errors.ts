@@ -1,5 +1,12 @@
 /** Errors that mean PostgreSQL could not be reached, as opposed to a query that failed. */
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 // 57P01..57P03: admin/crash shutdown, cannot connect now; 53300: too many connections; 08xxx: connection exceptions.
 const UNAVAILABLE_SQLSTATE = /^(08|57P0[123]|53300)/;
 const UNAVAILABLE_MESSAGES = [

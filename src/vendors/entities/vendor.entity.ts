@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const VENDOR_FEATURES = ['enableFullRMS', 'enableStandaloneFeedbackBooster', 'enableStandaloneReviewBooster'] as const;
+export const VENDOR_FEATURES = [
+  'enableFullRMS',
+  'enableStandaloneFeedbackBooster',
+  'enableStandaloneReviewBooster',
+] as const;
 export type VendorFeature = (typeof VENDOR_FEATURES)[number];
 
 @Entity('vendors')
