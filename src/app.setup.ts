@@ -1,19 +1,36 @@
+import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
+import type { HttpConfig } from './config/http.config';
 
 export const JSON_BODY_LIMIT = '100kb';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const http = app.get(ConfigService).getOrThrow<HttpConfig>('http');
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Helmet's defaults (CSP with scripts from self only, HSTS, nosniff, frame denial) suit the Swagger
+  // UI too: it loads its scripts and init code as files from /docs.
+  app.use(helmet());
+  if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
+  applyServerTimeouts(app.getHttpServer(), http);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   setUpSwagger(app);
   return app;
+}
+
+/** Slow or idle clients cannot hold connections open indefinitely. */
+function applyServerTimeouts(server: Server, http: HttpConfig): void {
+  server.requestTimeout = http.requestTimeoutMs;
+  server.headersTimeout = http.headersTimeoutMs;
+  server.keepAliveTimeout = http.keepAliveTimeoutMs;
 }
 
 function setUpSwagger(app: NestExpressApplication): void {

@@ -4,6 +4,7 @@ import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { envValidationSchema } from './env.validation';
+import { httpConfig } from './http.config';
 import { leadsConfig } from './leads.config';
 
 @Global()
@@ -12,7 +13,7 @@ import { leadsConfig } from './leads.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig],
+      load: [appConfig, databaseConfig, authConfig, leadsConfig, httpConfig],
       validationSchema: envValidationSchema,
     }),
   ],

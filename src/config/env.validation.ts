@@ -24,6 +24,13 @@ export const envValidationSchema = Joi.object({
       is: 'production',
       then: Joi.required().messages({ 'any.required': 'JWT_SECRET is required when NODE_ENV=production' }),
     }),
+  CORS_ORIGINS: Joi.string()
+    .allow('')
+    .pattern(/^\s*(https?:\/\/[^\s,]+)(\s*,\s*https?:\/\/[^\s,]+)*\s*$/)
+    .messages({ 'string.pattern.base': 'CORS_ORIGINS must be a comma-separated list of http(s) origins' }),
+  HTTP_REQUEST_TIMEOUT_MS: Joi.number().integer().min(1000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: Joi.number().integer().min(1000).default(10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Joi.number().integer().min(1000).default(5_000),
   LEAD_EXPIRY_HOURS: Joi.number().positive().default(72),
   LEAD_STATUS_REMINDER_DAYS: Joi.number().positive().default(7),
 })

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, appConfig } from '../config/app.config';
+import { maskUrl } from './mask-url';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -27,7 +28,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
             req: (req: { id: string; method: string; url: string }) => ({
               id: req.id,
               method: req.method,
-              url: req.url,
+              url: maskUrl(req.url),
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },

@@ -16,12 +16,14 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated due to connection timeout',
 ];
 
+// Duck-typed rather than `instanceof Error`: socket errors are created by Node's core, which can be
+// another realm than the caller's (as under Jest).
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { code, driverError } = error as Error & { code?: unknown; driverError?: unknown };
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, driverError } = error as { code?: unknown; message?: unknown; driverError?: unknown };
   if (driverError && driverError !== error && isDatabaseUnavailable(driverError)) return true;
   if (typeof code === 'string' && (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-  return UNAVAILABLE_MESSAGES.some((m) => error.message.includes(m));
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
 }
 
 /** PostgreSQL's unique_violation, for services that turn it into a conflict. */

@@ -13,7 +13,7 @@ export enum ErrorCode {
   InvalidTransition = 'INVALID_TRANSITION',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
-  DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
+  Unavailable = 'UNAVAILABLE',
 }
 
 export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
@@ -28,7 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.InvalidTransition]: HttpStatus.CONFLICT,
   [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [ErrorCode.UnsupportedMediaType]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-  [ErrorCode.DatabaseUnavailable]: HttpStatus.SERVICE_UNAVAILABLE,
+  [ErrorCode.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 export interface FieldError {
