@@ -1,0 +1,78 @@
+/** The operations of the service as its own OpenAPI document describes them. */
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI template, e.g. /rest-manager-api-v1/vendors/{vendorId} */
+  path: string;
+  access: 'vendor' | 'manager' | 'public';
+  parameters: { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }[];
+  body?: { contentType: string; schema: Schema };
+}
+
+export interface Schema {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  example?: unknown;
+  $ref?: string;
+  allOf?: Schema[];
+}
+
+interface Document {
+  paths: Record<string, Record<string, RawOperation>>;
+  components: { schemas: Record<string, Schema> };
+}
+
+interface RawOperation {
+  security?: Record<string, unknown>[];
+  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export async function loadOperations(
+  baseUrl: string,
+): Promise<{ operations: Operation[]; resolve: (s: Schema) => Schema }> {
+  const doc = (await (await fetch(`${baseUrl}/docs-json`)).json()) as Document;
+  const resolve = (schema: Schema): Schema =>
+    schema.$ref ? resolve(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema;
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+      const access = schemes.includes('vendor-token')
+        ? 'vendor'
+        : schemes.includes('manager-token')
+          ? 'manager'
+          : 'public';
+      const [contentType, content] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+      operations.push({
+        method,
+        path,
+        access,
+        parameters: (op.parameters ?? [])
+          .filter((p) => p.in === 'path' || p.in === 'query')
+          .map((p) => ({
+            name: p.name,
+            in: p.in as 'path' | 'query',
+            required: p.required ?? false,
+            schema: resolve(p.schema),
+          })),
+        body: content ? { contentType, schema: resolve(content.schema) } : undefined,
+      });
+    }
+  }
+  return { operations, resolve };
+}
+
+export const fillPath = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? '1'));
