@@ -40,11 +40,11 @@ describe('Authorization matrix (e2e, built server)', () => {
     tokens.vendor = await auth.issueVendorToken(vendor.id);
     tokens.revokedManager = admin.token;
     tokens.manager = await auth.issueManagerTokenByEmail(admin.manager.email);
-    const [{ active_token_id: jti }] = (await t.dataSource.query('SELECT active_token_id FROM vendors WHERE id = $1', [
-      vendor.id,
-    ])) as {
-      active_token_id: string;
-    }[];
+    const rows = await t.dataSource.query<{ active_token_id: string }[]>(
+      'SELECT active_token_id FROM vendors WHERE id = $1',
+      [vendor.id],
+    );
+    const jti = rows[0].active_token_id;
     tokens.forgedVendor = new JwtService({ secret: 'a-different-secret-a-different-secret-xx' }).sign(
       { typ: 'vendor' },
       { subject: String(vendor.id), jwtid: jti },

@@ -45,3 +45,19 @@ describe('createValidationPipe', () => {
     await expect(validate({ locations: [], admin: true })).rejects.toThrow(/property admin should not exist/);
   });
 });
+
+describe('NUL characters', () => {
+  const pipe = createValidationPipe();
+
+  it('refuses a NUL anywhere in the input, naming the field, before validation', async () => {
+    const error = (await pipe
+      .transform({ locations: [{ label: 'a\u0000b' }] }, { type: 'body', metatype: Body })
+      .catch((e: unknown) => e)) as DomainError;
+    expect(error.details).toEqual([
+      { field: 'locations.0.label', message: 'locations.0.label must not contain NUL characters' },
+    ]);
+    await expect(pipe.transform('1\u0000', { type: 'param', data: 'vendorId' })).rejects.toThrow(
+      /vendorId must not contain NUL/,
+    );
+  });
+});
