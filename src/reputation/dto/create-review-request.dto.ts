@@ -1,0 +1,35 @@
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNorthAmericanPhone } from '../../common/phone/north-american-phone';
+import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { Trim } from '../../common/validation/trim.decorator';
+
+/** A standalone review request. At least one of emailTo and phone is required. */
+@AtLeastOneOf('emailTo', 'phone')
+export class CreateReviewRequestDto {
+  /** @example "Jane" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  firstName: string;
+
+  /** @example "Doe" */
+  @Optional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  lastName?: string;
+
+  /** Compared and stored lower-cased. @example "jane.doe@example.com" */
+  @Optional()
+  @Trim()
+  @IsEmail()
+  @MaxLength(254)
+  emailTo?: string;
+
+  /** A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. @example "(416) 555-0142" */
+  @Optional()
+  @IsNorthAmericanPhone()
+  phone?: string;
+}

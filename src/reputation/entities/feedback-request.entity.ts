@@ -1,0 +1,49 @@
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { ReputationProcess } from './reputation-process.entity';
+
+/** A vendor's request for a customer's feedback (`POST /customer-feedback-system`) and the answer. */
+@Entity('feedback_requests')
+@Index('idx_feedback_requests_vendor_created', ['vendorId', 'createdAt', 'id'])
+@Index('idx_feedback_requests_vendor_email', ['vendorId', 'email'])
+@Index('idx_feedback_requests_vendor_phone', ['vendorId', 'phone'])
+@Index('uq_feedback_requests_process', ['processId'], { unique: true })
+export class FeedbackRequest {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'bigint' })
+  processId: number;
+
+  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
+  process?: ReputationProcess;
+
+  @Column({ type: 'varchar', length: 200 })
+  customerName: string;
+
+  /** Lower-cased. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  /** `xxx-xxx-xxxx`. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  phone: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  answeredAt: Date | null;
+
+  /** 1..5 stars. */
+  @Column({ type: 'smallint', nullable: true })
+  rating: number | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  wouldRefer: boolean | null;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  comment: string | null;
+}

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { ReputationProcess } from './reputation-process.entity';
+
+export enum ReferralChannel {
+  Email = 'EMAIL',
+  Text = 'TEXT',
+  Share = 'SHARE',
+}
+
+/** Sent to a customer who confirmed a review: "refer a friend". Completed by the first referral made. */
+@Entity('referral_requests')
+@Index('idx_referral_requests_vendor_created', ['vendorId', 'createdAt'])
+@Index('uq_referral_requests_process', ['processId'], { unique: true })
+export class ReferralRequest {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'bigint' })
+  processId: number;
+
+  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
+  process?: ReputationProcess;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  completedAt: Date | null;
+
+  /** The channel of the referral that completed it. */
+  @Column({ type: 'enum', enum: ReferralChannel, enumName: 'referral_request_channel', nullable: true })
+  completedChannel: ReferralChannel | null;
+}

@@ -1,0 +1,67 @@
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { ReferralChannel } from './referral-request.entity';
+import { ReputationProcess } from './reputation-process.entity';
+
+/** Every step of a journey, each with its time: what the KPIs count. */
+export enum ReputationEventType {
+  FeedbackRequested = 'FEEDBACK_REQUESTED',
+  /** With rating and wouldRefer. */
+  FeedbackAnswered = 'FEEDBACK_ANSWERED',
+  ReviewRequested = 'REVIEW_REQUESTED',
+  /** "Are you happy with us?" yes. */
+  ReviewYes = 'REVIEW_YES',
+  ReviewNo = 'REVIEW_NO',
+  /** With platform. */
+  ReviewLinkClicked = 'REVIEW_LINK_CLICKED',
+  ReviewConfirmed = 'REVIEW_CONFIRMED',
+  PrivateFeedbackGiven = 'PRIVATE_FEEDBACK_GIVEN',
+  ReferralRequested = 'REFERRAL_REQUESTED',
+  /** A friend invited by email or text, or the share link handed out; with channel. */
+  FriendReferred = 'FRIEND_REFERRED',
+  /** A referred friend submitted a contact request. */
+  ReferralConverted = 'REFERRAL_CONVERTED',
+  OptedOut = 'OPTED_OUT',
+  CancelledByVendor = 'CANCELLED_BY_VENDOR',
+}
+
+export enum ReviewPlatform {
+  Google = 'GOOGLE',
+  Facebook = 'FACEBOOK',
+  Bbb = 'BBB',
+  Other = 'OTHER',
+}
+
+@Entity('reputation_events')
+@Index('idx_reputation_events_vendor_time', ['vendorId', 'occurredAt'])
+@Index('idx_reputation_events_process', ['processId'])
+export class ReputationEvent {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'bigint' })
+  processId: number;
+
+  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
+  process?: ReputationProcess;
+
+  @Column({ type: 'enum', enum: ReputationEventType, enumName: 'reputation_event_type' })
+  type: ReputationEventType;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  occurredAt: Date;
+
+  @Column({ type: 'smallint', nullable: true })
+  rating: number | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  wouldRefer: boolean | null;
+
+  @Column({ type: 'enum', enum: ReviewPlatform, enumName: 'review_platform', nullable: true })
+  platform: ReviewPlatform | null;
+
+  @Column({ type: 'enum', enum: ReferralChannel, enumName: 'reputation_event_channel', nullable: true })
+  channel: ReferralChannel | null;
+}

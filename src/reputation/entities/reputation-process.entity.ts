@@ -1,0 +1,99 @@
+import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Vendor } from '../../vendors/entities/vendor.entity';
+
+/** How the customer's journey began: a vendor's feedback request or a standalone review request. */
+export enum ProcessOrigin {
+  FeedbackRequest = 'FEEDBACK_REQUEST',
+  ReviewRequest = 'REVIEW_REQUEST',
+}
+
+/** The states the KPIs count (CONTRACT 7). */
+export enum ProcessState {
+  InProgress = 'IN_PROGRESS',
+  Completed = 'COMPLETED',
+  Terminated = 'TERMINATED',
+}
+
+/** What the customer's page shows next. */
+export enum JourneyStep {
+  /** Star rating, would-refer, comment. */
+  Feedback = 'FEEDBACK',
+  /** "Are you happy with us?" yes/no. */
+  ReviewQuestion = 'REVIEW_QUESTION',
+  /** The vendor's review links and "I posted my review". */
+  ReviewLinks = 'REVIEW_LINKS',
+  /** After a negative answer: an optional private message to the vendor. */
+  PrivateFeedback = 'PRIVATE_FEEDBACK',
+  /** After a confirmed review: refer a friend by email, text or share link. */
+  Referral = 'REFERRAL',
+  /** Nothing more to ask. */
+  Finished = 'FINISHED',
+}
+
+export enum TerminationReason {
+  OptedOut = 'OPTED_OUT',
+  CancelledByVendor = 'CANCELLED_BY_VENDOR',
+}
+
+/** One customer's journey with one vendor, reached through one unguessable link. */
+@Entity('reputation_processes')
+@Index('idx_reputation_processes_vendor_started', ['vendorId', 'startedAt'])
+@Index('uq_reputation_processes_token', ['token'], { unique: true })
+export class ReputationProcess {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @ManyToOne(() => Vendor, { onDelete: 'CASCADE' })
+  vendor?: Vendor;
+
+  /** The secret in the customer's link `/r/{token}`: 144 random bits, base64url. */
+  @Column({ type: 'varchar', length: 32 })
+  token: string;
+
+  @Column({ type: 'enum', enum: ProcessOrigin, enumName: 'reputation_process_origin' })
+  origin: ProcessOrigin;
+
+  @Column({
+    type: 'enum',
+    enum: ProcessState,
+    enumName: 'reputation_process_state',
+    default: ProcessState.InProgress,
+  })
+  state: ProcessState;
+
+  @Column({ type: 'enum', enum: JourneyStep, enumName: 'reputation_journey_step' })
+  step: JourneyStep;
+
+  /** How the customer is greeted. */
+  @Column({ type: 'varchar', length: 100 })
+  firstName: string;
+
+  /** Lower-cased; null when the request gave only a phone. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  /** `xxx-xxx-xxxx`; null when the request gave only an email. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  phone: string | null;
+
+  /** What the customer wrote privately after a negative answer. */
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  privateFeedback: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  startedAt: Date;
+
+  /** When the process became completed or terminated. */
+  @Column({ type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
+
+  @Column({ type: 'enum', enum: TerminationReason, enumName: 'reputation_termination_reason', nullable: true })
+  terminationReason: TerminationReason | null;
+
+  /** When the customer unsubscribed through this process's link (the process may have been completed before). */
+  @Column({ type: 'timestamptz', nullable: true })
+  optedOutAt: Date | null;
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { KPI_FIELDS, type ReputationKpiResponse } from './dto/reputation-kpi.response';
+import type { KpiWindow } from './kpi-window';
+
+/** KPIs counted from the events table: one index range scan over the vendor's events in the window. */
+const EVENT_COUNTS = `
+  SELECT count(*) FILTER (WHERE type = 'FEEDBACK_REQUESTED')                     AS "totalFeedbackRequestsSent",
+         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating >= 4)      AS "positiveFeedbacks",
+         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating <= 3)      AS "negativeFeedbacks",
+         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED')                      AS "completedFeedbackRequests",
+         coalesce(round(avg(rating) FILTER (WHERE type = 'FEEDBACK_ANSWERED'), 2), 0)::float8
+                                                                                 AS "feedbackAverageStarRating",
+         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND would_refer)      AS "totalWouldRefer",
+         count(*) FILTER (WHERE type = 'REVIEW_REQUESTED')                       AS "totalReviewRequestsSent",
+         count(*) FILTER (WHERE type = 'REVIEW_YES')                             AS "yesClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_NO')                              AS "noClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED')                    AS "totalReviewLinkClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_CONFIRMED')                       AS "totalReviewsCompleted",
+         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'GOOGLE')   AS "googleReviewLinkClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'FACEBOOK') AS "facebookReviewLinkClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'BBB')      AS "bbbReviewLinkClicks",
+         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'OTHER')    AS "otherReviewLinkClicks",
+         count(*) FILTER (WHERE type = 'REFERRAL_REQUESTED')                     AS "totalReferralRequestsSent",
+         count(*) FILTER (WHERE type = 'REFERRAL_CONVERTED')                     AS "totalReferralConversions"
+    FROM reputation_events
+   WHERE vendor_id = $1 AND occurred_at >= $2 AND occurred_at < $3`;
+
+/**
+ * KPIs of states, counted from the rows whose times were stamped with their events: a process or
+ * request belongs to the window by the time it started (or ended, for completed and terminated),
+ * and its state is the one it had at the end of the window.
+ */
+const STATE_COUNTS = `
+  WITH processes AS (
+    SELECT count(*) FILTER (WHERE started_at >= $2)                                    AS total,
+           count(*) FILTER (WHERE state = 'COMPLETED' AND ended_at >= $2 AND ended_at < $3)  AS completed,
+           count(*) FILTER (WHERE state = 'TERMINATED' AND ended_at >= $2 AND ended_at < $3) AS terminated,
+           count(*) FILTER (WHERE started_at >= $2 AND (ended_at IS NULL OR ended_at >= $3)) AS in_progress
+      FROM reputation_processes
+     WHERE vendor_id = $1 AND started_at < $3
+  ), feedback AS (
+    SELECT count(*) AS incomplete
+      FROM feedback_requests
+     WHERE vendor_id = $1 AND created_at >= $2 AND created_at < $3 AND (answered_at IS NULL OR answered_at >= $3)
+  ), referrals AS (
+    SELECT count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3)                AS completed,
+           count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'EMAIL') AS by_email,
+           count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'TEXT')  AS by_text,
+           count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'SHARE') AS by_share,
+           count(*) FILTER (WHERE created_at >= $2 AND (completed_at IS NULL OR completed_at >= $3))       AS open
+      FROM referral_requests
+     WHERE vendor_id = $1 AND created_at < $3
+  )
+  SELECT processes.total            AS "totalReputationProcesses",
+         processes.completed        AS "totalReputationProcessesCompleted",
+         processes.in_progress      AS "totalReputationProcessesInProgress",
+         processes.terminated       AS "totalReputationProcessesTerminated",
+         feedback.incomplete        AS "incompleteFeedbackRequests",
+         referrals.open             AS "totalReferralRequestsPending",
+         0::int8                    AS "totalReferralRequestsFailed",
+         referrals.completed        AS "referralRequestsCompleted",
+         referrals.by_email         AS "referralRequestsCompletedByEmail",
+         referrals.by_text          AS "referralRequestsCompletedByText",
+         referrals.by_share         AS "referralRequestsCompletedByShare"
+    FROM processes, feedback, referrals`;
+
+@Injectable()
+export class ReputationKpiRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Two statements, run side by side on two pooled connections. */
+  async count(vendorId: number, window: KpiWindow): Promise<ReputationKpiResponse> {
+    // Open bounds as PostgreSQL's infinities keep one plan shape for every window.
+    const params = [vendorId, window.from ?? '-infinity', window.until ?? 'infinity'];
+    const [[events], [states]] = await Promise.all([
+      this.dataSource.query<Record<string, number>[]>(EVENT_COUNTS, params),
+      this.dataSource.query<Record<string, number>[]>(STATE_COUNTS, params),
+    ]);
+    const counts = { ...events, ...states };
+    return Object.fromEntries(
+      KPI_FIELDS.map((field) => [field, Number(counts[field])]),
+    ) as unknown as ReputationKpiResponse;
+  }
+}

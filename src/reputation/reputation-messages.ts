@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { NotificationChannel, NotificationPurpose, NotificationsService } from './pending-integrations';
+import { ReputationLinks } from './reputation-links';
+import { Contact, ReputationRepository } from './reputation.repository';
+
+export interface MessageToCustomer {
+  vendorId: number;
+  vendorName: string;
+  purpose: NotificationPurpose;
+  /** Id of the request row the message belongs to. */
+  subjectId: number;
+  firstName: string;
+  contact: Contact;
+  /** Path of the page the message links to, and of its unsubscribe page. */
+  path: string;
+  unsubscribePath: string;
+  /** The vendor's custom texts (review settings); null for the default wording. */
+  customMessages?: { email: string | null; sms: string | null };
+}
+
+export interface QueuedMessages {
+  channels: NotificationChannel[];
+  /** Contacts not messaged because they opted out of this vendor's messages. */
+  optedOut: ('email' | 'phone')[];
+}
+
+/**
+ * The one way reputation messages are sent: inside the caller's transaction, to each of the
+ * customer's contacts that has not opted out of the vendor's messages.
+ */
+@Injectable()
+export class ReputationMessages {
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly repository: ReputationRepository,
+    private readonly links: ReputationLinks,
+  ) {}
+
+  async queue(manager: EntityManager, message: MessageToCustomer): Promise<QueuedMessages> {
+    const { email, phone } = message.contact;
+    const contacts = [email, phone].filter((c): c is string => c !== null);
+    const optedOut = await this.repository.optedOut(message.vendorId, contacts, manager);
+    const result: QueuedMessages = { channels: [], optedOut: [] };
+    const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
+      ['EMAIL', 'email', email, message.customMessages?.email],
+      ['SMS', 'phone', phone, message.customMessages?.sms],
+    ];
+    for (const [channel, kind, recipient, customMessage] of recipients) {
+      if (recipient === null) continue;
+      if (optedOut.has(recipient)) {
+        result.optedOut.push(kind);
+        continue;
+      }
+      await this.notifications.enqueue(manager, {
+        vendorId: message.vendorId,
+        purpose: message.purpose,
+        subjectId: message.subjectId,
+        channel,
+        recipient,
+        mergeFields: {
+          firstName: message.firstName,
+          vendorName: message.vendorName,
+          link: this.links.absolute(message.path),
+          unsubscribeLink: this.links.absolute(message.unsubscribePath),
+        },
+        customMessage,
+      });
+      result.channels.push(channel);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,253 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { WithMessage } from '../common/envelope/envelope';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import type { Vendor } from '../vendors/entities/vendor.entity';
+import { ReputationEventType } from './entities/reputation-event.entity';
+import {
+  JourneyStep,
+  ProcessOrigin,
+  ProcessState,
+  ReputationProcess,
+  TerminationReason,
+} from './entities/reputation-process.entity';
+import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
+import { CreateReviewRequestDto } from './dto/create-review-request.dto';
+import { FeedbackRequestResponse } from './dto/feedback-request.response';
+import { ReputationProcessResponse } from './dto/reputation-process.response';
+import { ReviewRequestResponse } from './dto/review-request.response';
+import { NotificationsService, ReviewSettingsService } from './pending-integrations';
+import { QueuedMessages, ReputationMessages } from './reputation-messages';
+import { customerPaths, newLinkToken } from './reputation-links';
+import { Contact, ReputationRepository, RequestKind } from './reputation.repository';
+
+export interface LeadStylePage<T> {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  last: boolean;
+}
+
+/** A create call's outcome: the stored request, or nothing because a duplicate was skipped. */
+export type CreateOutcome<T> = { created: true; result: WithMessage<T> } | { created: false; result: WithMessage };
+
+const contactOf = (email: string | undefined, phone: string | undefined): Contact => ({
+  email: email?.toLowerCase() ?? null,
+  phone: phone ?? null,
+});
+
+interface ProcessStart {
+  kind: RequestKind;
+  vendor: Vendor;
+  contact: Contact;
+  firstName: string;
+  skipDuplicates: boolean;
+}
+
+const KIND_NAMES: Record<RequestKind, string> = { review: 'review request', feedback: 'feedback request' };
+
+/** What the vendor API does with review and feedback requests and their processes. */
+@Injectable()
+export class ReputationRequestsService {
+  constructor(
+    private readonly repository: ReputationRepository,
+    private readonly messages: ReputationMessages,
+    private readonly notifications: NotificationsService,
+    private readonly reviewSettings: ReviewSettingsService,
+  ) {}
+
+  async createReviewRequest(
+    vendor: Vendor,
+    body: CreateReviewRequestDto,
+    skipDuplicates: boolean,
+  ): Promise<CreateOutcome<ReviewRequestResponse>> {
+    const contact = contactOf(body.emailTo, body.phone);
+    const settings = await this.reviewSettings.getForVendor(vendor.id);
+    const start = { kind: 'review', vendor, contact, firstName: body.firstName, skipDuplicates } as const;
+    const created = await this.createProcess(start, async (manager, process) => {
+      const request = await this.repository.insertReviewRequest(manager, {
+        vendorId: vendor.id,
+        processId: process.id,
+        firstName: body.firstName,
+        lastName: body.lastName || null,
+        ...contact,
+      });
+      const queued = await this.messages.queue(manager, {
+        vendorId: vendor.id,
+        vendorName: vendor.vendorName,
+        purpose: 'REVIEW_REQUEST',
+        subjectId: request.id,
+        firstName: body.firstName,
+        contact,
+        path: customerPaths.process(process.token),
+        unsubscribePath: customerPaths.processUnsubscribe(process.token),
+        customMessages: { email: settings.customEmailMessage, sms: settings.customSMSMessage },
+      });
+      return { request, queued };
+    });
+    if (!created) return { created: false, result: duplicateSkipped('review') };
+    const { request, queued } = created;
+    const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [request.id]);
+    return {
+      created: true,
+      result: new WithMessage(
+        createdMessage('review', queued),
+        ReviewRequestResponse.from(request, ProcessState.InProgress, deliveries.get(request.id)!),
+      ),
+    };
+  }
+
+  async createFeedbackRequest(
+    vendor: Vendor,
+    body: CreateFeedbackRequestDto,
+    skipDuplicates: boolean,
+  ): Promise<CreateOutcome<FeedbackRequestResponse>> {
+    const contact = contactOf(body.email, body.phone);
+    const firstName = body.customerName.split(/\s+/)[0];
+    const start = { kind: 'feedback', vendor, contact, firstName, skipDuplicates } as const;
+    const created = await this.createProcess(start, async (manager, process) => {
+      const request = await this.repository.insertFeedbackRequest(manager, {
+        vendorId: vendor.id,
+        processId: process.id,
+        customerName: body.customerName,
+        ...contact,
+      });
+      const queued = await this.messages.queue(manager, {
+        vendorId: vendor.id,
+        vendorName: vendor.vendorName,
+        purpose: 'FEEDBACK_REQUEST',
+        subjectId: request.id,
+        firstName,
+        contact,
+        path: customerPaths.process(process.token),
+        unsubscribePath: customerPaths.processUnsubscribe(process.token),
+      });
+      return { request, process, queued };
+    });
+    if (!created) return { created: false, result: duplicateSkipped('feedback') };
+    const { request, process, queued } = created;
+    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [request.id]);
+    return {
+      created: true,
+      result: new WithMessage(
+        createdMessage('feedback', queued),
+        FeedbackRequestResponse.from(request, process, deliveries.get(request.id)!),
+      ),
+    };
+  }
+
+  /**
+   * One transaction: the duplicate check (serialized per vendor), the opt-out check, the process, its
+   * request (written by `createRequest`, which also queues the messages) and the request event. Null
+   * when a duplicate was skipped.
+   */
+  private async createProcess<T extends { queued: QueuedMessages }>(
+    { kind, vendor, contact, firstName, skipDuplicates }: ProcessStart,
+    createRequest: (manager: EntityManager, process: ReputationProcess) => Promise<T>,
+  ): Promise<T | null> {
+    return this.repository.transaction(async (manager) => {
+      if (skipDuplicates) {
+        await this.repository.lockDuplicateCheck(manager, kind, vendor.id);
+        if (await this.repository.requestExists(kind, vendor.id, contact, manager)) return null;
+      }
+      const process = await this.repository.insertProcess(manager, {
+        vendorId: vendor.id,
+        token: newLinkToken(),
+        origin: kind === 'review' ? ProcessOrigin.ReviewRequest : ProcessOrigin.FeedbackRequest,
+        step: kind === 'review' ? JourneyStep.ReviewQuestion : JourneyStep.Feedback,
+        firstName,
+        email: contact.email,
+        phone: contact.phone,
+      });
+      const created = await createRequest(manager, process);
+      if (created.queued.channels.length === 0) {
+        // Rolls the whole transaction back: nothing is stored for a customer who cannot be asked.
+        throw new DomainError(
+          ErrorCode.Conflict,
+          `The customer opted out of messages from ${vendor.vendorName}: no ${KIND_NAMES[kind]} was created or sent.`,
+        );
+      }
+      await this.repository.insertEvents(manager, [
+        {
+          vendorId: vendor.id,
+          processId: process.id,
+          type: kind === 'review' ? ReputationEventType.ReviewRequested : ReputationEventType.FeedbackRequested,
+        },
+      ]);
+      return created;
+    });
+  }
+
+  /** The vendor's feedback requests, newest first, with their process state and message deliveries. */
+  async listFeedbackRequests(
+    vendorId: number,
+    page: number,
+    size: number,
+  ): Promise<LeadStylePage<FeedbackRequestResponse>> {
+    const [rows, totalElements] = await Promise.all([
+      this.repository.feedbackRequestsPage(vendorId, page, size),
+      this.repository.countFeedbackRequests(vendorId),
+    ]);
+    const deliveries = await this.notifications.deliveryStatuses(
+      'FEEDBACK_REQUEST',
+      rows.map((row) => row.id),
+    );
+    const totalPages = Math.ceil(totalElements / size);
+    return {
+      content: rows.map((row) => FeedbackRequestResponse.from(row, row.process, deliveries.get(row.id)!)),
+      page,
+      size,
+      totalElements,
+      totalPages,
+      last: page >= totalPages - 1,
+    };
+  }
+
+  /** Whether the vendor has a feedback request with this email or phone. */
+  feedbackRequestExists(vendorId: number, email?: string, phone?: string): Promise<boolean> {
+    return this.repository.requestExists('feedback', vendorId, contactOf(email, phone));
+  }
+
+  /** The vendor stops a process in progress: its page says so and it is never messaged again. */
+  async cancelProcess(vendorId: number, processId: number): Promise<ReputationProcessResponse> {
+    return this.repository.transaction(async (manager) => {
+      const process = await this.repository.lockProcessOfVendor(manager, vendorId, processId);
+      if (!process) throw DomainError.notFound('Reputation process', processId);
+      if (process.state !== ProcessState.InProgress) {
+        throw new DomainError(
+          ErrorCode.InvalidTransition,
+          `Reputation process ${processId} is ${process.state.toLowerCase().replace('_', ' ')}; only a process in progress can be cancelled.`,
+        );
+      }
+      await this.repository.updateProcess(manager, process.id, {
+        state: ProcessState.Terminated,
+        terminationReason: TerminationReason.CancelledByVendor,
+        ended: true,
+      });
+      await this.repository.insertEvents(manager, [
+        { vendorId, processId, type: ReputationEventType.CancelledByVendor },
+      ]);
+      return ReputationProcessResponse.from((await this.repository.lockProcessOfVendor(manager, vendorId, processId))!);
+    });
+  }
+}
+
+function duplicateSkipped(kind: RequestKind): WithMessage {
+  return new WithMessage(
+    `A duplicate ${KIND_NAMES[kind]} was detected and skipped: one with the same email or phone already exists. Nothing was sent.`,
+  );
+}
+
+const CHANNEL_NAMES = { EMAIL: 'email', SMS: 'text message' } as const;
+
+function createdMessage(kind: RequestKind, queued: QueuedMessages): string {
+  const channels = queued.channels.map((channel) => CHANNEL_NAMES[channel]).join(' and ');
+  const sentence = `The ${KIND_NAMES[kind]} was created and is being sent to the customer by ${channels}.`;
+  if (queued.optedOut.length === 0) return sentence;
+  const skipped = queued.optedOut
+    .map((kindOfContact) => (kindOfContact === 'email' ? 'email address' : 'phone number'))
+    .join(' and ');
+  return `${sentence} The customer's ${skipped} opted out of your messages, so nothing is sent there.`;
+}
