@@ -14,11 +14,14 @@ const OTHER_VENDORS = 50;
 const LEADS_PER_OTHER_VENDOR = 4_000;
 const PAGE_SIZE = 10;
 
-async function explain(dataSource: DataSource, title: string, { sql, parameters }: Statement): Promise<void> {
+/** Prints the plan; answers a one-line summary (execution time, and whether leads was scanned whole). */
+async function explain(dataSource: DataSource, title: string, { sql, parameters }: Statement): Promise<string> {
   const rows: { 'QUERY PLAN': string }[] = await dataSource.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, parameters);
   const plan = rows.map((row) => row['QUERY PLAN']);
-  const seqScan = plan.some((line) => /Seq Scan on leads/.test(line));
-  console.log(`\n=== ${title}${seqScan ? '   [SEQ SCAN ON leads]' : ''}\n${plan.join('\n')}`);
+  const seqScan = plan.some((line) => line.includes('Seq Scan on leads'));
+  const time = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '');
+  console.log(`\n=== ${title}\n${plan.join('\n')}`);
+  return `${title.padEnd(50)} ${time?.padStart(12)}   ${seqScan ? 'SEQ SCAN ON leads' : 'indexes only'}`;
 }
 
 async function main(): Promise<void> {
@@ -44,21 +47,23 @@ async function main(): Promise<void> {
 
     const repository = new LeadsRepository(dataSource, { expiryHours: 72, statusReminderDays: 7 });
     const counts = await repository.filterCounts(large);
-    console.log('Filter counts:', counts);
     // Number(): this bare DataSource leaves int8 as strings (the app's DatabaseModule parses them).
     const totals: Record<LeadFilter, number> = {
       [LeadFilter.All]: Number(counts.allLeadsCount),
       [LeadFilter.Accepted]: Number(counts.acceptedLeadsCount),
       [LeadFilter.RequiresAttention]: Number(counts.requiresAttentionLeadsCount),
     };
+    console.log('Leads per filter:', totals);
+    const summary: string[] = [];
     for (const filter of Object.values(LeadFilter)) {
       const lastPage = Math.max(0, Math.ceil(totals[filter] / PAGE_SIZE) - 1);
       for (const page of [0, lastPage]) {
         const statement = repository.listStatement(large, filter, { page, size: PAGE_SIZE });
-        await explain(dataSource, `list filter=${filter} page=${page} size=${PAGE_SIZE}`, statement);
+        summary.push(await explain(dataSource, `list filter=${filter} page=${page} size=${PAGE_SIZE}`, statement));
       }
     }
-    await explain(dataSource, 'filter counts', repository.filterCountsStatement(large));
+    summary.push(await explain(dataSource, 'filter counts', repository.filterCountsStatement(large)));
+    console.log(`\n=== Summary\n${summary.join('\n')}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
