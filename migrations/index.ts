@@ -1,6 +1,7 @@
 import { Foundation1795304814377 } from './1795304814377-Foundation';
+import { Leads1795306200488 } from './1795306200488-Leads';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
-export const MIGRATIONS = [Foundation1795304814377, Reputation1795306899787];
+export const MIGRATIONS = [Foundation1795304814377, Leads1795306200488, Reputation1795306899787];
