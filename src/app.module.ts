@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AccessGuard } from './auth/guards/access.guard';
@@ -9,11 +10,21 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
 import { VendorsModule } from './vendors/vendors.module';
 
 @Module({
-  imports: [AppConfigModule, LoggingModule, DatabaseModule, AuthModule, HealthModule, VendorsModule],
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    ScheduleModule.forRoot(),
+    AuthModule,
+    HealthModule,
+    VendorsModule,
+    LeadsModule,
+  ],
   providers: [
     // Guards run in this order: who is calling, then what their account may use.
     { provide: APP_GUARD, useExisting: AccessGuard },

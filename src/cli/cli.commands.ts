@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
+import { PostLeadStatus } from '../leads/entities/lead.entity';
+import { LeadsService } from '../leads/leads.service';
 import { VendorsService } from '../vendors/vendors.service';
 
 export const USAGE = `Usage:
   npm run --silent cli -- create-admin --email E --name N   creates an ADMIN manager, prints its token
   npm run --silent cli -- manager-token --email E           new manager token (the old one is revoked)
   npm run --silent cli -- vendor-token --vendor-id ID       new vendor token (the old one is revoked)
-  npm run --silent cli -- seed-demo                         demo admin and vendor, prints their tokens as JSON`;
+  npm run --silent cli -- seed-demo                         demo admin, vendor and leads, prints the tokens as JSON`;
 
 export class UsageError extends Error {}
 
@@ -34,6 +36,7 @@ export class CliCommands {
   constructor(
     private readonly auth: AuthService,
     private readonly vendors: VendorsService,
+    private readonly leads: LeadsService,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -78,6 +81,40 @@ export class CliCommands {
       managerToken: admin.token,
       vendorId: vendor.id,
       vendorToken: await this.auth.issueVendorToken(vendor.id),
+      leadIds: await this.seedDemoLeads(vendor.id),
     };
+  }
+
+  /** A lead in each state the vendor's screen shows, assigned and decided as in real use. */
+  private async seedDemoLeads(vendorId: number): Promise<number[]> {
+    const customers = [
+      ['Kitchen renovation', 'Olivia Tremblay', 'Full kitchen remodel with an island.'],
+      ['Bathroom remodel', 'Liam Gagnon', 'Replace the tub with a walk-in shower.'],
+      ['Roofing', 'Emma Roy', 'Shingles lifting after the last storm.'],
+      ['Basement finishing', 'Noah Côté', 'Finish 800 sq ft with a home office.'],
+      ['Deck building', 'Ava Bouchard', 'Cedar deck, about 300 sq ft.'],
+      ['Painting', 'William Morin', 'Interior, three bedrooms and a hallway.'],
+    ];
+    const assigned = [];
+    for (const [i, [category, customerName, description]] of customers.entries()) {
+      assigned.push(
+        await this.leads.assign(vendorId, {
+          category,
+          customerName,
+          customerEmail: `${customerName.split(' ')[0].toLowerCase()}@customer.example`,
+          customerPhone: `416-555-01${10 + i}`,
+          customerAddress: `${100 + i} King St W, Toronto, ON`,
+          projectDetailsHtml: `<p>${description}</p>`,
+          originalJobDescription: description,
+        }),
+      );
+    }
+    const [, viewed, toUpdate, quoted, won, declined] = assigned;
+    await this.leads.view(vendorId, viewed.id);
+    for (const lead of [toUpdate, quoted, won]) await this.leads.accept(vendorId, lead.id);
+    await this.leads.setPostLeadStatus(vendorId, quoted.id, PostLeadStatus.QuoteSent);
+    await this.leads.setPostLeadStatus(vendorId, won.id, PostLeadStatus.JobWon);
+    await this.leads.decline(vendorId, declined.id, 'Fully booked this season.');
+    return assigned.map((lead) => lead.id);
   }
 }

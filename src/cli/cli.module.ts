@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { LeadsModule } from '../leads/leads.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { CliCommands } from './cli.commands';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, AuthModule, VendorsModule],
+  imports: [AppConfigModule, DatabaseModule, AuthModule, VendorsModule, LeadsModule],
   providers: [CliCommands],
 })
 export class CliModule {}

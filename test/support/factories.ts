@@ -1,7 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
 import { AuthService } from '../../src/auth/auth.service';
 import { Manager } from '../../src/auth/entities/manager.entity';
+import { CreateLeadDto } from '../../src/leads/dto/create-lead.dto';
+import { LeadView } from '../../src/leads/entities/lead.entity';
+import { LeadsService } from '../../src/leads/leads.service';
 import { Vendor, VendorFeature } from '../../src/vendors/entities/vendor.entity';
 import { VendorsService } from '../../src/vendors/vendors.service';
 
@@ -36,3 +40,32 @@ export async function createVendor(
 }
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+export interface LeadOptions extends Partial<CreateLeadDto> {
+  /** Backdates the lead (dateCreated and dateModified), e.g. past its expiry. */
+  dateCreated?: Date;
+}
+
+/** A lead assigned to the vendor as the operator would, with every contact detail filled in. */
+export async function createLead(
+  app: INestApplicationContext,
+  vendorId: number,
+  options: LeadOptions = {},
+): Promise<LeadView> {
+  const { dateCreated, ...fields } = options;
+  const lead = await app.get(LeadsService).assign(vendorId, {
+    category: 'Kitchen renovation',
+    customerName: 'Jane Homeowner',
+    customerEmail: `jane-${unique()}@customer.example`,
+    customerPhone: '416-555-0199',
+    customerAddress: '12 Queen St W, Toronto, ON',
+    projectDetailsHtml: '<p>Full kitchen remodel</p>',
+    originalJobDescription: 'We want a new kitchen.',
+    ...fields,
+  });
+  if (!dateCreated) return lead;
+  await app
+    .get(DataSource)
+    .query('UPDATE leads SET date_created = $1, date_modified = $1 WHERE id = $2', [dateCreated, lead.id]);
+  return { ...lead, dateCreated, dateModified: dateCreated };
+}

@@ -1,0 +1,54 @@
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { IsNorthAmericanPhone } from '../../common/validation/phone';
+import { Trim } from '../../common/validation/trim.decorator';
+
+/** A lead the operator's team assigns to a vendor. */
+export class CreateLeadDto {
+  /** Trade category. @example "Kitchen renovation" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  category: string;
+
+  /** @example "Jane Homeowner" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  customerName: string;
+
+  /** Shown to the vendor once the lead is accepted. @example "jane@example.com" */
+  @Optional()
+  @Trim()
+  @IsEmail()
+  @MaxLength(254)
+  customerEmail?: string;
+
+  /** North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted. @example "(416) 555-0199" */
+  @Optional()
+  @IsNorthAmericanPhone()
+  customerPhone?: string;
+
+  /** Shown to the vendor once accepted. @example "12 Queen St W, Toronto, ON" */
+  @Optional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  customerAddress?: string;
+
+  /** HTML-formatted project details, stored as given. @example "<p>Full kitchen remodel, about 200 sq ft.</p>" */
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20_000)
+  projectDetailsHtml: string;
+
+  /** The customer's own words. @example "We want a new kitchen before the summer." */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(10_000)
+  originalJobDescription: string;
+}

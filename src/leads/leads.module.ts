@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { VendorsModule } from '../vendors/vendors.module';
+import { Lead } from './entities/lead.entity';
+import { LeadAssignmentController } from './lead-assignment.controller';
+import { LeadExpiryScheduler } from './lead-expiry.scheduler';
+import { LeadsController } from './leads.controller';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
+
+/** The expiry job runs where ScheduleModule is imported (the server), not in the CLI. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Lead]), VendorsModule],
+  controllers: [LeadsController, LeadAssignmentController],
+  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler],
+  exports: [LeadsService],
+})
+export class LeadsModule {}

@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryResult } from 'typeorm';
+import { LeadsConfig, leadsConfig } from '../config/leads.config';
+import { Page, PageRequest, pageOf } from '../common/pagination/page';
+import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
+import { LEAD_SQL, timingParameters } from './leads.sql';
+
+export interface NewLead {
+  category: string;
+  customerName: string;
+  customerEmail?: string;
+  customerPhone?: string;
+  customerAddress?: string;
+  projectDetailsHtml: string;
+  originalJobDescription: string;
+}
+
+export interface LeadFilterCounts {
+  allLeadsCount: number;
+  acceptedLeadsCount: number;
+  requiresAttentionLeadsCount: number;
+}
+
+/** A statement as the repository runs it, for EXPLAIN in tests and scripts. */
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** All SQL about leads. Every vendor-side statement carries the vendor id in its WHERE clause. */
+@Injectable()
+export class LeadsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
+  ) {}
+
+  listStatement(vendorId: number, filter: LeadFilter, { page, size }: PageRequest): Statement {
+    return this.statement(LEAD_SQL.list(filter), [vendorId, size, page * size]);
+  }
+
+  filterCountsStatement(vendorId: number): Statement {
+    return this.statement(LEAD_SQL.filterCounts, [vendorId]);
+  }
+
+  async list(vendorId: number, filter: LeadFilter, request: PageRequest): Promise<Page<LeadView>> {
+    const rows = await this.run<LeadView & { total: number }>(this.listStatement(vendorId, filter, request));
+    // The count's row comes back even when the page is empty (its lead columns are then null).
+    const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...lead }) => lead);
+    return pageOf(content, request, rows[0].total);
+  }
+
+  async filterCounts(vendorId: number): Promise<LeadFilterCounts> {
+    const [counts] = await this.run<LeadFilterCounts>(this.filterCountsStatement(vendorId));
+    return counts;
+  }
+
+  findOne(vendorId: number, id: number): Promise<LeadView | undefined> {
+    return this.one(LEAD_SQL.findOne, [id, vendorId]);
+  }
+
+  /** The lead after setting its viewed flag; undefined when it was already set (or is not the vendor's). */
+  markViewed(vendorId: number, id: number): Promise<LeadView | undefined> {
+    return this.one(LEAD_SQL.markViewed, [id, vendorId]);
+  }
+
+  /** The lead accepted or declined; undefined when it was not the vendor's pending lead. */
+  decide(
+    vendorId: number,
+    id: number,
+    action: LeadAction.Accept | LeadAction.Decline,
+    declineReason: string | null,
+  ): Promise<LeadView | undefined> {
+    return this.one(LEAD_SQL.decide, [id, vendorId, action, declineReason]);
+  }
+
+  /** The lead with its new status; undefined when it was not the vendor's accepted lead. */
+  setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView | undefined> {
+    return this.one(LEAD_SQL.setPostLeadStatus, [id, vendorId, status]);
+  }
+
+  async insert(vendorId: number, lead: NewLead): Promise<LeadView> {
+    const created = await this.one(LEAD_SQL.insert, [
+      vendorId,
+      lead.category,
+      lead.customerName,
+      lead.customerEmail ?? null,
+      lead.customerPhone ?? null,
+      lead.customerAddress ?? null,
+      lead.projectDetailsHtml,
+      lead.originalJobDescription,
+    ]);
+    return created!;
+  }
+
+  /** Stores EXPIRED on up to batchSize overdue leads; answers how many. */
+  async expireOverdue(batchSize: number): Promise<number> {
+    const [expiryAge] = timingParameters(this.config);
+    const result = await this.query(LEAD_SQL.expireOverdue, [expiryAge, batchSize]);
+    return result.affected ?? 0;
+  }
+
+  private statement(sql: string, parameters: unknown[]): Statement {
+    return { sql, parameters: [...timingParameters(this.config), ...parameters] };
+  }
+
+  private async one(sql: string, parameters: unknown[]): Promise<LeadView | undefined> {
+    const [lead] = await this.run<LeadView>(this.statement(sql, parameters));
+    return lead;
+  }
+
+  private async run<T>({ sql, parameters }: Statement): Promise<T[]> {
+    return (await this.query(sql, parameters)).records as T[];
+  }
+
+  /** Structured results: rows and affected count alike for SELECT, UPDATE ... RETURNING and INSERT. */
+  private async query(sql: string, parameters: unknown[]): Promise<QueryResult> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return await runner.query(sql, parameters, true);
+    } finally {
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LeadsConfig, leadsConfig } from '../config/leads.config';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Page, PageRequest } from '../common/pagination/page';
+import { VendorsService } from '../vendors/vendors.service';
+import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
+import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
+
+/** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
+const EXPIRY_BATCH_SIZE = 1000;
+
+@Injectable()
+export class LeadsService {
+  constructor(
+    private readonly leads: LeadsRepository,
+    private readonly vendors: VendorsService,
+    @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
+  ) {}
+
+  list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
+    return this.leads.list(vendorId, filter, page);
+  }
+
+  filterCounts(vendorId: number): Promise<LeadFilterCounts> {
+    return this.leads.filterCounts(vendorId);
+  }
+
+  /** The lead, marked as viewed by the vendor. */
+  async view(vendorId: number, id: number): Promise<LeadView> {
+    return (await this.leads.markViewed(vendorId, id)) ?? (await this.get(vendorId, id));
+  }
+
+  async accept(vendorId: number, id: number): Promise<LeadView> {
+    return (
+      (await this.leads.decide(vendorId, id, LeadAction.Accept, null)) ??
+      this.refuse(await this.get(vendorId, id), 'accepted')
+    );
+  }
+
+  async decline(vendorId: number, id: number, reason: string): Promise<LeadView> {
+    return (
+      (await this.leads.decide(vendorId, id, LeadAction.Decline, reason)) ??
+      this.refuse(await this.get(vendorId, id), 'declined')
+    );
+  }
+
+  async setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView> {
+    const updated = await this.leads.setPostLeadStatus(vendorId, id, status);
+    if (updated) return updated;
+    const lead = await this.get(vendorId, id);
+    throw new DomainError(
+      ErrorCode.InvalidTransition,
+      `Lead ${id} is not accepted (${this.describe(lead)}); only an accepted lead takes a post-lead status.`,
+    );
+  }
+
+  /** The operator's team assigns a lead to a vendor. */
+  async assign(vendorId: number, lead: NewLead): Promise<LeadView> {
+    await this.vendors.get(vendorId);
+    return this.leads.insert(vendorId, lead);
+  }
+
+  /** Stores EXPIRED on every lead past its time, batch by batch; answers how many. */
+  async expireOverdue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await this.leads.expireOverdue(EXPIRY_BATCH_SIZE);
+      total += expired;
+      if (expired < EXPIRY_BATCH_SIZE) return total;
+    }
+  }
+
+  private async get(vendorId: number, id: number): Promise<LeadView> {
+    const lead = await this.leads.findOne(vendorId, id);
+    // Another vendor's lead is as unknown as one that does not exist.
+    if (!lead) throw DomainError.notFound('Lead', id);
+    return lead;
+  }
+
+  /** Why a decision was refused: the lead was no longer pending when the conditional update ran. */
+  private refuse(lead: LeadView, attempted: 'accepted' | 'declined'): never {
+    throw new DomainError(
+      ErrorCode.InvalidTransition,
+      `Lead ${lead.id} cannot be ${attempted}: ${this.describe(lead)}.`,
+    );
+  }
+
+  private describe(lead: LeadView): string {
+    switch (lead.vendorLeadAction) {
+      case LeadAction.Accept:
+        return 'it was already accepted';
+      case LeadAction.Decline:
+        return 'it was declined';
+      case LeadAction.Expired:
+        return `it expired, not accepted or declined within ${this.config.expiryHours} hours`;
+      case LeadAction.None:
+        return 'it is still waiting to be accepted or declined';
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lead.entity';
+
+/**
+ * The lead rules written once, in SQL, so that the list, the counts, each transition and the expiry
+ * job all decide "expired" and "requires action" alike, with the database clock.
+ *
+ * Every statement built from these fragments takes $1 = the expiry age and $2 = the status-reminder
+ * age (both intervals, see `timingParameters`); its own parameters start at $3. The rule fragments
+ * are constants (no input in them), so the SQL text is fixed and only the parameters vary.
+ */
+
+const FINAL_STATUSES = FINAL_POST_LEAD_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/** Still NONE but older than the expiry age: it reads as EXPIRED and can no longer be decided. */
+const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= now() - $1::interval)`;
+
+/** Still NONE and within the expiry age: waiting for accept or decline. */
+const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > now() - $1::interval)`;
+
+/** Accepted, with no status yet, or a non-final status set longer ago than the reminder age. */
+const REQUIRES_ACTION = `(l.vendor_lead_action = '${LeadAction.Accept}' AND (l.post_lead_status IS NULL
+  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < now() - $2::interval)))`;
+
+/** The moment an overdue lead expired; its dateModified (the job stores the same). */
+const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + $1::interval)`;
+
+/** Each filter as a condition; the list and the counts share them, so the counts match the lists. */
+const FILTERS: Record<LeadFilter, string> = {
+  [LeadFilter.All]: 'TRUE',
+  [LeadFilter.Accepted]: `l.vendor_lead_action = '${LeadAction.Accept}'`,
+  [LeadFilter.RequiresAttention]: `(${PENDING} OR ${REQUIRES_ACTION})`,
+};
+
+/** A LeadView: the stored lead with its action, dateModified and postLeadRequiresAction as of now. */
+const LEAD_VIEW_COLUMNS = `
+  l.id,
+  l.vendor_id AS "vendorId",
+  l.date_created AS "dateCreated",
+  CASE WHEN ${OVERDUE} THEN ${EXPIRED_AT} ELSE l.date_modified END AS "dateModified",
+  l.action_date AS "actionDate",
+  l.category,
+  l.customer_name AS "customerName",
+  l.customer_email AS "customerEmail",
+  l.customer_phone AS "customerPhone",
+  l.customer_address AS "customerAddress",
+  l.project_details_html AS "projectDetailsHtml",
+  l.original_job_description AS "originalJobDescription",
+  l.vendor_notification_viewed AS "vendorNotificationViewed",
+  CASE WHEN ${OVERDUE} THEN '${LeadAction.Expired}'::lead_action ELSE l.vendor_lead_action END AS "vendorLeadAction",
+  l.decline_reason AS "declineReason",
+  l.post_lead_status AS "postLeadStatus",
+  l.post_lead_status_date AS "postLeadStatusDate",
+  ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
+
+export const LEAD_SQL = {
+  /**
+   * One page of a vendor's leads and the total, in one statement: the count and the page each walk
+   * the filter's index. The page takes only ids from the index (index-only, even deep pages) and
+   * reads the heap for those rows alone. With no row on the page, one row carries the total.
+   * $3 vendor id, $4 limit, $5 offset.
+   */
+  list: (filter: LeadFilter): string => `
+    SELECT matching.total, lead.*
+    FROM (SELECT count(*) AS total FROM leads l WHERE l.vendor_id = $3 AND ${FILTERS[filter]}) AS matching
+    LEFT JOIN (
+      SELECT ${LEAD_VIEW_COLUMNS}
+      FROM (
+        SELECT l.id FROM leads l
+        WHERE l.vendor_id = $3 AND ${FILTERS[filter]}
+        ORDER BY l.date_created DESC, l.id DESC
+        LIMIT $4 OFFSET $5
+      ) AS page
+      JOIN leads l ON l.id = page.id
+    ) AS lead ON TRUE
+    ORDER BY lead."dateCreated" DESC, lead.id DESC`,
+
+  /** The three filter counts in one pass over the vendor's leads. $3 vendor id. */
+  filterCounts: `
+    SELECT count(*) AS "allLeadsCount",
+           count(*) FILTER (WHERE ${FILTERS[LeadFilter.Accepted]}) AS "acceptedLeadsCount",
+           count(*) FILTER (WHERE ${FILTERS[LeadFilter.RequiresAttention]}) AS "requiresAttentionLeadsCount"
+    FROM leads l
+    WHERE l.vendor_id = $3`,
+
+  /** $3 lead id, $4 vendor id. */
+  findOne: `SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = $3 AND l.vendor_id = $4`,
+
+  /** Sets the viewed flag if it is not set yet. $3 lead id, $4 vendor id. */
+  markViewed: `
+    UPDATE leads AS l SET vendor_notification_viewed = TRUE, date_modified = now()
+    WHERE l.id = $3 AND l.vendor_id = $4 AND NOT l.vendor_notification_viewed
+    RETURNING ${LEAD_VIEW_COLUMNS}`,
+
+  /**
+   * Accepts or declines a lead only if it is still pending: the condition and the change are one
+   * statement, so of two concurrent calls exactly one finds the lead pending (the other waits for
+   * the row lock, re-checks, and changes nothing). $3 lead id, $4 vendor id, $5 action, $6 reason.
+   */
+  decide: `
+    UPDATE leads AS l
+    SET vendor_lead_action = $5::lead_action, decline_reason = $6, action_date = now(), date_modified = now(),
+        vendor_notification_viewed = TRUE
+    WHERE l.id = $3 AND l.vendor_id = $4 AND ${PENDING}
+    RETURNING ${LEAD_VIEW_COLUMNS}`,
+
+  /** Sets the status of an accepted lead. $3 lead id, $4 vendor id, $5 status. */
+  setPostLeadStatus: `
+    UPDATE leads AS l
+    SET post_lead_status = $5::post_lead_status, post_lead_status_date = now(), date_modified = now()
+    WHERE l.id = $3 AND l.vendor_id = $4 AND l.vendor_lead_action = '${LeadAction.Accept}'
+    RETURNING ${LEAD_VIEW_COLUMNS}`,
+
+  /** $3 vendor id, $4..$10 the lead's fields. */
+  insert: `
+    INSERT INTO leads AS l (vendor_id, category, customer_name, customer_email, customer_phone, customer_address,
+                            project_details_html, original_job_description)
+    VALUES ($3, $4, $5, $6, $7, $8, $9, $10)
+    RETURNING ${LEAD_VIEW_COLUMNS}`,
+
+  /**
+   * Stores EXPIRED on up to $2 overdue leads, oldest first; only $1 (the expiry age) applies here.
+   * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
+   * never wait on each other; the decision's own condition already refuses an overdue lead.
+   */
+  expireOverdue: `
+    WITH due AS (
+      SELECT l.id FROM leads l
+      WHERE ${OVERDUE}
+      ORDER BY l.date_created
+      LIMIT $2
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE leads AS l SET vendor_lead_action = '${LeadAction.Expired}', date_modified = ${EXPIRED_AT}
+    FROM due
+    WHERE l.id = due.id`,
+};
+
+export interface LeadTiming {
+  /** A lead still NONE after this many hours is EXPIRED. */
+  expiryHours: number;
+  /** A non-final post-lead status set longer ago than this many days requires action again. */
+  statusReminderDays: number;
+}
+
+/** $1 and $2 of every statement above. */
+export function timingParameters(timing: LeadTiming): [string, string] {
+  return [`${timing.expiryHours} hours`, `${timing.statusReminderDays} days`];
+}

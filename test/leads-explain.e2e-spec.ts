@@ -1,0 +1,86 @@
+import request from 'supertest';
+import { LeadFilter } from '../src/leads/entities/lead.entity';
+import { LeadsRepository, Statement } from '../src/leads/leads.repository';
+import { seedLeads, seedVendors } from '../scripts/lead-seed';
+import { bearer, createVendor } from './support/factories';
+import { TestApp, createTestApp } from './support/test-app';
+
+const LARGE_VENDOR_LEADS = 100_000;
+const OTHER_VENDORS = 20;
+const LEADS_PER_OTHER_VENDOR = 5_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * The repository's own list and counts statements, planned for a vendor with 100,000 leads among
+ * 100,000 of other vendors: every access to `leads` must go through an index.
+ */
+describe('Lead queries at scale (e2e)', () => {
+  let t: TestApp;
+  let token: string;
+  let vendorId: number;
+  let repository: LeadsRepository;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({
+      token,
+      vendor: { id: vendorId },
+    } = await createVendor(t.app));
+    await seedLeads(t.dataSource, [vendorId], LARGE_VENDOR_LEADS);
+    await seedLeads(t.dataSource, await seedVendors(t.dataSource, OTHER_VENDORS), LEADS_PER_OTHER_VENDOR);
+    // What autovacuum does in production: fresh statistics and a visibility map for index-only scans.
+    await t.dataSource.query('VACUUM (ANALYZE) leads');
+    repository = t.app.get(LeadsRepository);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const planOf = async ({ sql, parameters }: Statement): Promise<PlanNode[]> => {
+    const [row] = await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+    return nodesOf(row['QUERY PLAN'][0].Plan);
+  };
+  const expectIndexUse = (nodes: PlanNode[]): void => {
+    const seqScans = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'leads');
+    expect(seqScans).toEqual([]);
+    expect(nodes.map((node) => node['Index Name'])).toContainEqual(expect.stringMatching(/^idx_leads_vendor_/));
+  };
+
+  it('answers the counts and list totals of the large vendor', async () => {
+    const counts = (await request(t.http).get('/rest-api-v1/general-leads/filter-counts').set(bearer(token))).body.data;
+    // The seed's mix: 30% accepted; attention = pending of the last three days + accepted needing an update.
+    expect(counts.allLeadsCount).toBe(LARGE_VENDOR_LEADS);
+    expect(counts.acceptedLeadsCount).toBe(30_000);
+    expect(counts.requiresAttentionLeadsCount).toBeGreaterThan(0);
+    for (const [filter, total] of [
+      [LeadFilter.All, counts.allLeadsCount],
+      [LeadFilter.Accepted, counts.acceptedLeadsCount],
+      [LeadFilter.RequiresAttention, counts.requiresAttentionLeadsCount],
+    ]) {
+      const last = Math.ceil(total / 100) - 1;
+      const res = await request(t.http)
+        .get('/rest-api-v1/general-leads')
+        .query({ filter, page: last, size: 100 })
+        .set(bearer(token));
+      expect(res.body.data).toMatchObject({ totalElements: total, last: true });
+      expect(res.body.data.content).toHaveLength(total - last * 100);
+    }
+  });
+
+  it.each(Object.values(LeadFilter).flatMap((filter) => [0, 500, 9_999].map((page) => [filter, page] as const)))(
+    'plans the list (filter %s, page %i) on its index, with no Seq Scan on leads',
+    async (filter, page) => {
+      expectIndexUse(await planOf(repository.listStatement(vendorId, filter, { page, size: 10 })));
+    },
+  );
+
+  it('plans the filter counts on an index, with no Seq Scan on leads', async () => {
+    expectIndexUse(await planOf(repository.filterCountsStatement(vendorId)));
+  });
+});
