@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { WithMessage } from '../common/envelope/envelope';
+import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { ReputationEventType } from './entities/reputation-event.entity';
@@ -20,15 +21,6 @@ import { NotificationsService, ReviewSettingsService } from './pending-integrati
 import { QueuedMessages, ReputationMessages } from './reputation-messages';
 import { customerPaths, newLinkToken } from './reputation-links';
 import { Contact, ReputationRepository, RequestKind } from './reputation.repository';
-
-export interface LeadStylePage<T> {
-  content: T[];
-  page: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  last: boolean;
-}
 
 /** A create call's outcome: the stored request, or nothing because a duplicate was skipped. */
 export type CreateOutcome<T> = { created: true; result: WithMessage<T> } | { created: false; result: WithMessage };
@@ -181,28 +173,15 @@ export class ReputationRequestsService {
   }
 
   /** The vendor's feedback requests, newest first, with their process state and message deliveries. */
-  async listFeedbackRequests(
-    vendorId: number,
-    page: number,
-    size: number,
-  ): Promise<LeadStylePage<FeedbackRequestResponse>> {
+  async listFeedbackRequests(vendorId: number, request: PageRequest): Promise<Page<FeedbackRequestResponse>> {
     const [rows, totalElements] = await Promise.all([
-      this.repository.feedbackRequestsPage(vendorId, page, size),
+      this.repository.feedbackRequestsPage(vendorId, request),
       this.repository.countFeedbackRequests(vendorId),
     ]);
-    const deliveries = await this.notifications.deliveryStatuses(
-      'FEEDBACK_REQUEST',
-      rows.map((row) => row.id),
-    );
-    const totalPages = Math.ceil(totalElements / size);
-    return {
-      content: rows.map((row) => FeedbackRequestResponse.from(row, row.process, deliveries.get(row.id)!)),
-      page,
-      size,
-      totalElements,
-      totalPages,
-      last: page >= totalPages - 1,
-    };
+    const ids = rows.map((row) => row.id);
+    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', ids);
+    const content = rows.map((row) => FeedbackRequestResponse.from(row, row.process, deliveries.get(row.id)!));
+    return pageOf(content, request, totalElements);
   }
 
   /** Whether the vendor has a feedback request with this email or phone. */

@@ -4,13 +4,14 @@ import type { Response } from 'express';
 import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import type { Page } from '../common/pagination/page';
+import { PageQuery } from '../common/pagination/page.query';
 import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { CheckDuplicatesQuery } from './dto/check-duplicates.query';
 import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
 import { CreateReviewRequestDto } from './dto/create-review-request.dto';
 import { FeedbackRequestResponse } from './dto/feedback-request.response';
-import { FeedbackRequestsPageQuery } from './dto/feedback-requests-page.query';
 import { KpiQuery } from './dto/kpi.query';
 import { ProcessIdParams } from './dto/process-id.params';
 import { ReputationKpiResponse } from './dto/reputation-kpi.response';
@@ -18,7 +19,7 @@ import { ReputationProcessResponse } from './dto/reputation-process.response';
 import { ReviewRequestResponse } from './dto/review-request.response';
 import { SkipDuplicatesQuery } from './dto/skip-duplicates.query';
 import { ReputationKpiService } from './reputation-kpi.service';
-import { CreateOutcome, LeadStylePage, ReputationRequestsService } from './reputation-requests.service';
+import { CreateOutcome, ReputationRequestsService } from './reputation-requests.service';
 
 const badRequest = ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto });
 const optedOut = ApiConflictResponse({
@@ -82,11 +83,8 @@ export class CustomerFeedbackSystemController {
   @Get()
   @ApiEnvelope(FeedbackRequestResponse, { page: 'lead' })
   @badRequest
-  list(
-    @CurrentVendor() vendor: Vendor,
-    @Query() { page, size }: FeedbackRequestsPageQuery,
-  ): Promise<LeadStylePage<FeedbackRequestResponse>> {
-    return this.requests.listFeedbackRequests(vendor.id, page, size);
+  list(@CurrentVendor() vendor: Vendor, @Query() { page, size }: PageQuery): Promise<Page<FeedbackRequestResponse>> {
+    return this.requests.listFeedbackRequests(vendor.id, { page, size });
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { PageRequest } from '../common/pagination/page';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
 import { FeedbackRequest } from './entities/feedback-request.entity';
 import { ReferralConversion } from './entities/referral-conversion.entity';
@@ -255,7 +256,7 @@ export class ReputationRepository {
   }
 
   /** One page of the vendor's feedback requests, newest first, with their processes. */
-  feedbackRequestsPage(vendorId: number, page: number, size: number): Promise<FeedbackRequestWithProcess[]> {
+  feedbackRequestsPage(vendorId: number, { page, size }: PageRequest): Promise<FeedbackRequestWithProcess[]> {
     return this.dataSource.manager
       .createQueryBuilder(FeedbackRequest, 'f')
       .innerJoinAndSelect('f.process', 'p')

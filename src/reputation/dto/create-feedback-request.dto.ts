@@ -1,5 +1,5 @@
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsNorthAmericanPhone } from '../../common/phone/north-american-phone';
+import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { Trim } from '../../common/validation/trim.decorator';

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsNorthAmericanPhone } from '../../common/phone/north-american-phone';
+import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 
