@@ -6,6 +6,11 @@ import { Manager } from '../../src/auth/entities/manager.entity';
 import { CreateLeadDto } from '../../src/leads/dto/create-lead.dto';
 import { LeadView } from '../../src/leads/entities/lead.entity';
 import { LeadsService } from '../../src/leads/leads.service';
+import { CreateFeedbackRequestDto } from '../../src/reputation/dto/create-feedback-request.dto';
+import { CreateReviewRequestDto } from '../../src/reputation/dto/create-review-request.dto';
+import { FeedbackRequestResponse } from '../../src/reputation/dto/feedback-request.response';
+import { ReviewRequestResponse } from '../../src/reputation/dto/review-request.response';
+import { ReputationRequestsService } from '../../src/reputation/reputation-requests.service';
 import { Vendor, VendorFeature } from '../../src/vendors/entities/vendor.entity';
 import { VendorsService } from '../../src/vendors/vendors.service';
 
@@ -68,4 +73,36 @@ export async function createLead(
     .get(DataSource)
     .query('UPDATE leads SET date_created = $1, date_modified = $1 WHERE id = $2', [dateCreated, lead.id]);
   return { ...lead, dateCreated, dateModified: dateCreated };
+}
+
+/** The link a reputation process's customer was sent (`{PUBLIC_BASE_URL}/r/{token}`). */
+export async function customerLink(app: INestApplicationContext, processId: number): Promise<string> {
+  const rows: { token: string }[] = await app
+    .get(DataSource)
+    .query('SELECT token FROM reputation_processes WHERE id = $1', [processId]);
+  return `http://localhost:3000/r/${rows[0].token}`;
+}
+
+/** A feedback request as POST /customer-feedback-system creates it (messages queued), and its link. */
+export async function createFeedbackRequest(
+  app: INestApplicationContext,
+  vendor: Vendor,
+  fields: Partial<CreateFeedbackRequestDto> = {},
+): Promise<{ request: FeedbackRequestResponse; link: string }> {
+  const body = { customerName: 'Jane Customer', email: `jane-${unique()}@customer.example`, ...fields };
+  const outcome = await app.get(ReputationRequestsService).createFeedbackRequest(vendor, body, false);
+  const request = outcome.result.data as FeedbackRequestResponse;
+  return { request, link: await customerLink(app, request.processId) };
+}
+
+/** A standalone review request as POST /review-requests creates it (messages queued), and its link. */
+export async function createReviewRequest(
+  app: INestApplicationContext,
+  vendor: Vendor,
+  fields: Partial<CreateReviewRequestDto> = {},
+): Promise<{ request: ReviewRequestResponse; link: string }> {
+  const body = { firstName: 'Sam', emailTo: `sam-${unique()}@customer.example`, ...fields };
+  const outcome = await app.get(ReputationRequestsService).createReviewRequest(vendor, body, false);
+  const request = outcome.result.data as ReviewRequestResponse;
+  return { request, link: await customerLink(app, request.processId) };
 }

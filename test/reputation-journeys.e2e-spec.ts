@@ -1,0 +1,521 @@
+import request from 'supertest';
+import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation/dto/reputation-kpi.response';
+import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
+import { CustomerBrowser } from './support/customer-pages';
+import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
+import { TestApp, createTestApp } from './support/test-app';
+
+type Kpis = Record<keyof ReputationKpiResponse, number>;
+const ZERO = Object.fromEntries(KPI_FIELDS.map((field) => [field, 0])) as Kpis;
+
+/**
+ * Whole customer journeys through the vendor API and the customer's pages, with every one of the 28
+ * KPIs asserted after each step.
+ */
+describe('Reputation journeys and KPIs (e2e)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A vendor with every feature, and a running expectation of its KPIs checked in full. */
+  async function vendorWithKpis() {
+    const { vendor, token } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
+    let expected: Kpis = { ...ZERO };
+    const kpis = async (query = ''): Promise<Kpis> => {
+      const res = await request(t.http).get(`/rest-api-v1/reputation-process/kpi${query}`).set(bearer(token));
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data)).toEqual([...KPI_FIELDS]);
+      return res.body.data;
+    };
+    /** Applies the changes to the expectation, then compares all 28 values. */
+    const expectKpis = async (changes: Partial<Kpis> = {}) => {
+      expected = { ...expected, ...changes };
+      expect(await kpis()).toEqual(expected);
+    };
+    await expectKpis();
+    return { vendor, token, kpis, expectKpis, current: () => expected };
+  }
+
+  const customer = (link: string) => new CustomerBrowser(t.http, link);
+
+  it('positive feedback → review yes → a click on every platform → review confirmed → referrals → conversion', async () => {
+    const { vendor, token, expectKpis, current } = await vendorWithKpis();
+
+    const created = await request(t.http)
+      .post('/rest-api-v1/customer-feedback-system')
+      .set(bearer(token))
+      .send({ customerName: 'Olivia Martin', email: 'olivia@customer.example' });
+    expect(created.status).toBe(201);
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+
+    const { link } = await linkOfLatest(vendor);
+    const olivia = customer(link);
+    expect(await olivia.view()).toMatch(/Hi Olivia, how did .* do\?/);
+
+    await olivia.submit('/feedback', { rating: '5', wouldRefer: 'yes', comment: 'Tidy and on time.' });
+    await expectKpis({
+      positiveFeedbacks: 1,
+      completedFeedbackRequests: 1,
+      incompleteFeedbackRequests: 0,
+      feedbackAverageStarRating: 5,
+      totalWouldRefer: 1,
+      totalReviewRequestsSent: 1,
+    });
+    expect(await olivia.view()).toMatch(/are you happy with/);
+
+    await olivia.submit('/review', { happy: 'yes' });
+    await expectKpis({ yesClicks: 1 });
+    const linksPage = await olivia.view();
+    for (const target of ['google', 'google/1', 'facebook', 'bbb', 'other']) {
+      expect(linksPage).toContain(`href="${olivia.path}/go/${target}"`);
+    }
+
+    const clicks: [string, string, keyof Kpis][] = [
+      ['google', 'https://g.page/r/example/review', 'googleReviewLinkClicks'],
+      ['google/1', 'https://g.page/r/west/review', 'googleReviewLinkClicks'],
+      ['facebook', 'https://www.facebook.com/example/reviews', 'facebookReviewLinkClicks'],
+      ['bbb', 'https://www.bbb.org/example/leave-review', 'bbbReviewLinkClicks'],
+      ['other', 'https://homestars.com/example/review', 'otherReviewLinkClicks'],
+    ];
+    for (const [target, url, field] of clicks) {
+      const res = await olivia.go(target);
+      expect({ target, status: res.status, location: res.headers.location }).toEqual({
+        target,
+        status: 302,
+        location: url,
+      });
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      await expectKpis({ totalReviewLinkClicks: current().totalReviewLinkClicks + 1, [field]: current()[field] + 1 });
+    }
+
+    await olivia.submit('/review/confirm');
+    await expectKpis({
+      totalReviewsCompleted: 1,
+      totalReputationProcessesCompleted: 1,
+      totalReputationProcessesInProgress: 0,
+      totalReferralRequestsSent: 1,
+      totalReferralRequestsPending: 1,
+    });
+    expect(await olivia.view()).toMatch(/Thank you for your review, Olivia!/);
+    // Confirming twice (a reload, the back button) changes nothing.
+    await olivia.submit('/review/confirm');
+    await expectKpis();
+
+    await olivia.submit('/referrals/email', { friendName: 'Noah Friend', email: 'Noah@Friend.example' });
+    await expectKpis({
+      totalReferralRequestsPending: 0,
+      referralRequestsCompleted: 1,
+      referralRequestsCompletedByEmail: 1,
+    });
+    // More referrals by the other channels: recorded, but the referral request was completed once.
+    await olivia.submit('/referrals/text', { phone: '(416) 555-0123' });
+    await olivia.submit('/referrals/share');
+    await expectKpis();
+    const referralPage = await olivia.view();
+    expect(referralPage).toContain('Invited so far: Noah Friend, 416-555-0123.');
+    const shareLink = /id="share" readonly value="([^"]+)"/.exec(referralPage)![1];
+    expect(shareLink).toMatch(/^http:\/\/localhost:3000\/i\/[A-Za-z0-9_-]{24}$/);
+
+    const noah = customer(await invitationLink(vendor, 'noah@friend.example'));
+    expect(await noah.view()).toMatch(/Olivia recommends/);
+    await noah.submit(
+      '',
+      { name: 'Noah Friend', email: 'noah@friend.example', phone: '', message: 'A new deck.' },
+      `${noah.path}?sent=1`,
+    );
+    await expectKpis({ totalReferralConversions: 1 });
+    // A personal invitation converts once; its page now thanks the friend.
+    await noah.submit('', { name: 'Noah Again', email: 'noah2@friend.example' }, `${noah.path}?sent=1`);
+    await expectKpis();
+    expect(await noah.view()).toMatch(/has your request and will be in touch/);
+
+    // The share link converts once per friend.
+    const friends = customer(shareLink);
+    await friends.submit('', { name: 'Emma', phone: '416 555 0199' }, `${friends.path}?sent=1`);
+    await friends.submit('', { name: 'Liam', email: 'liam@friend.example' }, `${friends.path}?sent=1`);
+    await friends.submit('', { name: 'Emma again', phone: '4165550199' }, `${friends.path}?sent=1`);
+    await expectKpis({ totalReferralConversions: 3 });
+    expect(await friends.view()).toMatch(/Olivia recommends/);
+  });
+
+  it.each([
+    ['email', { friendName: 'Ava', email: 'ava@friend.example' }, 'referralRequestsCompletedByEmail'],
+    ['text', { friendName: '', phone: '+1 (905) 555-0147' }, 'referralRequestsCompletedByText'],
+    ['share', {}, 'referralRequestsCompletedByShare'],
+  ] as const)('a standalone review request completed and referred by %s', async (channel, form, field) => {
+    const { vendor, token, expectKpis } = await vendorWithKpis();
+    const created = await request(t.http)
+      .post('/rest-api-v1/review-requests')
+      .set(bearer(token))
+      .send({ firstName: 'Lucas', lastName: 'Brown', phone: '416.555.0110' });
+    expect(created.status).toBe(201);
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalReviewRequestsSent: 1,
+    });
+
+    const lucas = customer((await linkOfLatest(vendor)).link);
+    expect(await lucas.view()).toMatch(/Hi Lucas, are you happy with/);
+    await lucas.submit('/review', { happy: 'yes' });
+    await expectKpis({ yesClicks: 1 });
+    await lucas.submit('/review/confirm');
+    await expectKpis({
+      totalReviewsCompleted: 1,
+      totalReputationProcessesCompleted: 1,
+      totalReputationProcessesInProgress: 0,
+      totalReferralRequestsSent: 1,
+      totalReferralRequestsPending: 1,
+    });
+    await lucas.submit(`/referrals/${channel}`, form);
+    await expectKpis({ totalReferralRequestsPending: 0, referralRequestsCompleted: 1, [field]: 1 });
+  });
+
+  it('negative feedback completes the process and asks for private feedback', async () => {
+    const { vendor, token, expectKpis } = await vendorWithKpis();
+    const { link } = await createFeedbackRequest(t.app, vendor, { customerName: 'Mia Wilson' });
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+
+    const mia = customer(link);
+    await mia.submit('/feedback', { rating: '2', wouldRefer: 'no', comment: '' });
+    await expectKpis({
+      negativeFeedbacks: 1,
+      completedFeedbackRequests: 1,
+      incompleteFeedbackRequests: 0,
+      feedbackAverageStarRating: 2,
+      totalReputationProcessesCompleted: 1,
+      totalReputationProcessesInProgress: 0,
+    });
+    expect(await mia.view()).toMatch(/sorry to hear that, Mia/);
+    await mia.submit('/private-feedback', { message: 'The crew left a mess.' });
+    await expectKpis();
+    expect(await mia.view()).toMatch(/Your feedback has been sent to/);
+    // The review step is never reached: its forms and links do nothing.
+    await mia.submit('/review', { happy: 'yes' });
+    const click = await mia.go('google');
+    expect({ status: click.status, location: click.headers.location }).toEqual({ status: 303, location: mia.path });
+    await expectKpis();
+
+    const list = await request(t.http).get('/rest-api-v1/customer-feedback-system').set(bearer(token));
+    expect(list.body.data.content[0]).toMatchObject({
+      customerName: 'Mia Wilson',
+      answered: true,
+      rating: 2,
+      wouldRefer: false,
+      comment: null,
+      privateFeedback: 'The crew left a mess.',
+      processState: 'COMPLETED',
+      processStep: 'FINISHED',
+    });
+  });
+
+  it('a negative answer with a comment needs no further private feedback; the average has two decimals', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis();
+    const ratings = [3, 4, 4];
+    for (const rating of ratings) {
+      const { link } = await createFeedbackRequest(t.app, vendor);
+      await customer(link).submit('/feedback', { rating: String(rating), wouldRefer: 'yes', comment: 'ok' });
+    }
+    await expectKpis({
+      totalReputationProcesses: 3,
+      totalReputationProcessesCompleted: 1,
+      totalReputationProcessesInProgress: 2,
+      totalFeedbackRequestsSent: 3,
+      positiveFeedbacks: 2,
+      negativeFeedbacks: 1,
+      completedFeedbackRequests: 3,
+      feedbackAverageStarRating: 3.67,
+      totalWouldRefer: 3,
+      totalReviewRequestsSent: 2,
+    });
+  });
+
+  it('"not happy" completes a review request and asks for private feedback', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis();
+    const { link } = await createReviewRequest(t.app, vendor, { firstName: 'Ethan' });
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalReviewRequestsSent: 1,
+    });
+    const ethan = customer(link);
+    await ethan.submit('/review', { happy: 'no' });
+    await expectKpis({ noClicks: 1, totalReputationProcessesCompleted: 1, totalReputationProcessesInProgress: 0 });
+    expect(await ethan.view()).toMatch(/sorry to hear that, Ethan/);
+    await ethan.submit('/review', { happy: 'yes' });
+    await expectKpis();
+  });
+
+  it('opting out terminates the process and the contact is never messaged again by that vendor', async () => {
+    const { vendor, token, expectKpis } = await vendorWithKpis();
+    const { link } = await createFeedbackRequest(t.app, vendor, {
+      email: 'Zoe@Customer.example',
+      phone: '416-555-0177',
+    });
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+
+    const zoe = customer(link);
+    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/Unsubscribe from .*\?/);
+    await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
+    await expectKpis({ totalReputationProcessesTerminated: 1, totalReputationProcessesInProgress: 0 });
+    expect(await zoe.view()).toMatch(/You're unsubscribed/);
+    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/You're unsubscribed/);
+    // Nothing more is recorded for an opted-out customer.
+    await zoe.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
+    await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
+    await expectKpis();
+
+    for (const body of [
+      { customerName: 'Zoe', email: 'zoe@customer.example' },
+      { customerName: 'Zoe', phone: '(416) 555 0177' },
+      { customerName: 'Zoe', email: ' ZOE@customer.example ', phone: '4165550177' },
+    ]) {
+      const refused = await request(t.http).post('/rest-api-v1/customer-feedback-system').set(bearer(token)).send(body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/opted out of messages from .*: no feedback request was created or sent/);
+    }
+    const review = await request(t.http)
+      .post('/rest-api-v1/review-requests')
+      .set(bearer(token))
+      .send({ firstName: 'Zoe', emailTo: 'zoe@customer.example' });
+    expect(review.status).toBe(409);
+    await expectKpis();
+
+    // A new phone number of the same customer is fine; the opted-out email is left out.
+    const partly = await request(t.http)
+      .post('/rest-api-v1/review-requests')
+      .set(bearer(token))
+      .send({ firstName: 'Zoe', emailTo: 'zoe@customer.example', phone: '905-555-0100' });
+    expect(partly.status).toBe(201);
+    expect(partly.body.message).toBe(
+      "The review request was created and is being sent to the customer by text message. The customer's email address opted out of your messages, so nothing is sent there.",
+    );
+    await expectKpis({
+      totalReputationProcesses: 2,
+      totalReputationProcessesInProgress: 1,
+      totalReviewRequestsSent: 1,
+    });
+
+    // The opt-out belongs to this vendor only.
+    const other = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
+    const elsewhere = await request(t.http)
+      .post('/rest-api-v1/customer-feedback-system')
+      .set(bearer(other.token))
+      .send({ customerName: 'Zoe', email: 'zoe@customer.example' });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('accepts the one-click unsubscribe POST of mail clients (RFC 8058)', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis();
+    const { link } = await createReviewRequest(t.app, vendor);
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalReviewRequestsSent: 1,
+    });
+    const path = new URL(link).pathname;
+    const res = await request(t.http).post(`${path}/unsubscribe`).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(303);
+    await expectKpis({ totalReputationProcessesTerminated: 1, totalReputationProcessesInProgress: 0 });
+  });
+
+  it('opting out after the review was confirmed keeps the process completed', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis();
+    const { link } = await createReviewRequest(t.app, vendor);
+    const sam = customer(link);
+    await sam.submit('/review', { happy: 'yes' });
+    await sam.submit('/review/confirm');
+    const completed = {
+      totalReputationProcesses: 1,
+      totalReputationProcessesCompleted: 1,
+      totalReviewRequestsSent: 1,
+      yesClicks: 1,
+      totalReviewsCompleted: 1,
+      totalReferralRequestsSent: 1,
+      totalReferralRequestsPending: 1,
+    };
+    await expectKpis(completed);
+    await sam.submit('/unsubscribe', {}, `${sam.path}/unsubscribe`);
+    await expectKpis();
+    expect(await sam.view()).toMatch(/You're unsubscribed/);
+    // No referral is possible any more.
+    await sam.submit('/referrals/share');
+    await expectKpis();
+  });
+
+  it('the vendor cancels a process: terminated, the page says so, a second cancel is a 409', async () => {
+    const { vendor, token, expectKpis } = await vendorWithKpis();
+    const { request: feedback, link } = await createFeedbackRequest(t.app, vendor);
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+
+    const cancel = () =>
+      request(t.http).post(`/rest-api-v1/reputation-process/${feedback.processId}/cancel`).set(bearer(token));
+    const res = await cancel();
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: feedback.processId,
+      origin: 'FEEDBACK_REQUEST',
+      state: 'TERMINATED',
+      step: 'FEEDBACK',
+      startedAt: expect.any(String),
+      endedAt: expect.any(String),
+      terminationReason: 'CANCELLED_BY_VENDOR',
+    });
+    await expectKpis({ totalReputationProcessesTerminated: 1, totalReputationProcessesInProgress: 0 });
+    const again = await cancel();
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/is terminated; only a process in progress can be cancelled/);
+
+    const page = customer(link);
+    expect(await page.view()).toMatch(/This request was withdrawn/);
+    await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
+    await expectKpis();
+  });
+
+  it('counts a delivery that failed for good as a failed referral request, not a pending one', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis();
+    const { link } = await createReviewRequest(t.app, vendor);
+    const sam = customer(link);
+    await sam.submit('/review', { happy: 'yes' });
+    await sam.submit('/review/confirm');
+    await expectKpis({
+      totalReputationProcesses: 1,
+      totalReputationProcessesCompleted: 1,
+      totalReviewRequestsSent: 1,
+      yesClicks: 1,
+      totalReviewsCompleted: 1,
+      totalReferralRequestsSent: 1,
+      totalReferralRequestsPending: 1,
+    });
+    await failReferralRequestMessages(vendor);
+    await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
+    // Completed by the customer after all: completed, neither pending nor failed.
+    await sam.submit('/referrals/share');
+    await expectKpis({
+      totalReferralRequestsFailed: 0,
+      referralRequestsCompleted: 1,
+      referralRequestsCompletedByShare: 1,
+    });
+  });
+
+  it('counts only events inside from/to (UTC days, both inclusive)', async () => {
+    const { vendor, kpis } = await vendorWithKpis();
+    // Journey 1 happened on 2026-03-10 and was answered on 2026-03-12; journey 2 is today.
+    const { link } = await createFeedbackRequest(t.app, vendor);
+    await customer(link).submit('/feedback', { rating: '4', wouldRefer: 'no' });
+    await backdate(vendor, { started: '2026-03-10T23:59:59.999Z', answered: '2026-03-12T00:00:00Z' });
+    await createFeedbackRequest(t.app, vendor);
+
+    const march10 = await kpis('?from=2026-03-10&to=2026-03-10');
+    expect(march10).toEqual({
+      ...ZERO,
+      totalReputationProcesses: 1,
+      // Unanswered at the end of the window.
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+    expect(await kpis('?from=2026-03-11T00:00:00Z&to=2026-03-12')).toEqual({
+      ...ZERO,
+      positiveFeedbacks: 1,
+      completedFeedbackRequests: 1,
+      feedbackAverageStarRating: 4,
+      totalReviewRequestsSent: 1,
+    });
+    expect(await kpis('?from=2026-03-01&to=2026-03-31')).toEqual({
+      ...ZERO,
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      positiveFeedbacks: 1,
+      completedFeedbackRequests: 1,
+      feedbackAverageStarRating: 4,
+      totalReviewRequestsSent: 1,
+    });
+    expect(await kpis('?to=2026-03-09')).toEqual(ZERO);
+    expect(await kpis('?from=2026-03-13')).toEqual({
+      ...ZERO,
+      totalReputationProcesses: 1,
+      totalReputationProcessesInProgress: 1,
+      totalFeedbackRequestsSent: 1,
+      incompleteFeedbackRequests: 1,
+    });
+    expect(await kpis()).toEqual({
+      ...ZERO,
+      totalReputationProcesses: 2,
+      totalReputationProcessesInProgress: 2,
+      totalFeedbackRequestsSent: 2,
+      positiveFeedbacks: 1,
+      completedFeedbackRequests: 1,
+      incompleteFeedbackRequests: 1,
+      feedbackAverageStarRating: 4,
+      totalReviewRequestsSent: 1,
+    });
+  });
+
+  /** The link of the vendor's latest process, from its request's message (the customer's only way in). */
+  async function linkOfLatest(vendor: Vendor): Promise<{ link: string }> {
+    const rows: { token: string }[] = await t.dataSource.query(
+      'SELECT token FROM reputation_processes WHERE vendor_id = $1 ORDER BY id DESC LIMIT 1',
+      [vendor.id],
+    );
+    return { link: `http://localhost:3000/r/${rows[0].token}` };
+  }
+
+  async function invitationLink(vendor: Vendor, friendEmail: string): Promise<string> {
+    const rows: { token: string }[] = await t.dataSource.query(
+      'SELECT token FROM referrals WHERE vendor_id = $1 AND friend_email = $2',
+      [vendor.id, friendEmail],
+    );
+    return `http://localhost:3000/i/${rows[0].token}`;
+  }
+
+  async function failReferralRequestMessages(_vendor: Vendor): Promise<void> {
+    throw new Error('needs the notifications outbox');
+  }
+
+  /** Moves the vendor's only journey so far into the past: started (and events) then, answered later. */
+  async function backdate(vendor: Vendor, at: { started: string; answered: string }): Promise<void> {
+    await t.dataSource.query(
+      `UPDATE reputation_events SET occurred_at = CASE WHEN type = 'FEEDBACK_REQUESTED' THEN $2::timestamptz ELSE $3::timestamptz END
+        WHERE vendor_id = $1`,
+      [vendor.id, at.started, at.answered],
+    );
+    await t.dataSource.query('UPDATE reputation_processes SET started_at = $2 WHERE vendor_id = $1', [
+      vendor.id,
+      at.started,
+    ]);
+    await t.dataSource.query('UPDATE feedback_requests SET created_at = $2, answered_at = $3 WHERE vendor_id = $1', [
+      vendor.id,
+      at.started,
+      at.answered,
+    ]);
+    await t.dataSource.query('UPDATE review_requests SET created_at = $2 WHERE vendor_id = $1', [
+      vendor.id,
+      at.answered,
+    ]);
+  }
+});
