@@ -28,7 +28,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       const res = await request(t.http).get(`/rest-api-v1/reputation-process/kpi${query}`).set(bearer(token));
       expect(res.status).toBe(200);
       expect(Object.keys(res.body.data)).toEqual([...KPI_FIELDS]);
-      return res.body.data;
+      return res.body.data as Kpis;
     };
     /** Applies the changes to the expectation, then compares all 28 values. */
     const expectKpis = async (changes: Partial<Kpis> = {}) => {

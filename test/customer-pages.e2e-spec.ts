@@ -1,0 +1,214 @@
+import request from 'supertest';
+import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
+import { CustomerBrowser } from './support/customer-pages';
+import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
+import { TestApp, createTestApp } from './support/test-app';
+
+/** The customer's and the referred friend's pages: HTML, escaping, headers, errors, limits. */
+describe('Customer pages (e2e)', () => {
+  let t: TestApp;
+  let vendor: Vendor;
+  let vendorToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ vendor, token: vendorToken } = await createVendor(t.app, {
+      vendorName: 'Maple & <Sons> "Renovations"',
+      features: [...VENDOR_FEATURES],
+    }));
+  });
+  afterAll(() => t.close());
+
+  const customer = (link: string) => new CustomerBrowser(t.http, link);
+
+  /** A customer at the referral step (review confirmed). */
+  async function atReferralStep(): Promise<CustomerBrowser> {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    await page.submit('/review', { happy: 'yes' });
+    await page.submit('/review/confirm');
+    return page;
+  }
+
+  async function friendLink(address: string): Promise<string> {
+    const rows: { token: string }[] = await t.dataSource.query(
+      'SELECT token FROM referrals WHERE vendor_id = $1 AND (friend_email = $2 OR friend_phone = $2)',
+      [vendor.id, address],
+    );
+    return `http://localhost:3000/i/${rows[0].token}`;
+  }
+
+  it('escapes everything it shows: a script in the customer name or the vendor name stays text', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor, { customerName: '<script>alert(1)</script> Doe' });
+    const html = await customer(link).view();
+    expect(html).toContain(
+      'Hi &lt;script&gt;alert(1)&lt;/script&gt;, how did Maple &amp; &lt;Sons&gt; &quot;Renovations&quot; do?',
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<Sons>');
+
+    const review = customer(
+      (await createReviewRequest(t.app, vendor, { firstName: '"><img src=x onerror=alert(1)>' })).link,
+    );
+    const page = await review.view();
+    expect(page).toContain('Hi &quot;&gt;&lt;img src=x onerror=alert(1)&gt;, are you happy');
+    expect(page).not.toMatch(/<img/);
+  });
+
+  it('sends a strict policy with every page: no scripts, no framing, no referrer, no caching', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor);
+    const res = await request(t.http).get(new URL(link).pathname);
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
+    expect(res.headers).toMatchObject({
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex, nofollow',
+    });
+    expect(res.text).not.toMatch(/<script|onclick|javascript:/i);
+  });
+
+  it.each([
+    ['an unknown token', '/r/AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed token', '/r/not-a-token'],
+    ['an overlong token', `/r/${'a'.repeat(500)}`],
+    ['an unknown friend link', '/i/AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['an unknown unsubscribe link', '/r/AAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe'],
+    ['an unknown review link', '/r/AAAAAAAAAAAAAAAAAAAAAAAA/go/google'],
+  ])('answers %s with a friendly 404 page', async (_case, path) => {
+    const res = await request(t.http).get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('<h1>This link is not valid</h1>');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+
+  it('answers a POST to an unknown link with the 404 page, changing nothing', async () => {
+    const res = await request(t.http)
+      .post('/r/AAAAAAAAAAAAAAAAAAAAAAAA/feedback')
+      .type('form')
+      .send({ rating: '5', wouldRefer: 'yes' });
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('This link is not valid');
+  });
+
+  it.each([
+    [{ rating: '6', wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
+    [{ rating: 'five', wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
+    [{ wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
+    [{ rating: '4' }, 'Please tell us whether you would refer us to a friend.'],
+    [{ rating: '4', wouldRefer: 'maybe' }, 'Please tell us whether you would refer us to a friend.'],
+    [{ rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) }, 'Please keep your comment under 2000 characters.'],
+  ])('answers the invalid feedback form %j with a 400 page saying what to fix', async (form, message) => {
+    const page = customer((await createFeedbackRequest(t.app, vendor)).link);
+    const res = await page.post('/feedback', form as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<h1>Please check your answer</h1>');
+    expect(res.text).toContain(`<li>${message.replace(/'/g, '&#39;')}</li>`);
+    expect(res.text).toContain(`<a href="${page.path}">Go back</a>`);
+    expect(await page.view()).toMatch(/how did/);
+  });
+
+  it('asks for a message before sending empty private feedback', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    await page.submit('/review', { happy: 'no' });
+    const res = await page.post('/private-feedback', { message: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Please write a message.');
+  });
+
+  it('refuses an unknown or disabled review site with the 404 page', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    await page.submit('/review', { happy: 'yes' });
+    for (const target of ['yelp', 'google/999', 'GOOGLE']) {
+      const res = await page.go(target);
+      expect({ target, status: res.status }).toEqual({ target, status: 404 });
+    }
+  });
+
+  it('sends a review link back to the page, uncounted, before the customer said yes', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    const res = await page.go('facebook');
+    expect({ status: res.status, location: res.headers.location }).toEqual({ status: 303, location: page.path });
+    const clicks = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM reputation_events e JOIN reputation_processes p ON p.id = e.process_id
+        WHERE p.token = $1 AND e.type = 'REVIEW_LINK_CLICKED'`,
+      [page.token],
+    );
+    expect(clicks).toEqual([{ n: 0 }]);
+  });
+
+  it('invites at most 5 friends by email or text, once each, and never an opted-out address', async () => {
+    const page = await atReferralStep();
+    const friends = ['f1@example.com', 'f2@example.com', 'f3@example.com', 'f4@example.com'];
+    for (const email of friends) await page.submit('/referrals/email', { friendName: '', email });
+    // The same friend twice is one invitation.
+    await page.submit('/referrals/email', { email: 'F1@example.com' });
+    await page.submit('/referrals/text', { friendName: 'Texted', phone: '905 555 0101' });
+    const full = await page.post('/referrals/email', { email: 'f6@example.com' });
+    expect(full.status).toBe(400);
+    expect(full.text).toContain('You have already invited 5 friends. Thank you!');
+    expect(await page.view()).toContain('You have sent all your invitations.');
+    const rows = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM referrals r JOIN referral_requests rr ON rr.id = r.referral_request_id
+         JOIN reputation_processes p ON p.id = rr.process_id WHERE p.token = $1`,
+      [page.token],
+    );
+    expect(rows).toEqual([{ n: 5 }]);
+
+    // A friend who unsubscribed from this vendor cannot be invited again.
+    const friend = customer(await friendLink('f1@example.com'));
+    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/Unsubscribe from/);
+    await friend.submit('/unsubscribe', {}, `${friend.path}/unsubscribe`);
+    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/You're unsubscribed/);
+    const other = await atReferralStep();
+    const refused = await other.post('/referrals/email', { email: 'f1@example.com' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('We cannot send an invitation to this address.');
+    // ...and the vendor cannot message that address any more either.
+    const create = await request(t.http)
+      .post('/rest-api-v1/customer-feedback-system')
+      .set(bearer(vendorToken))
+      .send({ customerName: 'F One', email: 'f1@example.com' });
+    expect(create.status).toBe(409);
+  });
+
+  it('validates the friend forms: email, phone, and the contact request', async () => {
+    const page = await atReferralStep();
+    expect((await page.post('/referrals/email', { email: 'nope' })).text).toContain(
+      'Please enter your friend&#39;s email address.',
+    );
+    expect((await page.post('/referrals/text', { phone: '12' })).status).toBe(400);
+    await page.submit('/referrals/share');
+    const shareLink = /id="share" readonly value="([^"]+)"/.exec(await page.view())![1];
+    const friend = customer(shareLink);
+    const noContact = await friend.post('', { name: 'Ann', email: '', phone: '' });
+    expect(noContact.status).toBe(400);
+    expect(noContact.text).toContain('provide email or phone: at least one of them is required');
+    const noName = await friend.post('', { name: ' ', email: 'ann@example.com' });
+    expect(noName.text).toContain('Please enter your name.');
+    // A share link was never messaged, so it has no unsubscribe page.
+    expect((await request(t.http).get(`${friend.path}/unsubscribe`)).status).toBe(404);
+  });
+
+  it('keeps a GET free of side effects: viewing any page records nothing', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor);
+    const page = customer(link);
+    for (let i = 0; i < 3; i++) {
+      await page.view();
+      await page.view(`${page.path}/unsubscribe`);
+    }
+    const events = await t.dataSource.query(
+      `SELECT e.type FROM reputation_events e JOIN reputation_processes p ON p.id = e.process_id WHERE p.token = $1`,
+      [page.token],
+    );
+    expect(events).toEqual([{ type: 'FEEDBACK_REQUESTED' }]);
+  });
+
+  it('is not part of the JSON API document', async () => {
+    const doc = (await request(t.http).get('/docs-json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((path) => /^\/(r|i)\//.test(path))).toEqual([]);
+  });
+});
