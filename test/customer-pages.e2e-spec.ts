@@ -103,7 +103,7 @@ describe('Customer pages (e2e)', () => {
     [{ rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) }, 'Please keep your comment under 2000 characters.'],
   ])('answers the invalid feedback form %j with a 400 page saying what to fix', async (form, message) => {
     const page = customer((await createFeedbackRequest(t.app, vendor)).link);
-    const res = await page.post('/feedback', form as Record<string, string>);
+    const res = await page.post('/feedback', form);
     expect(res.status).toBe(400);
     expect(res.text).toContain('<h1>Please check your answer</h1>');
     expect(res.text).toContain(`<li>${message.replace(/'/g, '&#39;')}</li>`);
