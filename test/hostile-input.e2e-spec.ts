@@ -126,12 +126,14 @@ function bodyArb(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
   );
 }
 
+const asQueryValue = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 function queryArb(op: Operation): fc.Arbitrary<string> {
   const declared = op.parameters.filter((p) => p.in === 'query');
   const pairs = fc.tuple(
     ...declared.map((p) =>
       fc
-        .option(fc.oneof(valueArb(p.schema).map(String), fc.string({ maxLength: 20 })), { nil: undefined })
+        .option(fc.oneof(valueArb(p.schema).map(asQueryValue), fc.string({ maxLength: 20 })), { nil: undefined })
         .map((v) => [p.name, v] as const),
     ),
     fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })), { nil: undefined }),
