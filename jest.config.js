@@ -42,6 +42,11 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'src/.*\\.spec\\.ts$'),
-    { ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'), setupFiles: ['<rootDir>/test/support/env.ts'] },
+    // e2e tests share two cores with the app, PostgreSQL and child processes: allow for a loaded machine.
+    {
+      ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
+      setupFiles: ['<rootDir>/test/support/env.ts'],
+      testTimeout: 30_000,
+    },
   ],
 };

@@ -2,11 +2,14 @@ import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
 import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
 import { BuiltServer } from './support/built-server';
-import { createAdmin, createVendor } from './support/factories';
+import { createAdmin, createLead, createVendor } from './support/factories';
 import { Operation, fillPath, loadOperations } from './support/openapi';
 import { TestApp, createTestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
+
+// Path ids in the matrix name nothing, so admitted requests change no other test's rows.
+const NO_SUCH_ID = '2147483000';
 
 /** Routes that are meant to need no token. Anything else found public is a hole. */
 const PUBLIC_ROUTES = [/^get \/health\/(live|ready)$/];
@@ -26,6 +29,8 @@ describe('Authorization matrix (e2e, built server)', () => {
   let t: TestApp;
   let operations: Operation[];
   const tokens: Record<string, string> = {};
+  /** Per vendor-API route family, the id of a resource that belongs to ANOTHER vendor. */
+  const foreignIds: { prefix: string; id: () => number }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,6 +50,10 @@ describe('Authorization matrix (e2e, built server)', () => {
       [vendor.id],
     );
     const jti = rows[0].active_token_id;
+    const other = await createVendor(t.app);
+    const foreignLead = await createLead(t.app, other.vendor.id);
+    foreignIds.push({ prefix: '/rest-api-v1/general-leads/{id}', id: () => foreignLead.id });
+
     tokens.forgedVendor = new JwtService({ secret: 'a-different-secret-a-different-secret-xx' }).sign(
       { typ: 'vendor' },
       { subject: String(vendor.id), jwtid: jti },
@@ -58,7 +67,7 @@ describe('Authorization matrix (e2e, built server)', () => {
   const call = async (op: Operation, authorization?: string): Promise<Reply> => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (authorization) headers.Authorization = authorization;
-    const res = await fetch(`${server.url}${fillPath(op.path, {})}`, {
+    const res = await fetch(`${server.url}${fillPath(op.path, {}, NO_SUCH_ID)}`, {
       method: op.method.toUpperCase(),
       headers,
       body: op.method === 'get' || op.method === 'delete' ? undefined : '{}',
@@ -100,9 +109,38 @@ describe('Authorization matrix (e2e, built server)', () => {
       expectRefused(await call(op, `Bearer ${tokens.forgedVendor}`), 401, /invalid/, `${label} forged`);
       expectRefused(await call(op, `Bearer ${revoked}`), 401, /revoked/, `${label} revoked`);
       expectRefused(await call(op, `Bearer ${other}`), 403, /cannot be used on the/, `${label} wrong token type`);
-      // ...and the right token gets past authentication (whatever the route then says of `{}` and id 1).
+      // ...and the right token gets past authentication (whatever the route then says of `{}` and an unknown id).
       const admitted = await call(op, `Bearer ${own}`);
       expect({ label, refused: [401, 403].includes(admitted.status) }).toEqual({ label, refused: false });
     }
   });
+
+  it("refuses every vendor route that names another vendor's resource with 404 and no data (BOLA)", async () => {
+    const withIds = operations.filter((op) => op.access === 'vendor' && op.parameters.some((p) => p.in === 'path'));
+    expect(withIds.length).toBeGreaterThan(0);
+    for (const op of withIds) {
+      const label = `${op.method.toUpperCase()} ${op.path}`;
+      const foreign = foreignIds.find((f) => op.path.startsWith(f.prefix));
+      // A new vendor route with an id must come with a fixture here, so it is checked too.
+      expect({ label, covered: Boolean(foreign) }).toEqual({ label, covered: true });
+      const pathParam = op.parameters.find((p) => p.in === 'path')!.name;
+      const res = await fetch(`${server.url}${fillPath(op.path, { [pathParam]: String(foreign!.id()) })}`, {
+        method: op.method.toUpperCase(),
+        headers: { Authorization: `Bearer ${tokens.vendor}`, 'Content-Type': 'application/json' },
+        body: op.method === 'get' || op.method === 'delete' ? undefined : JSON.stringify(VALID_BODIES[label] ?? {}),
+      });
+      const body = (await res.json()) as Reply['body'];
+      expect({ label, status: res.status, body }).toEqual({
+        label,
+        status: 404,
+        body: { success: false, error: expect.any(String) },
+      });
+    }
+  });
 });
+
+/** Bodies that pass validation, so a BOLA check reaches the ownership rule rather than stopping at a 400. */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /rest-api-v1/general-leads/{id}/decline': { declineReason: 'Too far away' },
+  'PATCH /rest-api-v1/general-leads/{id}/post-lead-status': { postLeadStatus: 'CONTACT_MADE' },
+};

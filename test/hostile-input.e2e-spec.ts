@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
 import { BuiltServer } from './support/built-server';
-import { createAdmin, createVendor } from './support/factories';
+import { createAdmin, createLead, createVendor } from './support/factories';
 import { Operation, Schema, fillPath, loadOperations } from './support/openapi';
 import { RawReply, rawRequest } from './support/raw-http';
 import { TestApp, createTestApp } from './support/test-app';
@@ -14,15 +14,17 @@ const LEAK =
   /(\bat \S+ \(|\.ts:\d+|\.js:\d+|\/work\/|\/src\/|node_modules|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|QueryFailedError|syntax error at|violates .* constraint|relation ".*"|column ".*")/i;
 
 interface Fixture {
-  vendorId: number;
   vendorToken: string;
   managerToken: string;
+  /** Ids the fuzz's own requests may name: manager routes target a vendor of its own (not the caller,
+   * whose token a fuzzed api-token call would revoke); vendor routes the caller's own resources. */
+  knownIds: Record<Operation['access'], number[]>;
 }
 
-// Ids a fuzzed request may name: its own vendor's, or ones that cannot belong to another test's rows.
-const idArb = (ownId: number): fc.Arbitrary<string> =>
+// Ids a fuzzed request may name: its own rows, or ones that cannot belong to another test's rows.
+const idArb = (ownIds: number[]): fc.Arbitrary<string> =>
   fc.oneof(
-    { arbitrary: fc.constant(String(ownId)), weight: 6 },
+    { arbitrary: fc.constantFrom(...ownIds.map(String)), weight: 6 },
     fc.integer({ min: 2_000_000_000, max: 2_147_483_647 }).map(String),
     fc.integer({ min: -1_000_000, max: 0 }).map(String),
     fc.constantFrom(
@@ -126,12 +128,14 @@ function bodyArb(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
   );
 }
 
+const asQueryValue = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
 function queryArb(op: Operation): fc.Arbitrary<string> {
   const declared = op.parameters.filter((p) => p.in === 'query');
   const pairs = fc.tuple(
     ...declared.map((p) =>
       fc
-        .option(fc.oneof(valueArb(p.schema).map(String), fc.string({ maxLength: 20 })), { nil: undefined })
+        .option(fc.oneof(valueArb(p.schema).map(asQueryValue), fc.string({ maxLength: 20 })), { nil: undefined })
         .map((v) => [p.name, v] as const),
     ),
     fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })), { nil: undefined }),
@@ -194,7 +198,13 @@ describe('Hostile input (e2e, built server, property-based)', () => {
     t = await createTestApp();
     await server.start();
     const { vendor, token } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
-    fixture = { vendorId: vendor.id, vendorToken: token, managerToken: (await createAdmin(t.app)).token };
+    const target = await createVendor(t.app);
+    const lead = await createLead(t.app, vendor.id);
+    fixture = {
+      vendorToken: token,
+      managerToken: (await createAdmin(t.app)).token,
+      knownIds: { vendor: [lead.id], manager: [target.vendor.id], public: [lead.id] },
+    };
   });
   afterAll(async () => {
     process.stdout.write(`\nhostile input: ${sent} requests sent, ${wrong.length} wrong answers\n`);
@@ -208,7 +218,7 @@ describe('Hostile input (e2e, built server, property-based)', () => {
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       const requestArb = fc.record({
         path: fc
-          .tuple(...pathParams.map(() => idArb(fixture.vendorId)))
+          .tuple(...pathParams.map(() => idArb(fixture.knownIds[op.access])))
           .map((ids) => fillPath(op.path, Object.fromEntries(pathParams.map((p, i) => [p.name, ids[i]])))),
         query: queryArb(op),
         body: op.method === 'get' || op.method === 'delete' ? fc.constant(undefined) : bodyArb(op.body?.schema),

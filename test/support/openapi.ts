@@ -74,5 +74,5 @@ export async function loadOperations(
   return { operations, resolve };
 }
 
-export const fillPath = (template: string, values: Record<string, string>): string =>
-  template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? '1'));
+export const fillPath = (template: string, values: Record<string, string>, fallback = '1'): string =>
+  template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? fallback));
