@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
 import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
 import { BuiltServer } from './support/built-server';
-import { createAdmin, createLead, createVendor } from './support/factories';
+import { createAdmin, createFeedbackRequest, createLead, createVendor } from './support/factories';
 import { Operation, fillPath, loadOperations } from './support/openapi';
 import { TestApp, createTestApp } from './support/test-app';
 
@@ -53,6 +53,11 @@ describe('Authorization matrix (e2e, built server)', () => {
     const other = await createVendor(t.app);
     const foreignLead = await createLead(t.app, other.vendor.id);
     foreignIds.push({ prefix: '/rest-api-v1/general-leads/{id}', id: () => foreignLead.id });
+    const foreignFeedback = await createFeedbackRequest(t.app, other.vendor);
+    foreignIds.push({
+      prefix: '/rest-api-v1/reputation-process/{processId}',
+      id: () => foreignFeedback.request.processId,
+    });
 
     tokens.forgedVendor = new JwtService({ secret: 'a-different-secret-a-different-secret-xx' }).sign(
       { typ: 'vendor' },

@@ -70,15 +70,22 @@ const STATE_COUNTS = `
 export class ReputationKpiRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Two statements, run side by side on two pooled connections. */
-  async count(vendorId: number, window: KpiWindow): Promise<ReputationKpiResponse> {
+  /** The two statements and their parameters (the benchmark explains them). */
+  statements(vendorId: number, window: KpiWindow): { sql: string; parameters: unknown[] }[] {
     // Open bounds as PostgreSQL's infinities keep one plan shape for every window.
-    const params = [vendorId, window.from ?? '-infinity', window.until ?? 'infinity'];
-    const [[events], [states]] = await Promise.all([
-      this.dataSource.query<Record<string, number>[]>(EVENT_COUNTS, params),
-      this.dataSource.query<Record<string, number>[]>(STATE_COUNTS, params),
-    ]);
-    const counts = { ...events, ...states };
+    const parameters = [vendorId, window.from ?? '-infinity', window.until ?? 'infinity'];
+    return [EVENT_COUNTS, STATE_COUNTS].map((sql) => ({ sql, parameters }));
+  }
+
+  /** Every KPI, from the two statements run side by side on two pooled connections. */
+  async count(vendorId: number, window: KpiWindow): Promise<ReputationKpiResponse> {
+    const rows = await Promise.all(
+      this.statements(vendorId, window).map(({ sql, parameters }) =>
+        this.dataSource.query<Record<string, number | string>[]>(sql, parameters),
+      ),
+    );
+    const counts = Object.assign({}, ...rows.map(([row]) => row)) as Record<string, number | string>;
+    // Number(): a count is int8 and the average numeric; both arrive as numbers or strings by driver setup.
     return Object.fromEntries(
       KPI_FIELDS.map((field) => [field, Number(counts[field])]),
     ) as unknown as ReputationKpiResponse;

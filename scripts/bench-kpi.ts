@@ -1,0 +1,144 @@
+// `npm run bench:kpi`: GET /rest-api-v1/reputation-process/kpi for a vendor with 100,000 reputation
+// processes (and their events) among other vendors' data, on a scratch database (test_bench_kpi_*)
+// that is dropped afterwards. Times the KPI statements themselves and the endpoint of the built
+// server, and prints the plans.
+import { JwtService } from '@nestjs/jwt';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/database/data-source.options';
+import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
+import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
+import { seedVendors } from './lead-seed';
+import { resetReputationSequences, seedReputation } from './reputation-seed';
+
+const LARGE_VENDOR_PROCESSES = 100_000;
+const OTHER_VENDORS = 10;
+const PROCESSES_PER_OTHER_VENDOR = 10_000;
+const RUNS = 30;
+const PORT = 44_000 + (process.pid % 1000);
+const JWT_SECRET = 'bench-kpi-secret-bench-kpi-secret-bench-kpi';
+
+interface Timing {
+  label: string;
+  ms: number[];
+}
+
+async function time(label: string, run: () => Promise<unknown>): Promise<Timing> {
+  await run(); // warm-up: plans cached, pages in shared buffers
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    ms.push(performance.now() - started);
+  }
+  return { label, ms: ms.sort((a, b) => a - b) };
+}
+
+function summary({ label, ms }: Timing): string {
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))].toFixed(1);
+  return `${label.padEnd(44)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   max ${at(1).padStart(7)} ms`;
+}
+
+async function main(): Promise<void> {
+  const name = `test_bench_kpi_${process.pid}`;
+  assertTestDatabase(name);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = databaseUrl(name);
+  const dataSource = new DataSource({
+    ...dataSourceOptions({ url, poolMax: 4, connectTimeoutMs: 5000, statementTimeoutMs: 600_000 }),
+    maxQueryExecutionTime: undefined, // the seeding is slow on purpose; no warnings about it
+  });
+  let server: ChildProcess | undefined;
+  try {
+    await dataSource.initialize();
+    await dataSource.runMigrations();
+
+    const started = Date.now();
+    const [large, ...others] = await seedVendors(dataSource, 1 + OTHER_VENDORS);
+    await seedReputation(dataSource, large, LARGE_VENDOR_PROCESSES, 0);
+    for (const [i, vendorId] of others.entries()) {
+      await seedReputation(
+        dataSource,
+        vendorId,
+        PROCESSES_PER_OTHER_VENDOR,
+        LARGE_VENDOR_PROCESSES + i * PROCESSES_PER_OTHER_VENDOR,
+      );
+    }
+    await resetReputationSequences(dataSource);
+    await dataSource.query('VACUUM (ANALYZE)');
+    const [{ events }] = await dataSource.query<{ events: string }[]>(
+      'SELECT count(*) AS events FROM reputation_events WHERE vendor_id = $1',
+      [large],
+    );
+    console.log(
+      `Seeded vendor ${large}: ${LARGE_VENDOR_PROCESSES} processes, ${events} events; ` +
+        `${OTHER_VENDORS} other vendors with ${PROCESSES_PER_OTHER_VENDOR} processes each; in ${Date.now() - started} ms`,
+    );
+
+    const repository = new ReputationKpiRepository(dataSource);
+    const allTime = { from: null, until: null };
+    const lastMonth = { from: new Date(Date.now() - 30 * 86_400_000), until: null };
+    console.log('KPIs (all time):', await repository.count(large, allTime));
+
+    for (const statement of repository.statements(large, allTime)) {
+      const plan = await dataSource.query<{ 'QUERY PLAN': string }[]>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+        statement.parameters,
+      );
+      console.log(`\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+
+    // The endpoint of the built server, with a token for the vendor signed the way the service signs.
+    const jti = randomUUID();
+    await dataSource.query('UPDATE vendors SET enable_full_rms = true, active_token_id = $2 WHERE id = $1', [
+      large,
+      jti,
+    ]);
+    const token = new JwtService({ secret: JWT_SECRET }).sign(
+      { typ: 'vendor' },
+      { subject: String(large), jwtid: jti },
+    );
+    const base = `http://127.0.0.1:${PORT}`;
+    server = spawn(process.execPath, [join(__dirname, '..', 'src', 'main.js')], {
+      env: { ...process.env, DATABASE_URL: url, JWT_SECRET, PORT: String(PORT), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    while (
+      !(await fetch(`${base}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await delay(100);
+    const endpoint = async (query: string) => {
+      const res = await fetch(`${base}/rest-api-v1/reputation-process/kpi${query}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`KPI endpoint answered ${res.status}: ${await res.text()}`);
+      await res.json();
+    };
+
+    const timings = [
+      await time('KPI statements, all time', () => repository.count(large, allTime)),
+      await time('KPI statements, last 30 days', () => repository.count(large, lastMonth)),
+      await time('GET /reputation-process/kpi, all time', () => endpoint('')),
+      await time('GET /reputation-process/kpi?from=2026-01-01', () => endpoint('?from=2026-01-01')),
+    ];
+    console.log(
+      `\n=== ${RUNS} runs each, vendor with ${LARGE_VENDOR_PROCESSES} processes\n${timings.map(summary).join('\n')}`,
+    );
+  } finally {
+    server?.kill('SIGTERM');
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
