@@ -87,6 +87,31 @@ describe('Admin CLI (e2e)', () => {
     });
   });
 
+  it('seed-demo leaves reputation journeys at several steps, with working customer links', async () => {
+    const seeded = JSON.parse((await runCli(['seed-demo'])).stdout) as {
+      vendorToken: string;
+      customerLinks: Record<string, string>;
+    };
+    const expectedPages: Record<string, RegExp> = {
+      feedbackRequest: /how did .* do\?/,
+      reviewQuestion: /are you happy with/,
+      reviewLinks: /I posted my review/,
+      referral: /Thank you for your review/,
+      privateFeedback: /sorry to hear that/,
+    };
+    for (const [step, page] of Object.entries(expectedPages)) {
+      const res = await request(t.http).get(new URL(seeded.customerLinks[step]).pathname);
+      expect({ step, status: res.status, matches: page.test(res.text) }).toEqual({ step, status: 200, matches: true });
+    }
+    const kpi = await request(t.http).get('/rest-api-v1/reputation-process/kpi').set(bearer(seeded.vendorToken));
+    expect(kpi.body.data).toMatchObject({
+      totalReputationProcesses: 5,
+      totalReputationProcessesCompleted: 2,
+      totalReviewsCompleted: 1,
+      referralRequestsCompletedByShare: 1,
+    });
+  });
+
   it.each([
     [['vendor-token', '--vendor-id', 'abc'], 2, /--vendor-id must be a positive integer/],
     [['vendor-token'], 2, /--vendor-id is required/],

@@ -3,13 +3,17 @@ import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
 import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
+import { CustomerJourneyService } from '../reputation/customer-journey.service';
+import { ReputationRequestsService } from '../reputation/reputation-requests.service';
+import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 
 export const USAGE = `Usage:
   npm run --silent cli -- create-admin --email E --name N   creates an ADMIN manager, prints its token
   npm run --silent cli -- manager-token --email E           new manager token (the old one is revoked)
   npm run --silent cli -- vendor-token --vendor-id ID       new vendor token (the old one is revoked)
-  npm run --silent cli -- seed-demo                         demo admin, vendor and leads, prints the tokens as JSON`;
+  npm run --silent cli -- seed-demo                         demo admin, vendor, leads and reputation journeys,
+                                                            prints the tokens and customer links as JSON`;
 
 export class UsageError extends Error {}
 
@@ -37,6 +41,8 @@ export class CliCommands {
     private readonly auth: AuthService,
     private readonly vendors: VendorsService,
     private readonly leads: LeadsService,
+    private readonly reputation: ReputationRequestsService,
+    private readonly journeys: CustomerJourneyService,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -82,7 +88,40 @@ export class CliCommands {
       vendorId: vendor.id,
       vendorToken: await this.auth.issueVendorToken(vendor.id),
       leadIds: await this.seedDemoLeads(vendor.id),
+      customerLinks: await this.seedDemoJourneys(vendor),
     };
+  }
+
+  /**
+   * Reputation journeys at several steps, answered through the same service the customer pages use,
+   * so the KPIs have something to count; answers the customer links to try the pages with.
+   */
+  private async seedDemoJourneys(vendor: Vendor): Promise<Record<string, string>> {
+    const feedback = async (customerName: string) => {
+      const email = `${customerName.split(' ')[0].toLowerCase()}@customer.example`;
+      const { result } = await this.reputation.createFeedbackRequest(vendor, { customerName, email }, false);
+      return this.reputation.customerLinkOf(result.data!.processId);
+    };
+    const review = async (firstName: string) => {
+      const emailTo = `${firstName.toLowerCase()}@customer.example`;
+      const { result } = await this.reputation.createReviewRequest(vendor, { firstName, emailTo }, false);
+      return this.reputation.customerLinkOf(result.data!.processId);
+    };
+    const links = {
+      feedbackRequest: await feedback('Sophie Lavoie'),
+      reviewQuestion: await feedback('Jacob Pelletier'),
+      reviewLinks: await review('Chloe'),
+      referral: await review('Nathan'),
+      privateFeedback: await feedback('Lea Fortin'),
+    };
+    const token = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+    await this.journeys.answerFeedback(token(links.reviewQuestion), { rating: 5, wouldRefer: 'yes' });
+    await this.journeys.answerReview(token(links.reviewLinks), true);
+    await this.journeys.answerReview(token(links.referral), true);
+    await this.journeys.confirmReview(token(links.referral));
+    await this.journeys.share(token(links.referral));
+    await this.journeys.answerFeedback(token(links.privateFeedback), { rating: 2, wouldRefer: 'no' });
+    return links;
   }
 
   /** A lead in each state the vendor's screen shows, assigned and decided as in real use. */

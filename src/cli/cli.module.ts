@@ -3,12 +3,13 @@ import { AuthModule } from '../auth/auth.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
+import { ReputationModule } from '../reputation/reputation.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { CliCommands } from './cli.commands';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, AuthModule, VendorsModule, LeadsModule],
+  imports: [AppConfigModule, DatabaseModule, AuthModule, VendorsModule, LeadsModule, ReputationModule],
   providers: [CliCommands],
 })
 export class CliModule {}

@@ -19,7 +19,7 @@ import { ReputationProcessResponse } from './dto/reputation-process.response';
 import { ReviewRequestResponse } from './dto/review-request.response';
 import { NotificationsService, ReviewSettingsService } from './pending-integrations';
 import { QueuedMessages, ReputationMessages } from './reputation-messages';
-import { customerPaths, newLinkToken } from './reputation-links';
+import { ReputationLinks, customerPaths, newLinkToken } from './reputation-links';
 import { Contact, ReputationRepository, RequestKind } from './reputation.repository';
 
 /** A create call's outcome: the stored request, or nothing because a duplicate was skipped. */
@@ -48,6 +48,7 @@ export class ReputationRequestsService {
     private readonly messages: ReputationMessages,
     private readonly notifications: NotificationsService,
     private readonly reviewSettings: ReviewSettingsService,
+    private readonly links: ReputationLinks,
   ) {}
 
   async createReviewRequest(
@@ -182,6 +183,13 @@ export class ReputationRequestsService {
     const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', ids);
     const content = rows.map((row) => FeedbackRequestResponse.from(row, row.process, deliveries.get(row.id)!));
     return pageOf(content, request, totalElements);
+  }
+
+  /** The absolute link of a process's customer pages, as its messages carry it (the CLI's demo prints it). */
+  async customerLinkOf(processId: number): Promise<string> {
+    const process = await this.repository.findProcessById(processId);
+    if (!process) throw DomainError.notFound('Reputation process', processId);
+    return this.links.absolute(customerPaths.process(process.token));
   }
 
   /** Whether the vendor has a feedback request with this email or phone. */

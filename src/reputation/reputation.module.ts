@@ -59,5 +59,6 @@ import { ReputationRepository } from './reputation.repository';
     NotificationsService,
     ReviewSettingsService,
   ],
+  exports: [ReputationRequestsService, CustomerJourneyService],
 })
 export class ReputationModule {}

@@ -191,6 +191,10 @@ export class ReputationRepository {
     return manager.findOne(ReputationProcess, { where: { id, vendorId }, lock: { mode: 'pessimistic_write' } });
   }
 
+  findProcessById(id: number): Promise<ReputationProcess | null> {
+    return this.dataSource.manager.findOneBy(ReputationProcess, { id });
+  }
+
   findProcess(token: string): Promise<ReputationProcess | null> {
     return this.dataSource.manager.findOneBy(ReputationProcess, { token });
   }

@@ -75,14 +75,6 @@ export async function createLead(
   return { ...lead, dateCreated, dateModified: dateCreated };
 }
 
-/** The link a reputation process's customer was sent (`{PUBLIC_BASE_URL}/r/{token}`). */
-export async function customerLink(app: INestApplicationContext, processId: number): Promise<string> {
-  const rows: { token: string }[] = await app
-    .get(DataSource)
-    .query('SELECT token FROM reputation_processes WHERE id = $1', [processId]);
-  return `http://localhost:3000/r/${rows[0].token}`;
-}
-
 /** A feedback request as POST /customer-feedback-system creates it (messages queued), and its link. */
 export async function createFeedbackRequest(
   app: INestApplicationContext,
@@ -92,7 +84,7 @@ export async function createFeedbackRequest(
   const body = { customerName: 'Jane Customer', email: `jane-${unique()}@customer.example`, ...fields };
   const outcome = await app.get(ReputationRequestsService).createFeedbackRequest(vendor, body, false);
   const request = outcome.result.data as FeedbackRequestResponse;
-  return { request, link: await customerLink(app, request.processId) };
+  return { request, link: await app.get(ReputationRequestsService).customerLinkOf(request.processId) };
 }
 
 /** A standalone review request as POST /review-requests creates it (messages queued), and its link. */
@@ -104,5 +96,5 @@ export async function createReviewRequest(
   const body = { firstName: 'Sam', emailTo: `sam-${unique()}@customer.example`, ...fields };
   const outcome = await app.get(ReputationRequestsService).createReviewRequest(vendor, body, false);
   const request = outcome.result.data as ReviewRequestResponse;
-  return { request, link: await customerLink(app, request.processId) };
+  return { request, link: await app.get(ReputationRequestsService).customerLinkOf(request.processId) };
 }
