@@ -18,7 +18,7 @@ import { FeedbackRequestResponse } from './dto/feedback-request.response';
 import { ReputationProcessResponse } from './dto/reputation-process.response';
 import { ReviewRequestResponse } from './dto/review-request.response';
 import { NotificationsService, ReviewSettingsService } from './pending-integrations';
-import { QueuedMessages, ReputationMessages } from './reputation-messages';
+import { MessageToCustomer, QueuedMessages, ReputationMessages } from './reputation-messages';
 import { ReputationLinks, customerPaths, newLinkToken } from './reputation-links';
 import { Contact, ReputationRepository, RequestKind } from './reputation.repository';
 
@@ -36,6 +36,8 @@ interface ProcessStart {
   contact: Contact;
   firstName: string;
   skipDuplicates: boolean;
+  /** The vendor's custom texts of the review settings (review requests only). */
+  customMessages?: MessageToCustomer['customMessages'];
 }
 
 const KIND_NAMES: Record<RequestKind, string> = { review: 'review request', feedback: 'feedback request' };
@@ -56,40 +58,31 @@ export class ReputationRequestsService {
     body: CreateReviewRequestDto,
     skipDuplicates: boolean,
   ): Promise<CreateOutcome<ReviewRequestResponse>> {
-    const contact = contactOf(body.emailTo, body.phone);
     const settings = await this.reviewSettings.getForVendor(vendor.id);
-    const start = { kind: 'review', vendor, contact, firstName: body.firstName, skipDuplicates } as const;
-    const created = await this.createProcess(start, async (manager, process) => {
-      const request = await this.repository.insertReviewRequest(manager, {
-        vendorId: vendor.id,
-        processId: process.id,
+    const started = await this.startProcess(
+      {
+        kind: 'review',
+        vendor,
+        contact: contactOf(body.emailTo, body.phone),
         firstName: body.firstName,
-        lastName: body.lastName || null,
-        ...contact,
-      });
-      const queued = await this.messages.queue(manager, {
-        vendorId: vendor.id,
-        vendorName: vendor.vendorName,
-        purpose: 'REVIEW_REQUEST',
-        subjectId: request.id,
-        firstName: body.firstName,
-        contact,
-        path: customerPaths.process(process.token),
-        unsubscribePath: customerPaths.processUnsubscribe(process.token),
+        skipDuplicates,
         customMessages: { email: settings.customEmailMessage, sms: settings.customSMSMessage },
-      });
-      return { request, queued };
-    });
-    if (!created) return { created: false, result: duplicateSkipped('review') };
-    const { request, queued } = created;
+      },
+      (manager, process) =>
+        this.repository.insertReviewRequest(manager, {
+          vendorId: vendor.id,
+          processId: process.id,
+          firstName: body.firstName,
+          lastName: body.lastName || null,
+          email: process.email,
+          phone: process.phone,
+        }),
+    );
+    if (!started) return { created: false, result: duplicateSkipped('review') };
+    const { request, process, queued } = started;
     const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [request.id]);
-    return {
-      created: true,
-      result: new WithMessage(
-        createdMessage('review', queued),
-        ReviewRequestResponse.from(request, ProcessState.InProgress, deliveries.get(request.id)!),
-      ),
-    };
+    const data = ReviewRequestResponse.from(request, process.state, deliveries.get(request.id)!);
+    return { created: true, result: new WithMessage(createdMessage('review', queued), data) };
   }
 
   async createFeedbackRequest(
@@ -97,49 +90,39 @@ export class ReputationRequestsService {
     body: CreateFeedbackRequestDto,
     skipDuplicates: boolean,
   ): Promise<CreateOutcome<FeedbackRequestResponse>> {
-    const contact = contactOf(body.email, body.phone);
-    const firstName = body.customerName.split(/\s+/)[0];
-    const start = { kind: 'feedback', vendor, contact, firstName, skipDuplicates } as const;
-    const created = await this.createProcess(start, async (manager, process) => {
-      const request = await this.repository.insertFeedbackRequest(manager, {
-        vendorId: vendor.id,
-        processId: process.id,
-        customerName: body.customerName,
-        ...contact,
-      });
-      const queued = await this.messages.queue(manager, {
-        vendorId: vendor.id,
-        vendorName: vendor.vendorName,
-        purpose: 'FEEDBACK_REQUEST',
-        subjectId: request.id,
-        firstName,
-        contact,
-        path: customerPaths.process(process.token),
-        unsubscribePath: customerPaths.processUnsubscribe(process.token),
-      });
-      return { request, process, queued };
-    });
-    if (!created) return { created: false, result: duplicateSkipped('feedback') };
-    const { request, process, queued } = created;
+    const started = await this.startProcess(
+      {
+        kind: 'feedback',
+        vendor,
+        contact: contactOf(body.email, body.phone),
+        firstName: body.customerName.split(/\s+/)[0],
+        skipDuplicates,
+      },
+      (manager, process) =>
+        this.repository.insertFeedbackRequest(manager, {
+          vendorId: vendor.id,
+          processId: process.id,
+          customerName: body.customerName,
+          email: process.email,
+          phone: process.phone,
+        }),
+    );
+    if (!started) return { created: false, result: duplicateSkipped('feedback') };
+    const { request, process, queued } = started;
     const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [request.id]);
-    return {
-      created: true,
-      result: new WithMessage(
-        createdMessage('feedback', queued),
-        FeedbackRequestResponse.from(request, process, deliveries.get(request.id)!),
-      ),
-    };
+    const data = FeedbackRequestResponse.from(request, process, deliveries.get(request.id)!);
+    return { created: true, result: new WithMessage(createdMessage('feedback', queued), data) };
   }
 
   /**
-   * One transaction: the duplicate check (serialized per vendor), the opt-out check, the process, its
-   * request (written by `createRequest`, which also queues the messages) and the request event. Null
-   * when a duplicate was skipped.
+   * One transaction: the duplicate check (serialized per vendor), the process, its request (written by
+   * `insertRequest`), the request event and the messages, to each contact that has not opted out. Null
+   * when a duplicate was skipped; a 409 (and nothing stored) when every contact opted out.
    */
-  private async createProcess<T extends { queued: QueuedMessages }>(
-    { kind, vendor, contact, firstName, skipDuplicates }: ProcessStart,
-    createRequest: (manager: EntityManager, process: ReputationProcess) => Promise<T>,
-  ): Promise<T | null> {
+  private startProcess<R extends { id: number }>(
+    { kind, vendor, contact, firstName, skipDuplicates, customMessages }: ProcessStart,
+    insertRequest: (manager: EntityManager, process: ReputationProcess) => Promise<R>,
+  ): Promise<{ request: R; process: ReputationProcess; queued: QueuedMessages } | null> {
     return this.repository.transaction(async (manager) => {
       if (skipDuplicates) {
         await this.repository.lockDuplicateCheck(manager, kind, vendor.id);
@@ -151,25 +134,30 @@ export class ReputationRequestsService {
         origin: kind === 'review' ? ProcessOrigin.ReviewRequest : ProcessOrigin.FeedbackRequest,
         step: kind === 'review' ? JourneyStep.ReviewQuestion : JourneyStep.Feedback,
         firstName,
-        email: contact.email,
-        phone: contact.phone,
+        ...contact,
       });
-      const created = await createRequest(manager, process);
-      if (created.queued.channels.length === 0) {
+      const request = await insertRequest(manager, process);
+      const queued = await this.messages.queue(manager, {
+        vendorId: vendor.id,
+        vendorName: vendor.vendorName,
+        purpose: kind === 'review' ? 'REVIEW_REQUEST' : 'FEEDBACK_REQUEST',
+        subjectId: request.id,
+        firstName,
+        contact,
+        path: customerPaths.process(process.token),
+        unsubscribePath: customerPaths.processUnsubscribe(process.token),
+        customMessages,
+      });
+      if (queued.channels.length === 0) {
         // Rolls the whole transaction back: nothing is stored for a customer who cannot be asked.
         throw new DomainError(
           ErrorCode.Conflict,
           `The customer opted out of messages from ${vendor.vendorName}: no ${KIND_NAMES[kind]} was created or sent.`,
         );
       }
-      await this.repository.insertEvents(manager, [
-        {
-          vendorId: vendor.id,
-          processId: process.id,
-          type: kind === 'review' ? ReputationEventType.ReviewRequested : ReputationEventType.FeedbackRequested,
-        },
-      ]);
-      return created;
+      const type = kind === 'review' ? ReputationEventType.ReviewRequested : ReputationEventType.FeedbackRequested;
+      await this.repository.insertEvents(manager, [{ vendorId: vendor.id, processId: process.id, type }]);
+      return { request, process, queued };
     });
   }
 
@@ -216,7 +204,7 @@ export class ReputationRequestsService {
       await this.repository.insertEvents(manager, [
         { vendorId, processId, type: ReputationEventType.CancelledByVendor },
       ]);
-      return ReputationProcessResponse.from((await this.repository.lockProcessOfVendor(manager, vendorId, processId))!);
+      return ReputationProcessResponse.from((await this.repository.findProcessById(processId, manager))!);
     });
   }
 }

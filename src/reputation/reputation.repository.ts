@@ -191,8 +191,8 @@ export class ReputationRepository {
     return manager.findOne(ReputationProcess, { where: { id, vendorId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  findProcessById(id: number): Promise<ReputationProcess | null> {
-    return this.dataSource.manager.findOneBy(ReputationProcess, { id });
+  findProcessById(id: number, manager: EntityManager = this.dataSource.manager): Promise<ReputationProcess | null> {
+    return manager.findOneBy(ReputationProcess, { id });
   }
 
   findProcess(token: string): Promise<ReputationProcess | null> {
