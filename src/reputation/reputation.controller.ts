@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, HttpStatus, Param, Post, Query, Res, Type, applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
@@ -22,10 +22,21 @@ import { ReputationKpiService } from './reputation-kpi.service';
 import { CreateOutcome, ReputationRequestsService } from './reputation-requests.service';
 
 const badRequest = ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto });
-const optedOut = ApiConflictResponse({
-  description: "Every contact given opted out of the vendor's messages; nothing was created.",
-  type: ErrorEnvelopeDto,
-});
+
+/** The create route of a request kind: 201 with the stored request, or 200 when a duplicate was skipped. */
+function CreateRequestRoute(model: Type<unknown>): MethodDecorator {
+  return applyDecorators(
+    Post(),
+    HttpCode(HttpStatus.CREATED),
+    ApiEnvelope(model, { status: 201, withMessage: true, description: 'Created and being sent.' }),
+    ApiEnvelope(null, { status: 200, description: 'A duplicate was detected and skipped (skipDuplicates=true).' }),
+    badRequest,
+    ApiConflictResponse({
+      description: "Every contact given opted out of the vendor's messages; nothing was created.",
+      type: ErrorEnvelopeDto,
+    }),
+  );
+}
 
 /** 201 with the stored request, or 200 with only a message when a duplicate was skipped. */
 function answer<T>(outcome: CreateOutcome<T>, response: Response): WithMessage<T> | WithMessage {
@@ -41,13 +52,8 @@ export class ReviewRequestsController {
    * Creates a review request and sends the customer their link by email and/or SMS (one transaction
    * with the messages' outbox rows).
    */
-  @Post()
-  @HttpCode(HttpStatus.CREATED)
+  @CreateRequestRoute(ReviewRequestResponse)
   @RequireFeature('enableStandaloneReviewBooster')
-  @ApiEnvelope(ReviewRequestResponse, { status: 201, withMessage: true, description: 'Created and being sent.' })
-  @ApiEnvelope(null, { status: 200, description: 'A duplicate was detected and skipped (skipDuplicates=true).' })
-  @badRequest
-  @optedOut
   async create(
     @CurrentVendor() vendor: Vendor,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
@@ -64,12 +70,7 @@ export class CustomerFeedbackSystemController {
   constructor(private readonly requests: ReputationRequestsService) {}
 
   /** Creates a feedback request and sends the customer their link by email and/or SMS. */
-  @Post()
-  @HttpCode(HttpStatus.CREATED)
-  @ApiEnvelope(FeedbackRequestResponse, { status: 201, withMessage: true, description: 'Created and being sent.' })
-  @ApiEnvelope(null, { status: 200, description: 'A duplicate was detected and skipped (skipDuplicates=true).' })
-  @badRequest
-  @optedOut
+  @CreateRequestRoute(FeedbackRequestResponse)
   async create(
     @CurrentVendor() vendor: Vendor,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,

@@ -46,26 +46,22 @@ export class PrivateFeedbackForm {
   message: string;
 }
 
-export class EmailInvitationForm {
+abstract class InvitationForm {
   @Optional()
   @FormText()
   @IsString()
   @MaxLength(100, { message: "Please keep your friend's name under 100 characters." })
   friendName?: string;
+}
 
+export class EmailInvitationForm extends InvitationForm {
   @FormText()
   @IsEmail({}, { message: "Please enter your friend's email address." })
   @MaxLength(254, { message: "Please enter your friend's email address." })
   email: string;
 }
 
-export class TextInvitationForm {
-  @Optional()
-  @FormText()
-  @IsString()
-  @MaxLength(100, { message: "Please keep your friend's name under 100 characters." })
-  friendName?: string;
-
+export class TextInvitationForm extends InvitationForm {
   @FormText()
   @IsNorthAmericanPhone()
   phone: string;

@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ReputationProcess } from './reputation-process.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { ProcessRequest } from './process-record';
 
 /** A vendor's request for a customer's feedback (`POST /customer-feedback-system`) and the answer. */
 @Entity('feedback_requests')
@@ -7,19 +7,7 @@ import { ReputationProcess } from './reputation-process.entity';
 @Index('idx_feedback_requests_vendor_email', ['vendorId', 'email'])
 @Index('idx_feedback_requests_vendor_phone', ['vendorId', 'phone'])
 @Index('uq_feedback_requests_process', ['processId'], { unique: true })
-export class FeedbackRequest {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  vendorId: number;
-
-  @Column({ type: 'bigint' })
-  processId: number;
-
-  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
-  process?: ReputationProcess;
-
+export class FeedbackRequest extends ProcessRequest {
   @Column({ type: 'varchar', length: 200 })
   customerName: string;
 
@@ -30,9 +18,6 @@ export class FeedbackRequest {
   /** `xxx-xxx-xxxx`. */
   @Column({ type: 'varchar', length: 12, nullable: true })
   phone: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   answeredAt: Date | null;

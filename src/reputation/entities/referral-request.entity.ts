@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ReputationProcess } from './reputation-process.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { ProcessRequest } from './process-record';
 
 export enum ReferralChannel {
   Email = 'EMAIL',
@@ -11,22 +11,7 @@ export enum ReferralChannel {
 @Entity('referral_requests')
 @Index('idx_referral_requests_vendor_created', ['vendorId', 'createdAt'])
 @Index('uq_referral_requests_process', ['processId'], { unique: true })
-export class ReferralRequest {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  vendorId: number;
-
-  @Column({ type: 'bigint' })
-  processId: number;
-
-  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
-  process?: ReputationProcess;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
+export class ReferralRequest extends ProcessRequest {
   @Column({ type: 'timestamptz', nullable: true })
   completedAt: Date | null;
 

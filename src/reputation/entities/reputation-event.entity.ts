@@ -1,6 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { ProcessRecord } from './process-record';
 import { ReferralChannel } from './referral-request.entity';
-import { ReputationProcess } from './reputation-process.entity';
 
 /** Every step of a journey, each with its time: what the KPIs count. */
 export enum ReputationEventType {
@@ -34,19 +34,7 @@ export enum ReviewPlatform {
 @Entity('reputation_events')
 @Index('idx_reputation_events_vendor_time', ['vendorId', 'occurredAt'])
 @Index('idx_reputation_events_process', ['processId'])
-export class ReputationEvent {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  vendorId: number;
-
-  @Column({ type: 'bigint' })
-  processId: number;
-
-  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
-  process?: ReputationProcess;
-
+export class ReputationEvent extends ProcessRecord {
   @Column({ type: 'enum', enum: ReputationEventType, enumName: 'reputation_event_type' })
   type: ReputationEventType;
 

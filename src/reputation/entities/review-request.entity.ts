@@ -1,5 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ReputationProcess } from './reputation-process.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { ProcessRequest } from './process-record';
 
 /**
  * A request for a public review: standalone (`POST /review-requests`) or the review step a positive
@@ -9,19 +9,7 @@ import { ReputationProcess } from './reputation-process.entity';
 @Index('idx_review_requests_vendor_email', ['vendorId', 'email'])
 @Index('idx_review_requests_vendor_phone', ['vendorId', 'phone'])
 @Index('uq_review_requests_process', ['processId'], { unique: true })
-export class ReviewRequest {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  vendorId: number;
-
-  @Column({ type: 'bigint' })
-  processId: number;
-
-  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
-  process?: ReputationProcess;
-
+export class ReviewRequest extends ProcessRequest {
   @Column({ type: 'varchar', length: 100 })
   firstName: string;
 
@@ -35,9 +23,6 @@ export class ReviewRequest {
   /** `xxx-xxx-xxxx`. */
   @Column({ type: 'varchar', length: 12, nullable: true })
   phone: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 
   /** The answer to "are you happy with us?"; null until given. */
   @Column({ type: 'boolean', nullable: true })

@@ -1,0 +1,21 @@
+import { IsEmail, MaxLength } from 'class-validator';
+import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { IsNorthAmericanPhone } from '../../common/validation/phone';
+import { Trim } from '../../common/validation/trim.decorator';
+
+/** A customer's email and/or phone: at least one of them. */
+@AtLeastOneOf('email', 'phone')
+export class CustomerContactDto {
+  /** Compared and stored lower-cased. @example "jane.doe@example.com" */
+  @Optional()
+  @Trim()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string;
+
+  /** A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. @example "416-555-0142" */
+  @Optional()
+  @IsNorthAmericanPhone()
+  phone?: string;
+}

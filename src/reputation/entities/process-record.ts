@@ -1,0 +1,24 @@
+import { Column, CreateDateColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { ReputationProcess } from './reputation-process.entity';
+
+/** The columns of every row that belongs to one reputation process. */
+export abstract class ProcessRecord {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  /** The process's vendor, repeated so every query can start from it. */
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'bigint' })
+  processId: number;
+
+  @ManyToOne(() => ReputationProcess, { onDelete: 'CASCADE' })
+  process?: ReputationProcess;
+}
+
+/** A request of a process (feedback, review, referral): a process record with its time of creation. */
+export abstract class ProcessRequest extends ProcessRecord {
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
