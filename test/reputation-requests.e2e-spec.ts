@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ReputationRequestsService } from '../src/reputation/reputation-requests.service';
 import { VENDOR_FEATURES, VendorFeature } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
@@ -217,6 +218,20 @@ describe('Review and feedback requests (e2e)', () => {
           deliveries: expect.any(Array),
         },
       });
+    });
+
+    it('takes a 200-character name of one or two long words through the whole journey', async () => {
+      const { token } = await vendorWith();
+      for (const customerName of ['x'.repeat(200), `${'y'.repeat(99)} ${'z'.repeat(100)}`]) {
+        const res = await postFeedback(token, { customerName, email: 'long@example.com' });
+        expect(res.status).toBe(201);
+        const page = new CustomerBrowser(
+          t.http,
+          await t.app.get(ReputationRequestsService).customerLinkOf(res.body.data.processId),
+        );
+        await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
+        expect(await page.view()).toMatch(/are you happy with/);
+      }
     });
 
     it.each([

@@ -7,6 +7,7 @@ import type {
   FeedbackForm,
   TextInvitationForm,
 } from './dto/customer-forms.dto';
+import { splitCustomerName } from './customer-name';
 import { ReferralChannel } from './entities/referral-request.entity';
 import type { Referral } from './entities/referral.entity';
 import { ReputationEventType } from './entities/reputation-event.entity';
@@ -48,8 +49,6 @@ export interface InvitationPageView {
   /** The friend's address opted out of the vendor's messages. */
   optedOut: boolean;
 }
-
-const firstWord = (name: string | null): string => name?.split(/\s+/)[0] ?? '';
 
 /** Every step of the customer's journey through the pages of their link. */
 @Injectable()
@@ -110,7 +109,7 @@ export class CustomerJourneyService {
           vendorId: process.vendorId,
           processId: process.id,
           firstName: process.firstName,
-          lastName: request.customerName.split(/\s+/).slice(1).join(' ') || null,
+          lastName: splitCustomerName(request.customerName).lastName,
           email: process.email,
           phone: process.phone,
         });
@@ -301,7 +300,7 @@ export class CustomerJourneyService {
         vendorName: await this.repository.vendorName(process.vendorId, manager),
         purpose: 'REFERRAL_INVITATION',
         subjectId: referral.id,
-        firstName: firstWord(friendName),
+        firstName: friendName ? splitCustomerName(friendName).firstName : '',
         contact: friend,
         path: customerPaths.invitation(referral.token),
         unsubscribePath: customerPaths.invitationUnsubscribe(referral.token),

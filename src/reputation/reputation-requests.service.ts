@@ -12,6 +12,7 @@ import {
   ReputationProcess,
   TerminationReason,
 } from './entities/reputation-process.entity';
+import { splitCustomerName } from './customer-name';
 import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
 import { CreateReviewRequestDto } from './dto/create-review-request.dto';
 import { FeedbackRequestResponse } from './dto/feedback-request.response';
@@ -95,7 +96,7 @@ export class ReputationRequestsService {
         kind: 'feedback',
         vendor,
         contact: contactOf(body.email, body.phone),
-        firstName: body.customerName.split(/\s+/)[0],
+        firstName: splitCustomerName(body.customerName).firstName,
         skipDuplicates,
       },
       (manager, process) =>
