@@ -10,12 +10,16 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { VendorsModule } from './vendors/vendors.module';
 
 @Module({
-  imports: [AppConfigModule, LoggingModule, DatabaseModule, AuthModule, HealthModule, VendorsModule],
+  imports: [AppConfigModule, LoggingModule, DatabaseModule, AuthModule, RateLimitModule, HealthModule, VendorsModule],
   providers: [
-    // Guards run in this order: who is calling, then what their account may use.
+    // Guards run in this order: how often (every request, whatever its token), who is calling, then
+    // what their account may use.
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_GUARD, useExisting: FeatureGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
+import { AppConfig, appConfig } from './config/app.config';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -12,6 +13,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
+  app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);
   return app;
 }

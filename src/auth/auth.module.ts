@@ -25,6 +25,6 @@ import { TokenService } from './token.service';
     }),
   ],
   providers: [AccountsRepository, TokenService, AuthService, AccessGuard, FeatureGuard],
-  exports: [AuthService, AccessGuard, FeatureGuard],
+  exports: [AuthService, TokenService, AccessGuard, FeatureGuard],
 })
 export class AuthModule {}

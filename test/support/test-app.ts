@@ -13,12 +13,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Part of one config namespace (a registerAs factory) replaced for a test app. */
+export interface ConfigOverride {
+  factory: (() => object) & { KEY: string | symbol };
+  values: object;
+}
+
+export const withConfig = <T extends object>(
+  factory: (() => T) & { KEY: string | symbol },
+  values: Partial<T>,
+): ConfigOverride => ({
+  factory,
+  values,
+});
+
+export interface TestAppOptions {
+  /** Test-only controllers mounted beside the real ones. */
+  controllers?: Type<unknown>[];
+  /** e.g. `withConfig(databaseConfig, { url })` to reach PostgreSQL through a TcpProxy. */
+  config?: ConfigOverride[];
+}
+
 /** Boots the real application, with its real global guards, pipe, filter and interceptor, on the e2e database. */
-export async function createTestApp(options: { controllers?: Type<unknown>[] } = {}): Promise<TestApp> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule],
-    controllers: options.controllers,
-  }).compile();
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const builder = Test.createTestingModule({ imports: [AppModule], controllers: options.controllers });
+  for (const { factory, values } of options.config ?? []) {
+    builder.overrideProvider(factory.KEY).useValue({ ...factory(), ...values });
+  }
+  const moduleRef = await builder.compile();
   const app = configureApp(
     moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true }),
   );
