@@ -12,6 +12,8 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ReputationModule } from './reputation/reputation.module';
 import { VendorsModule } from './vendors/vendors.module';
 
@@ -22,13 +24,16 @@ import { VendorsModule } from './vendors/vendors.module';
     DatabaseModule,
     ScheduleModule.forRoot(),
     AuthModule,
+    RateLimitModule,
     HealthModule,
     VendorsModule,
     LeadsModule,
     ReputationModule,
   ],
   providers: [
-    // Guards run in this order: who is calling, then what their account may use.
+    // Guards run in this order: how often (every request, whatever its token), who is calling, then
+    // what their account may use.
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_GUARD, useExisting: FeatureGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,4 +1,3 @@
-import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
@@ -6,13 +5,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
-import type { HttpConfig } from './config/http.config';
+import { AppConfig, appConfig } from './config/app.config';
+import { HttpConfig, httpConfig } from './config/http.config';
 
 export const JSON_BODY_LIMIT = '100kb';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
-  const http = app.get(ConfigService).getOrThrow<HttpConfig>('http');
+  const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // Helmet's defaults (CSP with scripts from self only, HSTS, nosniff, frame denial) suit the Swagger
@@ -22,6 +22,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   applyServerTimeouts(app.getHttpServer(), http);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
+  app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);
   return app;
 }

@@ -25,7 +25,7 @@ interface Reply {
  * status, in the envelope, with no data.
  */
 describe('Authorization matrix (e2e, built server)', () => {
-  const server = new BuiltServer(42_000 + (process.pid % 1000));
+  const server = new BuiltServer();
   let t: TestApp;
   let operations: Operation[];
   const tokens: Record<string, string> = {};

@@ -150,7 +150,10 @@ describe('Envelope and error mapping (e2e)', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       success: true,
-      data: expect.objectContaining({ status: 'ok', info: { database: expect.objectContaining({ status: 'up' }) } }),
+      data: expect.objectContaining({
+        status: 'ok',
+        info: expect.objectContaining({ database: expect.objectContaining({ status: 'up' }) }),
+      }),
     });
   });
 

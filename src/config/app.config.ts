@@ -1,6 +1,15 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 import { resolve } from 'node:path';
 
+/**
+ * Express's `trust proxy`: false (default: the client IP is the socket's peer and X-Forwarded-For is
+ * ignored, so no client can pick its own IP), a number of proxy hops, or the proxies' addresses/subnets.
+ */
+function trustProxy(value = 'false'): boolean | number | string {
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export const appConfig = registerAs('app', () => {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? './.data');
@@ -11,6 +20,7 @@ export const appConfig = registerAs('app', () => {
     dataDir,
     publicBaseUrl: (process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     uploadDir: resolve(process.env.UPLOAD_DIR ?? `${dataDir}/uploads`),
+    trustProxy: trustProxy(process.env.TRUST_PROXY),
   };
 });
 

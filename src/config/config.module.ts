@@ -6,6 +6,7 @@ import { databaseConfig } from './database.config';
 import { envValidationSchema } from './env.validation';
 import { httpConfig } from './http.config';
 import { leadsConfig } from './leads.config';
+import { rateLimitConfig } from './rate-limit.config';
 
 @Global()
 @Module({
@@ -13,7 +14,7 @@ import { leadsConfig } from './leads.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig, httpConfig],
+      load: [appConfig, databaseConfig, authConfig, leadsConfig, httpConfig, rateLimitConfig],
       validationSchema: envValidationSchema,
     }),
   ],

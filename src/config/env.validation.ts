@@ -1,11 +1,23 @@
 import Joi from 'joi';
 
+// One proxy address or subnet as Express's `trust proxy` takes them (proxy-addr): a keyword, an IP or a CIDR.
+const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\d{1,3})?)`;
+const PROXY_LIST = new RegExp(String.raw`^\s*${PROXY}(\s*,\s*${PROXY})*\s*$`);
+
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   PORT: Joi.number().port().default(3000),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   DATA_DIR: Joi.string().default('./.data'),
+  TRUST_PROXY: Joi.alternatives(
+    Joi.boolean(),
+    Joi.number().integer().min(0),
+    Joi.string().pattern(PROXY_LIST).messages({
+      'string.pattern.base':
+        'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/subnets',
+    }),
+  ).default(false),
   PUBLIC_BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .optional(),
@@ -33,6 +45,13 @@ export const envValidationSchema = Joi.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Joi.number().integer().min(1000).default(5_000),
   LEAD_EXPIRY_HOURS: Joi.number().positive().default(72),
   LEAD_STATUS_REMINDER_DAYS: Joi.number().positive().default(7),
+  RATE_LIMIT_MAX: Joi.number().integer().min(1).max(1_000_000).default(250),
+  RATE_LIMIT_WINDOW_MS: Joi.number().integer().min(1000).max(86_400_000).default(300_000),
+  // Unset: rate-limit counters are kept in memory per instance.
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .optional(),
+  RATE_LIMIT_REDIS_PREFIX: Joi.string().max(100).default('rate-limit:'),
 })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)

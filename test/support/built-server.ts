@@ -1,16 +1,23 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { BUILT_MAIN, assertBuilt } from './built-app';
+import { freePort, waitUntil } from './net';
 
-/** The built service (`node dist/src/main.js`) as a child process, on the e2e database by default. */
+export interface BuiltServerOptions {
+  /** Added to the test process's environment (DATABASE_URL of the e2e database, JWT_SECRET, ...). */
+  env?: NodeJS.ProcessEnv;
+  /** Start from an empty environment instead, as a new user's shell would (PATH and HOME kept). */
+  cleanEnv?: boolean;
+}
+
+/** The built service (`node dist/src/main.js`) as a child process on a free port. */
 export class BuiltServer {
   private child?: ChildProcess;
-  readonly url: string;
+  port = 0;
 
-  constructor(
-    readonly port: number,
-    private readonly env: NodeJS.ProcessEnv = {},
-  ) {
-    this.url = `http://127.0.0.1:${port}`;
+  constructor(private readonly options: BuiltServerOptions = {}) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   get process(): ChildProcess {
@@ -18,23 +25,22 @@ export class BuiltServer {
     return this.child;
   }
 
-  async start(timeoutMs = 60_000): Promise<void> {
+  async start(timeoutMs = 90_000): Promise<void> {
     assertBuilt();
-    this.child = spawn(process.execPath, [BUILT_MAIN], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...this.env, PORT: String(this.port) },
+    this.port ||= await freePort();
+    const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
+    const child = spawn(process.execPath, [BUILT_MAIN], {
+      env: { ...base, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited with ${this.child.exitCode}`);
-      const ready = await fetch(`${this.url}/health/ready`).then(
+    this.child = child;
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      return fetch(`${this.url}/health/ready`).then(
         (r) => r.ok,
         () => false,
       );
-      if (ready) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not become ready');
+    }, timeoutMs);
   }
 
   /** Sends the signal and resolves with how the process ended. */

@@ -25,7 +25,19 @@ const authResponses = [
     description: 'Wrong token type for this API, or the account may not use it.',
     type: ErrorEnvelopeDto,
   }),
-  ApiTooManyRequestsResponse({ description: 'Rate limit exceeded; see Retry-After.', type: ErrorEnvelopeDto }),
+  ApiTooManyRequestsResponse({
+    description:
+      'More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). ' +
+      'Every response of the API carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
+      '(seconds until the oldest counted request leaves the window).',
+    type: ErrorEnvelopeDto,
+    headers: {
+      'Retry-After': {
+        description: 'Whole seconds until a request will be accepted again.',
+        schema: { type: 'integer' },
+      },
+    },
+  }),
 ];
 
 /** A controller of the vendor API: its routes admit only vendor tokens of activated vendors. */

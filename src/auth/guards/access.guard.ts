@@ -5,11 +5,11 @@ import { AuthService } from '../auth.service';
 import { ACCESS_KEY, Access } from '../decorators/access.decorators';
 import type { AuthenticatedRequest } from '../principal';
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+export const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 /**
- * Global guard, registered first: resolves the bearer token to its account before anything else
- * (the rate limiter keys on it). A route with no declared access is refused: deny by default.
+ * Global guard, right after the rate limiter: resolves the bearer token to its account before anything
+ * else. A route with no declared access is refused: deny by default.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {

@@ -1,0 +1,67 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerStorage,
+  normalizeIp,
+} from '@nestjs/throttler';
+import type { Request } from 'express';
+import { BEARER } from '../auth/guards/access.guard';
+import { TokenService } from '../auth/token.service';
+
+/**
+ * Global guard, registered before authentication so that requests with a missing, forged or revoked
+ * token are limited too. The tracker is the account of a validly signed token, found without a
+ * database read (signature check only); anything else is limited per client IP.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly tokens: TokenService,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  /**
+   * `vendor:<id>:<jti>` / `manager:<id>:<jti>`: an account has one valid token at a time, so this is one
+   * budget per account, while requests with a revoked token (still validly signed) cannot use up the
+   * budget of the token that replaced it. Otherwise `ip:<address>` (IPv6 grouped by /64).
+   */
+  protected override getTracker(request: Request): Promise<string> {
+    return Promise.resolve(this.trackerOf(request));
+  }
+
+  private trackerOf(request: Request): string {
+    const bearer = BEARER.exec(request.headers.authorization?.trim() ?? '');
+    if (bearer) {
+      try {
+        const { typ, accountId, jti } = this.tokens.verify(bearer[1]);
+        return `${typ}:${accountId}:${jti}`;
+      } catch {
+        // Not a token of ours: limited by client IP below; the access guard refuses it.
+      }
+    }
+    return `ip:${normalizeIp(request.ip ?? 'unknown', this.ipv6SubnetPrefix)}`;
+  }
+
+  /** One budget per tracker across the whole API; the default key is per controller and handler. */
+  protected override generateKey(_context: ExecutionContext, tracker: string): string {
+    return tracker;
+  }
+
+  /** A refused request also reports the limit (the base class only sets Retry-After then). */
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const { res } = this.getRequestResponse(context);
+    this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
+    this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, 0);
+    this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
+    return super.throwThrottlingException(context, detail);
+  }
+}
