@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
+import { rateLimitConfig } from '../src/config/rate-limit.config';
 import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
-import { TestApp, createTestApp } from './support/test-app';
+import { TestApp, createTestApp, withConfig } from './support/test-app';
 
 /** The customer's and the referred friend's pages: HTML, escaping, headers, errors, limits. */
 describe('Customer pages (e2e)', () => {
@@ -304,5 +305,23 @@ describe('Customer pages under hostile input (e2e, property-based)', () => {
       { numRuns: 300 },
     );
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('Customer pages over the rate limit (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: [withConfig(rateLimitConfig, { limit: 3, windowMs: 60_000 })] });
+  });
+  afterAll(() => t.close());
+
+  it('answers the page after the limit with a 429 page and Retry-After, per client IP', async () => {
+    const replies = [];
+    for (let i = 0; i < 4; i++) replies.push(await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(replies.map((r) => r.status)).toEqual([404, 404, 404, 429]);
+    const limited = replies[3];
+    expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(limited.text).toContain('<h1>Too many requests</h1>');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
