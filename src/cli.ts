@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CliCommands, USAGE, UsageError } from './cli/cli.commands';
+import { CliCommands, USAGE, UsageError, isCommand } from './cli/cli.commands';
 import { CliModule } from './cli/cli.module';
 import { DomainError } from './common/errors/domain-error';
 
@@ -12,16 +12,14 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  if (!isCommand(command)) return usage(`Unknown command "${command}".`);
   Logger.overrideLogger(['error']);
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {
     process.stdout.write(`${await app.get(CliCommands).run(command, args)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-      return 2;
-    }
+    if (error instanceof UsageError) return usage(error.message);
     if (error instanceof DomainError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
@@ -30,6 +28,11 @@ async function main(): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+function usage(problem: string): number {
+  process.stderr.write(`${problem}\n\n${USAGE}\n`);
+  return 2;
 }
 
 main().then(

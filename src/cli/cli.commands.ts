@@ -11,6 +11,11 @@ export const USAGE = `Usage:
 
 export class UsageError extends Error {}
 
+const COMMANDS = ['create-admin', 'manager-token', 'vendor-token', 'seed-demo'] as const;
+
+/** Checked before the database is touched, so a typo fails fast. */
+export const isCommand = (command: string): boolean => (COMMANDS as readonly string[]).includes(command);
+
 function option(args: string[], name: string): string {
   let value: unknown;
   try {

