@@ -29,15 +29,12 @@ describe('Admin CLI (e2e)', () => {
     const token = onlyLine(result.stdout);
     expect(token).toMatch(JWT);
 
-    const res = await request(t.http)
-      .post('/rest-manager-api-v1/vendors')
-      .set(bearer(token))
-      .send({
-        vendorName: 'Made via CLI token',
-        email: 'cli-vendor@test.example',
-        cityName: 'Regina',
-        provinceName: 'Saskatchewan',
-      });
+    const res = await request(t.http).post('/rest-manager-api-v1/vendors').set(bearer(token)).send({
+      vendorName: 'Made via CLI token',
+      email: 'cli-vendor@test.example',
+      cityName: 'Regina',
+      provinceName: 'Saskatchewan',
+    });
     expect(res.status).toBe(201);
   });
 

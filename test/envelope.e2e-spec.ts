@@ -23,15 +23,12 @@ describe('Envelope and error mapping (e2e)', () => {
   };
 
   it('wraps a success as { success: true, data }', async () => {
-    const res = await request(t.http)
-      .post('/rest-manager-api-v1/vendors')
-      .set(manager)
-      .send({
-        vendorName: '  Envelope Co ',
-        email: 'ENV@Test.Example',
-        cityName: 'Halifax',
-        provinceName: 'Nova Scotia',
-      });
+    const res = await request(t.http).post('/rest-manager-api-v1/vendors').set(manager).send({
+      vendorName: '  Envelope Co ',
+      email: 'ENV@Test.Example',
+      cityName: 'Halifax',
+      provinceName: 'Nova Scotia',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
