@@ -39,6 +39,7 @@ const project = (displayName, testRegex) => ({
 module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'src/.*\\.spec\\.ts$'),
     { ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'), setupFiles: ['<rootDir>/test/support/env.ts'] },
