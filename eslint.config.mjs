@@ -3,7 +3,9 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', '.data/', 'node_modules/', '*.config.js', 'eslint.config.mjs'] },
+  {
+    ignores: ['dist/', 'coverage/', '.data/', 'node_modules/', '*.config.js', 'eslint.config.mjs', 'test/support/*.js'],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -36,3 +36,6 @@ export async function createVendor(
 }
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
+export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
