@@ -1,6 +1,11 @@
 import { Foundation1795304814377 } from './1795304814377-Foundation';
 import { VendorSearchIndexes1795306221867 } from './1795306221867-VendorSearchIndexes';
+import { ReviewSettings1795306366592 } from './1795306366592-ReviewSettings';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
-export const MIGRATIONS = [Foundation1795304814377, VendorSearchIndexes1795306221867];
+export const MIGRATIONS = [
+  Foundation1795304814377,
+  VendorSearchIndexes1795306221867,
+  ReviewSettings1795306366592,
+];
