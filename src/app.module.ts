@@ -8,6 +8,7 @@ import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
@@ -22,6 +23,7 @@ import { VendorsModule } from './vendors/vendors.module';
     HealthModule,
     VendorsModule,
     ReviewSettingsModule,
+    DocumentsModule,
   ],
   providers: [
     // Guards run in this order: who is calling, then what their account may use.

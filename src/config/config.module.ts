@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
+import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
 import { leadsConfig } from './leads.config';
 
@@ -12,7 +13,7 @@ import { leadsConfig } from './leads.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig],
+      load: [appConfig, databaseConfig, authConfig, leadsConfig, documentsConfig],
       validationSchema: envValidationSchema,
     }),
   ],

@@ -1,5 +1,18 @@
 import Joi from 'joi';
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ianaTimeZone = Joi.string()
+  .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.error('any.invalid')))
+  .messages({ 'any.invalid': '{{#label}} must be an IANA time zone such as America/Toronto' });
+
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
@@ -26,6 +39,7 @@ export const envValidationSchema = Joi.object({
     }),
   LEAD_EXPIRY_HOURS: Joi.number().positive().default(72),
   LEAD_STATUS_REMINDER_DAYS: Joi.number().positive().default(7),
+  DOCUMENTS_TIME_ZONE: ianaTimeZone.default('America/Toronto'),
 })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)
