@@ -10,6 +10,7 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { LoggingModule } from './logging/logging.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
@@ -24,6 +25,7 @@ import { VendorsModule } from './vendors/vendors.module';
     VendorsModule,
     ReviewSettingsModule,
     DocumentsModule,
+    ImagesModule,
   ],
   providers: [
     // Guards run in this order: who is calling, then what their account may use.
