@@ -1,6 +1,17 @@
 import { Foundation1795304814377 } from './1795304814377-Foundation';
+import { VendorSearchIndexes1795306221867 } from './1795306221867-VendorSearchIndexes';
 import { Leads1795306200488 } from './1795306200488-Leads';
+import { ReviewSettings1795306366592 } from './1795306366592-ReviewSettings';
+import { RequiredDocuments1795306366593 } from './1795306366593-RequiredDocuments';
+import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
-export const MIGRATIONS = [Foundation1795304814377, Leads1795306200488];
+export const MIGRATIONS = [
+  Foundation1795304814377,
+  Leads1795306200488,
+  VendorSearchIndexes1795306221867,
+  ReviewSettings1795306366592,
+  RequiredDocuments1795306366593,
+  VendorImages1795306549361,
+];

@@ -9,11 +9,14 @@ import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
 
 @Module({
@@ -27,6 +30,9 @@ import { VendorsModule } from './vendors/vendors.module';
     HealthModule,
     VendorsModule,
     LeadsModule,
+    ReviewSettingsModule,
+    DocumentsModule,
+    ImagesModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, then

@@ -4,6 +4,19 @@ import Joi from 'joi';
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\d{1,3})?)`;
 const PROXY_LIST = new RegExp(String.raw`^\s*${PROXY}(\s*,\s*${PROXY})*\s*$`);
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ianaTimeZone = Joi.string()
+  .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.error('any.invalid')))
+  .messages({ 'any.invalid': '{{#label}} must be an IANA time zone such as America/Toronto' });
+
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
@@ -52,6 +65,7 @@ export const envValidationSchema = Joi.object({
     .uri({ scheme: ['redis', 'rediss'] })
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: Joi.string().max(100).default('rate-limit:'),
+  DOCUMENTS_TIME_ZONE: ianaTimeZone.default('America/Toronto'),
 })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)

@@ -69,3 +69,6 @@ export async function createLead(
     .query('UPDATE leads SET date_created = $1, date_modified = $1 WHERE id = $2', [dateCreated, lead.id]);
   return { ...lead, dateCreated, dateModified: dateCreated };
 }
+
+/** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
+export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
