@@ -10,10 +10,19 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
+import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
 import { VendorsModule } from './vendors/vendors.module';
 
 @Module({
-  imports: [AppConfigModule, LoggingModule, DatabaseModule, AuthModule, HealthModule, VendorsModule],
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    DatabaseModule,
+    AuthModule,
+    HealthModule,
+    VendorsModule,
+    NotificationDeliveryModule,
+  ],
   providers: [
     // Guards run in this order: who is calling, then what their account may use.
     { provide: APP_GUARD, useExisting: AccessGuard },

@@ -5,6 +5,7 @@ import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
 import { envValidationSchema } from './env.validation';
 import { leadsConfig } from './leads.config';
+import { notificationsConfig } from './notifications.config';
 
 @Global()
 @Module({
@@ -12,7 +13,7 @@ import { leadsConfig } from './leads.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig],
+      load: [appConfig, databaseConfig, authConfig, leadsConfig, notificationsConfig],
       validationSchema: envValidationSchema,
     }),
   ],

@@ -1,0 +1,34 @@
+/**
+ * Why a delivery attempt failed, as a sender reports it. `reason` is stored and shown to the vendor,
+ * so it names no internal host and carries no stack trace; the full error goes to the log.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    readonly reason: string,
+    /** Retrying the same message cannot succeed (address rejected, request refused). */
+    readonly permanent: boolean,
+    /** The provider asked to wait this long (Retry-After). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(reason);
+    this.name = 'DeliveryFailure';
+  }
+
+  static transient(reason: string, retryAfterMs?: number): DeliveryFailure {
+    return new DeliveryFailure(reason, false, retryAfterMs);
+  }
+
+  static permanent(reason: string): DeliveryFailure {
+    return new DeliveryFailure(reason, true);
+  }
+}
+
+/** The Node.js code of a network error (ECONNREFUSED...), looking through fetch's `cause`. */
+export function networkErrorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as Error & { code?: unknown };
+    if (typeof code === 'string') return code;
+    if (current.name === 'TimeoutError') return 'timeout';
+  }
+  return undefined;
+}
