@@ -23,12 +23,19 @@ export class DeliveryFailure extends Error {
   }
 }
 
-/** The Node.js code of a network error (ECONNREFUSED...), looking through fetch's `cause`. */
+/**
+ * The Node.js code of a network error (ECONNREFUSED...), looking through fetch's `cause` and under
+ * nodemailer's own code (`originalCode`).
+ */
 export function networkErrorCode(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code } = current as Error & { code?: unknown };
+  // Duck-typed rather than instanceof Error: errors of Node's own modules may come from another realm.
+  type NetworkError = { code?: unknown; originalCode?: unknown; name?: unknown; cause?: unknown };
+  for (let current = error as NetworkError | undefined; current && typeof current === 'object';) {
+    const { code, originalCode, name, cause } = current;
+    if (typeof originalCode === 'string') return originalCode;
     if (typeof code === 'string') return code;
-    if (current.name === 'TimeoutError') return 'timeout';
+    if (name === 'TimeoutError') return 'timeout';
+    current = cause as NetworkError | undefined;
   }
   return undefined;
 }

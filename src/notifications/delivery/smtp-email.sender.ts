@@ -71,6 +71,6 @@ export function classifySmtpError(error: SmtpError): DeliveryFailure {
   }
   if (error.code === 'EABORT') return DeliveryFailure.transient('The mail server did not answer in time.');
   return DeliveryFailure.transient(
-    `Could not reach the mail server (${networkErrorCode(error) ?? error.code ?? 'connection error'}).`,
+    `Could not reach the mail server (${networkErrorCode(error) ?? 'connection error'}).`,
   );
 }

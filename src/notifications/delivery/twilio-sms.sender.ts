@@ -60,8 +60,9 @@ export function classifySmsResponse(status: number, body: string, retryAfter: st
   let detail = '';
   try {
     const { code, message } = JSON.parse(body) as { code?: unknown; message?: unknown };
-    if (typeof message === 'string')
-      detail = `${typeof code === 'number' ? ` error ${code}` : ''}: ${message.slice(0, 300)}`;
+    if (typeof message === 'string') {
+      detail = `${typeof code === 'number' ? ` (error ${code})` : ''}: ${message.slice(0, 300)}`;
+    }
   } catch {
     // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
   }
