@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -244,6 +245,18 @@ describe('Notifications on one instance (e2e)', () => {
     expect(await row(t, n)).toMatchObject({ lastError: null, sentAt: expect.any(Date) });
   });
 
+  it('abandons an attempt the mail server leaves unanswered after NOTIFY_SEND_TIMEOUT_MS, and tries again', async () => {
+    const n = notification();
+    let data = 0;
+    sink.onData = (to) => (to.includes(n.recipient) && ++data === 1 ? { hold: true } : undefined);
+    const enqueuedAt = Date.now();
+    await enqueue(t, n);
+    await eventually(statusIs(t, n, 'SENT'), 'SENT');
+    expect(Date.now() - enqueuedAt).toBeGreaterThanOrEqual(2000);
+    expect(await row(t, n)).toMatchObject({ attempts: 2 });
+    expect(sink.to(n.recipient)).toHaveLength(1);
+  });
+
   it('fails at once, without retrying, when the mail server rejects the recipient', async () => {
     sink.rejectRecipient = (address) => address.startsWith('customer-');
     const n = notification();
@@ -384,6 +397,52 @@ describe('Notifications across restarts and instances (e2e)', () => {
     await sleep(300);
     expect(sink.to(n.recipient)).toHaveLength(1);
     expect((await row(restarted, n)).attempts).toBe(1);
+  });
+
+  it('fails, rather than tries again, a message whose last permitted attempt never reported back', async () => {
+    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
+    const n = notification();
+    await enqueue(producer, n);
+    // As a worker leaves it when it dies during the last attempt: all attempts used, lease over.
+    await producer.dataSource.query(
+      `UPDATE notification_outbox SET attempts = $1 WHERE purpose = $2 AND subject_id = $3`,
+      [MAX_ATTEMPTS, n.purpose, n.subjectId],
+    );
+
+    const worker = await boot();
+    await eventually(statusIs(worker, n, 'FAILED'), 'FAILED');
+    expect(await row(worker, n)).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      lastError: `Gave up: the last of ${MAX_ATTEMPTS} attempts was interrupted before it could report.`,
+    });
+    expect(sink.to(n.recipient)).toHaveLength(0);
+  });
+
+  it('writes messages to the log, recipient masked, and marks them SENT when SMTP and SMS are not set up', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'log');
+    const t = await boot({ SMTP_URL: '', MAIL_FROM: '', SMS_ACCOUNT_SID: '', SMS_AUTH_TOKEN: '', SMS_FROM: '' });
+    const email = notification();
+    const text = notification({ channel: 'SMS', recipient: '416-555-0106' });
+    await enqueue(t, email, text);
+    await eventually(async () => (await statusIs(t, email, 'SENT')()) && statusIs(t, text, 'SENT')(), 'both SENT');
+
+    const entries = logged.mock.calls
+      .map(([entry]) => entry as { msg?: string })
+      .filter((entry) => typeof entry === 'object' && entry.msg?.includes('written to the log'));
+    logged.mockRestore();
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          to: `c***@customer.test`,
+          subject: 'Would you review Acme Renovations?',
+          text: expect.stringContaining(email.mergeFields.link),
+        }),
+        expect.objectContaining({ to: '***-***-0106', text: expect.stringContaining('Reply STOP or visit') }),
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toContain(email.recipient);
+    expect(sink.to(email.recipient)).toHaveLength(0);
+    expect(sms.to('+14165550106')).toHaveLength(0);
   });
 
   it('wakes the worker as soon as the producer commits, without waiting for the next poll', async () => {

@@ -58,6 +58,7 @@ export const envValidationSchema = Joi.object({
 })
   // The three SMS provider settings come together or not at all.
   .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')
+  .messages({ 'object.and': 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together' })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)
   .prefs({ abortEarly: false });

@@ -79,19 +79,13 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
 
   private async deliverDueBatch(): Promise<number> {
     this.nudged = false;
-    const batch = await this.repository.claimDue(this.config.batchSize, this.config.leaseMs);
+    await this.repository.failExhausted(this.config.maxAttempts);
+    const batch = await this.repository.claimDue(this.config.batchSize, this.config.leaseMs, this.config.maxAttempts);
     await Promise.all(batch.map((claim) => this.deliver(claim)));
     return batch.length;
   }
 
   private async deliver(claim: ClaimedNotification): Promise<void> {
-    if (claim.attempts > this.config.maxAttempts) {
-      // Its last permitted attempt never reported back (the process died mid-delivery).
-      await this.record(claim, 'failed', () =>
-        this.repository.markFailed(claim, `Gave up after ${this.config.maxAttempts} interrupted attempts.`),
-      );
-      return;
-    }
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);
     } catch (error) {
