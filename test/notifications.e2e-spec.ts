@@ -105,6 +105,14 @@ async function eventually<T>(probe: () => T | Promise<T>, what: string, timeoutM
 
 const statusIs = (t: TestApp, n: NewNotification, status: string) => async () => (await row(t, n)).status === status;
 
+/** Waits for SENT, then for several more poll intervals, and checks the sink holds exactly one copy. */
+async function expectDeliveredOnce(t: TestApp, n: NewNotification): Promise<OutboxNotification> {
+  await eventually(statusIs(t, n, 'SENT'), 'SENT');
+  await sleep(400);
+  expect(sink.to(n.recipient)).toHaveLength(1);
+  return row(t, n);
+}
+
 beforeAll(async () => {
   assertTestDatabase(DATABASE);
   await adminQuery(`CREATE DATABASE ${DATABASE}`);
@@ -239,10 +247,7 @@ describe('Notifications on one instance (e2e)', () => {
     expect(status).toMatchObject({ status: 'PENDING', lastError: pending.lastError, nextAttemptAt: expect.any(Date) });
 
     await sink.listen();
-    await eventually(statusIs(t, n, 'SENT'), 'SENT');
-    await sleep(500); // ten poll intervals: nothing more may arrive
-    expect(sink.to(n.recipient)).toHaveLength(1);
-    expect(await row(t, n)).toMatchObject({ lastError: null, sentAt: expect.any(Date) });
+    expect(await expectDeliveredOnce(t, n)).toMatchObject({ lastError: null, sentAt: expect.any(Date) });
   });
 
   it('abandons an attempt the mail server leaves unanswered after NOTIFY_SEND_TIMEOUT_MS, and tries again', async () => {
@@ -330,9 +335,7 @@ describe('Notifications on one instance (e2e)', () => {
     const n = notification();
     await t.app.get(NotificationsService).enqueue(t.dataSource.manager, n);
     await enqueue(t, { ...n, recipient: 'someone-else@customer.test' });
-    await eventually(statusIs(t, n, 'SENT'), 'SENT');
-    await sleep(300);
-    expect(sink.to(n.recipient)).toHaveLength(1);
+    await expectDeliveredOnce(t, n);
     expect(sink.to('someone-else@customer.test')).toHaveLength(0);
   });
 
@@ -363,6 +366,15 @@ describe('Notifications across restarts and instances (e2e)', () => {
     return app;
   };
   const purpose: NotificationPurpose = 'REVIEW_REQUEST';
+  const LEASE_3S = { NOTIFY_LEASE_MS: '3000', NOTIFY_SEND_TIMEOUT_MS: '1000' };
+
+  /** A message committed by an instance whose worker is off, as if the service died right after commit. */
+  async function queuedWithoutWorker(): Promise<{ producer: TestApp; n: NewNotification }> {
+    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
+    const n = notification();
+    await enqueue(producer, n);
+    return { producer, n };
+  }
 
   /** The built server (`npm test` builds it first), as production runs it. */
   function startServer(overrides: Record<string, string>): ChildProcess {
@@ -384,25 +396,17 @@ describe('Notifications across restarts and instances (e2e)', () => {
   });
 
   it('delivers, once, a message committed while no worker was running', async () => {
-    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
-    const n = notification();
-    await enqueue(producer, n);
+    const { producer, n } = await queuedWithoutWorker();
     await sleep(300);
     expect(await row(producer, n)).toMatchObject({ status: 'PENDING', attempts: 0 });
     await producer.close();
     apps.splice(0);
 
-    const restarted = await boot();
-    await eventually(statusIs(restarted, n, 'SENT'), 'SENT');
-    await sleep(300);
-    expect(sink.to(n.recipient)).toHaveLength(1);
-    expect((await row(restarted, n)).attempts).toBe(1);
+    expect((await expectDeliveredOnce(await boot(), n)).attempts).toBe(1);
   });
 
   it('fails, rather than tries again, a message whose last permitted attempt never reported back', async () => {
-    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
-    const n = notification();
-    await enqueue(producer, n);
+    const { producer, n } = await queuedWithoutWorker();
     // As a worker leaves it when it dies during the last attempt: all attempts used, lease over.
     await producer.dataSource.query(
       `UPDATE notification_outbox SET attempts = $1 WHERE purpose = $2 AND subject_id = $3`,
@@ -456,12 +460,10 @@ describe('Notifications across restarts and instances (e2e)', () => {
   });
 
   it('delivers once a message whose server was killed (SIGKILL) in the middle of sending it', async () => {
-    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
-    const n = notification();
+    const { producer, n } = await queuedWithoutWorker();
     sink.onData = (to) => (to.includes(n.recipient) ? { hold: true } : undefined);
-    await enqueue(producer, n);
 
-    const server = startServer({ NOTIFY_LEASE_MS: '3000', NOTIFY_SEND_TIMEOUT_MS: '1000' });
+    const server = startServer(LEASE_3S);
     await eventually(() => sink.dataStarted.some((to) => to.includes(n.recipient)), 'the server sending the e-mail');
     server.kill('SIGKILL');
     await once(server, 'exit');
@@ -471,19 +473,14 @@ describe('Notifications across restarts and instances (e2e)', () => {
     expect(sink.to(n.recipient)).toHaveLength(0);
 
     sink.onData = () => undefined;
-    const restarted = await boot({ NOTIFY_LEASE_MS: '3000', NOTIFY_SEND_TIMEOUT_MS: '1000' });
-    await eventually(statusIs(restarted, n, 'SENT'), 'SENT');
-    expect(Date.now()).toBeGreaterThanOrEqual(claimed.nextAttemptAt.getTime());
-    await sleep(300);
-    expect(sink.to(n.recipient)).toHaveLength(1);
-    expect((await row(restarted, n)).attempts).toBe(2);
+    const delivered = await expectDeliveredOnce(await boot(LEASE_3S), n);
+    expect(delivered.attempts).toBe(2);
+    expect(delivered.sentAt!.getTime()).toBeGreaterThanOrEqual(claimed.nextAttemptAt.getTime());
   });
 
   it('finishes the delivery in flight on SIGTERM before exiting, leaving nothing claimed', async () => {
-    const producer = await boot({ NOTIFY_WORKER_ENABLED: 'false' });
-    const n = notification();
+    const { producer, n } = await queuedWithoutWorker();
     sink.onData = (to) => (to.includes(n.recipient) ? { delayMs: 1500 } : undefined);
-    await enqueue(producer, n);
 
     const server = startServer({ NOTIFY_SEND_TIMEOUT_MS: '5000', NOTIFY_LEASE_MS: '15000' });
     await eventually(() => sink.dataStarted.some((to) => to.includes(n.recipient)), 'the server sending the e-mail');
