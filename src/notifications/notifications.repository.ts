@@ -37,7 +37,7 @@ export class NotificationsRepository {
    * other worker after commit, with no transaction or row lock held while they are delivered. A
    * worker that dies mid-delivery leaves them to be taken again when the lease runs out.
    */
-  claimDue(limit: number, leaseMs: number, maxAttempts: number): Promise<ClaimedNotification[]> {
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedNotification[]> {
     // Wrapped in a CTE so the driver answers rows (TypeORM answers [rows, count] for a bare UPDATE).
     return this.outbox.query(
       `WITH claimed AS (
@@ -46,7 +46,7 @@ export class NotificationsRepository {
                 last_attempt_at = now(),
                 next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
            FROM (SELECT id FROM notification_outbox
-                  WHERE status = 'PENDING' AND next_attempt_at <= now() AND attempts < $3
+                  WHERE status = 'PENDING' AND next_attempt_at <= now()
                   ORDER BY next_attempt_at, id
                   LIMIT $1
                     FOR UPDATE SKIP LOCKED) AS due
@@ -55,20 +55,7 @@ export class NotificationsRepository {
                 n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts
        )
        SELECT * FROM claimed`,
-      [limit, leaseMs, maxAttempts],
-    );
-  }
-
-  /**
-   * Fails the due messages that have used up their attempts without an outcome: the worker holding
-   * the last one died before it could report (claimDue no longer takes them).
-   */
-  async failExhausted(maxAttempts: number): Promise<void> {
-    await this.outbox.query(
-      `UPDATE notification_outbox
-          SET status = 'FAILED', last_error = $2
-        WHERE status = 'PENDING' AND next_attempt_at <= now() AND attempts >= $1`,
-      [maxAttempts, `Gave up: the last of ${maxAttempts} attempts was interrupted before it could report.`],
+      [limit, leaseMs],
     );
   }
 
@@ -79,6 +66,18 @@ export class NotificationsRepository {
 
   markFailed(claim: ClaimedNotification, reason: string): Promise<boolean> {
     return this.finish(claim, { status: 'FAILED', lastError: reason });
+  }
+
+  /**
+   * Fails a message claimed with no attempt left: the worker holding its last attempt died before it
+   * could report. This claim is not an attempt, so it is not counted.
+   */
+  markExhausted(claim: ClaimedNotification, maxAttempts: number): Promise<boolean> {
+    return this.finish(claim, {
+      status: 'FAILED',
+      attempts: claim.attempts - 1,
+      lastError: `Gave up: the last of ${maxAttempts} attempts was interrupted before it could report.`,
+    });
   }
 
   scheduleRetry(claim: ClaimedNotification, reason: string, delayMs: number): Promise<boolean> {

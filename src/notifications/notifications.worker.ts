@@ -79,13 +79,16 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
 
   private async deliverDueBatch(): Promise<number> {
     this.nudged = false;
-    await this.repository.failExhausted(this.config.maxAttempts);
-    const batch = await this.repository.claimDue(this.config.batchSize, this.config.leaseMs, this.config.maxAttempts);
+    const batch = await this.repository.claimDue(this.config.batchSize, this.config.leaseMs);
     await Promise.all(batch.map((claim) => this.deliver(claim)));
     return batch.length;
   }
 
   private async deliver(claim: ClaimedNotification): Promise<void> {
+    if (claim.attempts > this.config.maxAttempts) {
+      await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
+      return;
+    }
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);
     } catch (error) {
