@@ -38,7 +38,7 @@ function settings(overrides: Record<string, string> = {}): Record<string, string
     SMS_FROM: '+15005550006',
     NOTIFY_WORKER_ENABLED: 'true',
     NOTIFY_POLL_INTERVAL_MS: '50',
-    NOTIFY_BATCH_SIZE: '5',
+    NOTIFY_CONCURRENCY: '5',
     NOTIFY_BACKOFF_BASE_MS: '50',
     NOTIFY_BACKOFF_MAX_MS: '200',
     NOTIFY_MAX_ATTEMPTS: String(MAX_ATTEMPTS),

@@ -44,7 +44,7 @@ export const envValidationSchema = Joi.object({
   SMS_FROM: Joi.string().max(50).optional(),
   NOTIFY_WORKER_ENABLED: Joi.string().valid('true', 'false').default('true'),
   NOTIFY_POLL_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(2000),
-  NOTIFY_BATCH_SIZE: Joi.number().integer().min(1).max(100).default(10),
+  NOTIFY_CONCURRENCY: Joi.number().integer().min(1).max(100).default(10),
   NOTIFY_MAX_ATTEMPTS: Joi.number().integer().min(1).max(100).default(8),
   NOTIFY_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(60_000),
   NOTIFY_BACKOFF_MAX_MS: Joi.number().integer().min(Joi.ref('NOTIFY_BACKOFF_BASE_MS')).default(3_600_000),

@@ -23,7 +23,7 @@ export const notificationsConfig = registerAs('notifications', () => {
         : undefined,
     workerEnabled: (process.env.NOTIFY_WORKER_ENABLED ?? 'true') === 'true',
     pollIntervalMs: Number(process.env.NOTIFY_POLL_INTERVAL_MS ?? 2000),
-    batchSize: Number(process.env.NOTIFY_BATCH_SIZE ?? 10),
+    concurrency: Number(process.env.NOTIFY_CONCURRENCY ?? 10),
     maxAttempts: Number(process.env.NOTIFY_MAX_ATTEMPTS ?? 8),
     backoffBaseMs: Number(process.env.NOTIFY_BACKOFF_BASE_MS ?? 60_000),
     backoffMaxMs: Number(process.env.NOTIFY_BACKOFF_MAX_MS ?? 3_600_000),

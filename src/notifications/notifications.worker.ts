@@ -11,11 +11,11 @@ import { OutboxSignal } from './outbox-signal';
 const OUTCOME_WRITE_ATTEMPTS = 3;
 
 /**
- * Delivers the outbox. Each instance runs one loop: claim a batch of due messages, send them in
- * parallel, record each outcome; sleep when there is nothing due, and wake early after a producer's
- * transaction that queued a message commits (an in-process nudge; other instances find it on their
- * next poll). On shutdown it stops claiming and lets the batch in flight finish, so no claim is left
- * behind; a killed process leaves its claims to be retried when their lease runs out.
+ * Delivers the outbox. Each instance runs one loop: claim due messages, send them in parallel, record
+ * each outcome; sleep when there is nothing due, and wake early after a producer's transaction that
+ * queued a message commits (an in-process nudge; other instances find it on their next poll). On
+ * shutdown it stops claiming and lets the deliveries in flight finish, so no claim is left behind; a
+ * killed process leaves its claims to be retried when their lease runs out.
  */
 @Injectable()
 export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -23,6 +23,8 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
   private running = false;
   private unsubscribe?: () => void;
   private loop?: Promise<void>;
+  /** Deliveries under way; each settles on its own (deliver never rejects). */
+  private readonly inFlight = new Set<Promise<void>>();
   private nudged = false;
   private sleeper?: AbortController;
 
@@ -53,16 +55,35 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     this.sleeper?.abort();
   }
 
+  /**
+   * Keeps up to NOTIFY_CONCURRENCY messages in flight, claiming more as slots free up, so one slow
+   * mail server does not hold back the others. On shutdown, waits for those in flight.
+   */
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed = 0;
-      try {
-        claimed = await this.deliverDueBatch();
-      } catch (error) {
-        this.logger.error(`Claiming notifications failed: ${(error as Error).message}`);
+      const free = this.config.concurrency - this.inFlight.size;
+      if (free === 0) {
+        await Promise.race(this.inFlight);
+        continue;
       }
-      // A full batch suggests more are due: go again at once.
-      if (claimed < this.config.batchSize) await this.sleep();
+      // Go again at once when every free slot was filled: more may be due.
+      if ((await this.claimAndStart(free)) < free) await this.sleep();
+    }
+    await Promise.all(this.inFlight);
+  }
+
+  private async claimAndStart(limit: number): Promise<number> {
+    this.nudged = false;
+    try {
+      const claims = await this.repository.claimDue(limit, this.config.leaseMs);
+      for (const claim of claims) {
+        const delivery = this.deliver(claim).finally(() => this.inFlight.delete(delivery));
+        this.inFlight.add(delivery);
+      }
+      return claims.length;
+    } catch (error) {
+      this.logger.error(`Claiming notifications failed: ${(error as Error).message}`);
+      return 0;
     }
   }
 
@@ -75,13 +96,6 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     await delay(this.config.pollIntervalMs, undefined, { signal: this.sleeper.signal }).catch(() => undefined);
     this.sleeper = undefined;
     this.nudged = false;
-  }
-
-  private async deliverDueBatch(): Promise<number> {
-    this.nudged = false;
-    const batch = await this.repository.claimDue(this.config.batchSize, this.config.leaseMs);
-    await Promise.all(batch.map((claim) => this.deliver(claim)));
-    return batch.length;
   }
 
   private async deliver(claim: ClaimedNotification): Promise<void> {
