@@ -22,7 +22,9 @@ import { NotificationsWorker } from './notifications.worker';
       provide: SMS_SENDER,
       inject: [notificationsConfig.KEY],
       useFactory: ({ sms, sendTimeoutMs }: NotificationsConfig): MessageSender =>
-        sms ? new TwilioSmsSender({ ...sms, sendTimeoutMs }) : new LogSender('SMS_ACCOUNT_SID/SMS_AUTH_TOKEN/SMS_FROM'),
+        sms
+          ? new TwilioSmsSender({ ...sms, sendTimeoutMs })
+          : new LogSender('SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM'),
     },
   ],
 })

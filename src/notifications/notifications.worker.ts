@@ -23,7 +23,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
   private running = false;
   private unsubscribe?: () => void;
   private loop?: Promise<void>;
-  /** Deliveries under way; each settles on its own (deliver never rejects). */
+  /** Deliveries under way; none of them rejects. */
   private readonly inFlight = new Set<Promise<void>>();
   private nudged = false;
   private sleeper?: AbortController;
@@ -77,7 +77,9 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     try {
       const claims = await this.repository.claimDue(limit, this.config.leaseMs);
       for (const claim of claims) {
-        const delivery = this.deliver(claim).finally(() => this.inFlight.delete(delivery));
+        const delivery = this.deliver(claim)
+          .catch((error: unknown) => this.logger.error(error))
+          .finally(() => this.inFlight.delete(delivery));
         this.inFlight.add(delivery);
       }
       return claims.length;

@@ -16,7 +16,7 @@ export class LogSender implements MessageSender {
 
   send(message: OutgoingMessage): Promise<void> {
     this.logger.log({
-      msg: `${message.channel} notification ${message.id} written to the log (${this.missingSetting} is not set)`,
+      msg: `${message.channel} notification ${message.id} written to the log (${this.missingSetting} not set)`,
       to: maskRecipient(message.recipient),
       subject: message.subject ?? undefined,
       text: message.text,
