@@ -14,6 +14,7 @@ import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
+import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
@@ -33,6 +34,7 @@ import { VendorsModule } from './vendors/vendors.module';
     ReviewSettingsModule,
     DocumentsModule,
     ImagesModule,
+    NotificationDeliveryModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, then

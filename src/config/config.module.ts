@@ -7,6 +7,7 @@ import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
 import { httpConfig } from './http.config';
 import { leadsConfig } from './leads.config';
+import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
 
 @Global()
@@ -15,7 +16,16 @@ import { rateLimitConfig } from './rate-limit.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig, httpConfig, rateLimitConfig, documentsConfig],
+      load: [
+        appConfig,
+        databaseConfig,
+        authConfig,
+        leadsConfig,
+        httpConfig,
+        rateLimitConfig,
+        documentsConfig,
+        notificationsConfig,
+      ],
       validationSchema: envValidationSchema,
     }),
   ],
