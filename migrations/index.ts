@@ -1,7 +1,21 @@
 import { Foundation1795304814377 } from './1795304814377-Foundation';
+import { VendorSearchIndexes1795306221867 } from './1795306221867-VendorSearchIndexes';
 import { Leads1795306200488 } from './1795306200488-Leads';
+import { NotificationOutbox1795306364585 } from './1795306364585-NotificationOutbox';
+import { ReviewSettings1795306366592 } from './1795306366592-ReviewSettings';
+import { RequiredDocuments1795306366593 } from './1795306366593-RequiredDocuments';
+import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
-export const MIGRATIONS = [Foundation1795304814377, Leads1795306200488, Reputation1795306899787];
+export const MIGRATIONS = [
+  Foundation1795304814377,
+  Leads1795306200488,
+  VendorSearchIndexes1795306221867,
+  NotificationOutbox1795306364585,
+  ReviewSettings1795306366592,
+  RequiredDocuments1795306366593,
+  VendorImages1795306549361,
+  Reputation1795306899787,
+];

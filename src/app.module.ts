@@ -9,12 +9,16 @@ import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
+import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ReputationModule } from './reputation/reputation.module';
+import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
 
 @Module({
@@ -28,6 +32,10 @@ import { VendorsModule } from './vendors/vendors.module';
     HealthModule,
     VendorsModule,
     LeadsModule,
+    ReviewSettingsModule,
+    DocumentsModule,
+    ImagesModule,
+    NotificationDeliveryModule,
     ReputationModule,
   ],
   providers: [

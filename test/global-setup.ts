@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminQuery, assertTestDatabase, databaseUrl } from './support/test-database';
 
 /** A fresh database per run, so runs never see each other's rows. */
@@ -8,4 +11,6 @@ export default async function globalSetup(): Promise<void> {
   // Workers start after this and inherit the environment.
   process.env.E2E_DATABASE_NAME = name;
   process.env.DATABASE_URL = databaseUrl(name);
+  // Uploaded images of this run, removed at the end (never the developer's own UPLOAD_DIR).
+  process.env.UPLOAD_DIR = process.env.E2E_UPLOAD_DIR = mkdtempSync(join(tmpdir(), 'e2e-uploads-'));
 }

@@ -3,9 +3,11 @@ import { ConfigModule } from '@nestjs/config';
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
 import { databaseConfig } from './database.config';
+import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
 import { httpConfig } from './http.config';
 import { leadsConfig } from './leads.config';
+import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
 
 @Global()
@@ -14,7 +16,16 @@ import { rateLimitConfig } from './rate-limit.config';
     ConfigModule.forRoot({
       isGlobal: true,
       cache: true,
-      load: [appConfig, databaseConfig, authConfig, leadsConfig, httpConfig, rateLimitConfig],
+      load: [
+        appConfig,
+        databaseConfig,
+        authConfig,
+        leadsConfig,
+        httpConfig,
+        rateLimitConfig,
+        documentsConfig,
+        notificationsConfig,
+      ],
       validationSchema: envValidationSchema,
     }),
   ],

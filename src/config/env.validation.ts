@@ -4,6 +4,19 @@ import Joi from 'joi';
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\d{1,3})?)`;
 const PROXY_LIST = new RegExp(String.raw`^\s*${PROXY}(\s*,\s*${PROXY})*\s*$`);
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ianaTimeZone = Joi.string()
+  .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.error('any.invalid')))
+  .messages({ 'any.invalid': '{{#label}} must be an IANA time zone such as America/Toronto' });
+
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
@@ -52,7 +65,40 @@ export const envValidationSchema = Joi.object({
     .uri({ scheme: ['redis', 'rediss'] })
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: Joi.string().max(100).default('rate-limit:'),
+  DOCUMENTS_TIME_ZONE: ianaTimeZone.default('America/Toronto'),
+  // Notifications: unset SMTP_URL / SMS_* write messages to the log instead of sending them.
+  SMTP_URL: Joi.string()
+    .uri({ scheme: ['smtp', 'smtps'] })
+    .optional(),
+  MAIL_FROM: Joi.string()
+    .max(254)
+    .when('SMTP_URL', {
+      is: Joi.exist(),
+      then: Joi.required().messages({ 'any.required': 'MAIL_FROM is required when SMTP_URL is set' }),
+    }),
+  SMS_API_BASE_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .optional(),
+  SMS_ACCOUNT_SID: Joi.string().max(100).optional(),
+  SMS_AUTH_TOKEN: Joi.string().max(200).optional(),
+  SMS_FROM: Joi.string().max(50).optional(),
+  NOTIFY_WORKER_ENABLED: Joi.string().valid('true', 'false').default('true'),
+  NOTIFY_POLL_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(2000),
+  NOTIFY_CONCURRENCY: Joi.number().integer().min(1).max(100).default(10),
+  NOTIFY_MAX_ATTEMPTS: Joi.number().integer().min(1).max(100).default(8),
+  NOTIFY_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(60_000),
+  NOTIFY_BACKOFF_MAX_MS: Joi.number().integer().min(Joi.ref('NOTIFY_BACKOFF_BASE_MS')).default(3_600_000),
+  NOTIFY_SEND_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(30_000),
+  // A claimed message is retried after the lease; it must outlast any delivery (see README).
+  NOTIFY_LEASE_MS: Joi.number()
+    .integer()
+    .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
+    .default(300_000)
+    .messages({ 'number.min': 'NOTIFY_LEASE_MS must be at least 3 times NOTIFY_SEND_TIMEOUT_MS' }),
 })
+  // The three SMS provider settings come together or not at all.
+  .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')
+  .messages({ 'object.and': 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together' })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)
   .prefs({ abortEarly: false });

@@ -1,4 +1,4 @@
-import { Body, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { AuthService } from '../auth/auth.service';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
@@ -8,7 +8,8 @@ import { ApiTokenResponse } from './dto/api-token.response';
 import { CreateVendorDto } from './dto/create-vendor.dto';
 import { UpdateVendorDto } from './dto/update-vendor.dto';
 import { VendorIdParams } from './dto/vendor-id.params';
-import { VendorSummaryResponse } from './dto/vendor-summary.response';
+import { SearchVendorsQuery } from './dto/search-vendors.query';
+import { VendorPageResponse, VendorSummaryResponse } from './dto/vendor-summary.response';
 import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-features.dto';
 import { VendorsService } from './vendors.service';
 
@@ -19,6 +20,13 @@ export class VendorsController {
     private readonly vendors: VendorsService,
     private readonly auth: AuthService,
   ) {}
+
+  /** Searches vendors by name or id, in name order (case-insensitive), then id. */
+  @Get()
+  @ApiEnvelope(VendorSummaryResponse, { page: 'vendor' })
+  search(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
+    return this.vendors.search(query);
+  }
 
   /** Creates a vendor account (beyond the spec: how vendors come to exist). */
   @Post()

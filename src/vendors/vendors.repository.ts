@@ -1,11 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { VendorSummary } from './dto/vendor-summary.response';
 import { Vendor, VendorFeature } from './entities/vendor.entity';
 
 export type NewVendor = Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName'> &
   Partial<Pick<Vendor, 'packageType' | 'activated'>>;
 export type VendorChanges = Partial<NewVendor & Pick<Vendor, VendorFeature>>;
+
+/** A vendor matches when any given criterion holds; no criterion matches every vendor. */
+export interface VendorSearchCriteria {
+  /** Case-insensitive part of the name, taken literally (LIKE wildcards are escaped). */
+  nameContains?: string;
+  id?: number;
+}
+
+const SUMMARY_COLUMNS = `id, vendor_name AS "vendorName", email, city_name AS "cityName",
+  province_name AS "provinceName", activated, package_type AS "packageType"`;
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 @Injectable()
 export class VendorsRepository {
@@ -13,6 +26,38 @@ export class VendorsRepository {
 
   findById(id: number): Promise<Vendor | null> {
     return this.vendors.findOneBy({ id });
+  }
+
+  /**
+   * One page of matching vendors in name order, and the number of matches. The name test and the order
+   * are on lower(vendor_name), which the trigram index idx_vendors_name_trgm and the btree index
+   * idx_vendors_lower_name_id cover (see the VendorSearchIndexes migration).
+   */
+  async search(
+    criteria: VendorSearchCriteria,
+    offset: number,
+    limit: number,
+  ): Promise<{ vendors: VendorSummary[]; total: number }> {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    if (criteria.nameContains) {
+      params.push(escapeLike(criteria.nameContains));
+      conditions.push(`lower(vendor_name) LIKE '%' || lower($${params.length}) || '%'`);
+    }
+    if (criteria.id !== undefined) {
+      params.push(criteria.id);
+      conditions.push(`id = $${params.length}`);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' OR ')}` : '';
+    const [vendors, counted] = await Promise.all([
+      this.vendors.query<VendorSummary[]>(
+        `SELECT ${SUMMARY_COLUMNS} FROM vendors ${where}
+         ORDER BY lower(vendor_name), id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      ),
+      this.vendors.query<{ total: number }[]>(`SELECT count(*) AS total FROM vendors ${where}`, params),
+    ]);
+    return { vendors, total: counted[0].total };
   }
 
   create(vendor: NewVendor): Promise<Vendor> {

@@ -1,11 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
+import type { SearchVendorsQuery } from './dto/search-vendors.query';
+import { VendorPageResponse } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, Vendor, VendorFeature } from './entities/vendor.entity';
-import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
+import { NewVendor, VendorChanges, VendorSearchCriteria, VendorsRepository } from './vendors.repository';
+
+/** Vendor ids are PostgreSQL integers; longer digit strings can only match a name. */
+const MAX_VENDOR_ID = 2_147_483_647;
 
 @Injectable()
 export class VendorsService {
   constructor(private readonly vendors: VendorsRepository) {}
+
+  /** CONTRACT 4: digits match the id exactly or the name; anything else a part of the name. */
+  async search({ search = '', page, size }: SearchVendorsQuery): Promise<VendorPageResponse> {
+    const criteria: VendorSearchCriteria = {};
+    if (search) criteria.nameContains = search;
+    if (/^\d{1,10}$/.test(search) && Number(search) <= MAX_VENDOR_ID) criteria.id = Number(search);
+    const { vendors, total } = await this.vendors.search(criteria, page * size, size);
+    return VendorPageResponse.of(vendors, total, page, size);
+  }
 
   create(vendor: NewVendor): Promise<Vendor> {
     return this.vendors.create({ ...vendor, email: vendor.email.toLowerCase() });

@@ -98,3 +98,5 @@ export async function createReviewRequest(
   const request = outcome.result.data as ReviewRequestResponse;
   return { request, link: await app.get(ReputationRequestsService).customerLinkOf(request.processId) };
 }
+/** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
+export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;

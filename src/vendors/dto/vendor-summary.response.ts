@@ -1,6 +1,11 @@
 import type { Vendor } from '../entities/vendor.entity';
 
-export class VendorSummaryResponse {
+export type VendorSummary = Pick<
+  Vendor,
+  'id' | 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType'
+>;
+
+export class VendorSummaryResponse implements VendorSummary {
   id: number;
   vendorName: string;
   email: string;
@@ -9,8 +14,27 @@ export class VendorSummaryResponse {
   activated: boolean;
   packageType: number;
 
-  static from(vendor: Vendor): VendorSummaryResponse {
+  static from(vendor: VendorSummary): VendorSummaryResponse {
     const { id, vendorName, email, cityName, provinceName, activated, packageType } = vendor;
     return { id, vendorName, email, cityName, provinceName, activated, packageType };
+  }
+}
+
+/** The vendor search page, named as the spec names it: `number`, no `page`, no `last`. */
+export class VendorPageResponse {
+  content: VendorSummaryResponse[];
+  totalElements: number;
+  totalPages: number;
+  size: number;
+  number: number;
+
+  static of(vendors: VendorSummary[], totalElements: number, number: number, size: number): VendorPageResponse {
+    return {
+      content: vendors.map((vendor) => VendorSummaryResponse.from(vendor)),
+      totalElements,
+      totalPages: Math.ceil(totalElements / size),
+      size,
+      number,
+    };
   }
 }

@@ -8,7 +8,10 @@ export const VENDOR_FEATURES = [
 export type VendorFeature = (typeof VENDOR_FEATURES)[number];
 
 @Entity('vendors')
-@Index('idx_vendors_name_id', ['vendorName', 'id'])
+// Expression indexes TypeORM cannot declare; created by the VendorSearchIndexes migration, declared here
+// so that migration generation leaves them alone. The search matches and orders on lower(vendor_name).
+@Index('idx_vendors_name_trgm', { synchronize: false })
+@Index('idx_vendors_lower_name_id', { synchronize: false })
 export class Vendor {
   @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
   id: number;

@@ -1,0 +1,35 @@
+import { ConfigType, registerAs } from '@nestjs/config';
+
+export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
+
+/** Delivery of e-mail and SMS (src/notifications). Values are validated in env.validation.ts. */
+export const notificationsConfig = registerAs('notifications', () => {
+  const smsAccountSid = process.env.SMS_ACCOUNT_SID || undefined;
+  const smsAuthToken = process.env.SMS_AUTH_TOKEN || undefined;
+  const smsFrom = process.env.SMS_FROM || undefined;
+  return {
+    /** Unset: e-mails are written to the log and marked sent. */
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',
+    /** Unset (any of the three): SMS are written to the log and marked sent. */
+    sms:
+      smsAccountSid && smsAuthToken && smsFrom
+        ? {
+            apiBaseUrl: (process.env.SMS_API_BASE_URL || DEFAULT_SMS_API_BASE_URL).replace(/\/+$/, ''),
+            accountSid: smsAccountSid,
+            authToken: smsAuthToken,
+            from: smsFrom,
+          }
+        : undefined,
+    workerEnabled: (process.env.NOTIFY_WORKER_ENABLED ?? 'true') === 'true',
+    pollIntervalMs: Number(process.env.NOTIFY_POLL_INTERVAL_MS ?? 2000),
+    concurrency: Number(process.env.NOTIFY_CONCURRENCY ?? 10),
+    maxAttempts: Number(process.env.NOTIFY_MAX_ATTEMPTS ?? 8),
+    backoffBaseMs: Number(process.env.NOTIFY_BACKOFF_BASE_MS ?? 60_000),
+    backoffMaxMs: Number(process.env.NOTIFY_BACKOFF_MAX_MS ?? 3_600_000),
+    sendTimeoutMs: Number(process.env.NOTIFY_SEND_TIMEOUT_MS ?? 30_000),
+    leaseMs: Number(process.env.NOTIFY_LEASE_MS ?? 300_000),
+  };
+});
+
+export type NotificationsConfig = ConfigType<typeof notificationsConfig>;

@@ -1,0 +1,48 @@
+import { Body, Get, Param, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { VendorIdParams } from '../vendors/dto/vendor-id.params';
+import { DocumentsService } from './documents.service';
+import { RecordRequiredDocDto } from './dto/record-required-doc.dto';
+import { VendorRequiredDocParams } from './dto/required-doc.params';
+import { RequiredDocTypeResponse, RequiredDocumentResponse } from './dto/required-document.response';
+
+const TAG = 'Manager: required documents';
+
+@ManagerApiController('required-doc-types', TAG)
+export class RequiredDocTypesController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  /** The kinds of document every vendor must provide (beyond the spec). */
+  @Get()
+  @ApiEnvelope(RequiredDocTypeResponse, { isArray: true })
+  list(): Promise<RequiredDocTypeResponse[]> {
+    return this.documents.listTypes();
+  }
+}
+
+@ManagerApiController('vendors', TAG)
+@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+@ApiNotFoundResponse({ description: 'Unknown vendor or document kind.', type: ErrorEnvelopeDto })
+export class VendorRequiredDocsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  /** Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid). */
+  @Get(':vendorId/required-docs')
+  @ApiEnvelope(RequiredDocumentResponse, { isArray: true })
+  list(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
+    return this.documents.listForVendor(vendorId);
+  }
+
+  /** Records when the vendor's document was received and when it expires (beyond the spec). */
+  @Put(':vendorId/required-docs/:requiredDocId')
+  @ApiEnvelope(RequiredDocumentResponse)
+  record(
+    @Param() { vendorId, requiredDocId }: VendorRequiredDocParams,
+    @Body() body: RecordRequiredDocDto,
+  ): Promise<RequiredDocumentResponse> {
+    return this.documents.record(vendorId, requiredDocId, body);
+  }
+}

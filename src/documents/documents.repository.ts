@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DocumentDates } from './document-validity';
+import type { RequiredDocTypeResponse, RequiredDocumentRow } from './dto/required-document.response';
+
+const DOCUMENT_COLUMNS = `t.id AS "requiredDocId", t.name AS "requiredDocName",
+  to_char(d.date_received, 'YYYY-MM-DD') AS "dateReceived", to_char(d.expiry_date, 'YYYY-MM-DD') AS "expiryDate"`;
+
+@Injectable()
+export class DocumentsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  listTypes(): Promise<RequiredDocTypeResponse[]> {
+    return this.dataSource.query(
+      `SELECT id AS "requiredDocId", name AS "requiredDocName" FROM required_doc_types ORDER BY id`,
+    );
+  }
+
+  /** Every document kind with what was recorded for the vendor (nulls where nothing was). */
+  listForVendor(vendorId: number): Promise<RequiredDocumentRow[]> {
+    return this.dataSource.query(
+      `SELECT ${DOCUMENT_COLUMNS} FROM required_doc_types t
+       LEFT JOIN vendor_required_docs d ON d.required_doc_id = t.id AND d.vendor_id = $1
+       ORDER BY t.id`,
+      [vendorId],
+    );
+  }
+
+  /** Records the dates of the vendor's document of that kind; null when there is no such kind. */
+  async record(vendorId: number, requiredDocId: number, dates: DocumentDates): Promise<RequiredDocumentRow | null> {
+    const rows = await this.dataSource.query<RequiredDocumentRow[]>(
+      `WITH d AS (
+         INSERT INTO vendor_required_docs (vendor_id, required_doc_id, date_received, expiry_date)
+         SELECT $1, id, $3::date, $4::date FROM required_doc_types WHERE id = $2
+         ON CONFLICT (vendor_id, required_doc_id) DO UPDATE
+           SET date_received = EXCLUDED.date_received, expiry_date = EXCLUDED.expiry_date, updated_at = now()
+         RETURNING required_doc_id, date_received, expiry_date
+       )
+       SELECT ${DOCUMENT_COLUMNS} FROM d JOIN required_doc_types t ON t.id = d.required_doc_id`,
+      [vendorId, requiredDocId, dates.dateReceived, dates.expiryDate],
+    );
+    return rows[0] ?? null;
+  }
+}

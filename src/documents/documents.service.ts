@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import { DocumentsConfig, documentsConfig } from '../config/documents.config';
+import { VendorsService } from '../vendors/vendors.service';
+import { DocumentDates, calendarDay, isDocumentValid } from './document-validity';
+import {
+  RequiredDocTypeResponse,
+  RequiredDocumentResponse,
+  RequiredDocumentRow,
+} from './dto/required-document.response';
+import { DocumentsRepository } from './documents.repository';
+
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly vendors: VendorsService,
+    @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
+  ) {}
+
+  listTypes(): Promise<RequiredDocTypeResponse[]> {
+    return this.documents.listTypes();
+  }
+
+  /** Every document kind for the vendor, with its dates and whether it is valid today. */
+  async listForVendor(vendorId: number): Promise<RequiredDocumentResponse[]> {
+    await this.vendors.get(vendorId);
+    const rows = await this.documents.listForVendor(vendorId);
+    return rows.map((row) => this.withValidity(row));
+  }
+
+  /** Replaces the recorded dates of one of the vendor's documents: a date left out is cleared. */
+  async record(
+    vendorId: number,
+    requiredDocId: number,
+    { dateReceived = null, expiryDate = null }: Partial<DocumentDates>,
+  ): Promise<RequiredDocumentResponse> {
+    const dates = { dateReceived, expiryDate };
+    if (dates.dateReceived && dates.expiryDate && dates.expiryDate < dates.dateReceived) {
+      throw DomainError.invalid('expiryDate must not be before dateReceived.');
+    }
+    await this.vendors.get(vendorId);
+    const row = await this.documents.record(vendorId, requiredDocId, dates);
+    if (!row) throw DomainError.notFound('Required document', requiredDocId);
+    return this.withValidity(row);
+  }
+
+  private withValidity(row: RequiredDocumentRow): RequiredDocumentResponse {
+    return RequiredDocumentResponse.from(row, isDocumentValid(row, calendarDay(new Date(), this.config.timeZone)));
+  }
+}

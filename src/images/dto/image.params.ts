@@ -1,0 +1,19 @@
+import { Type } from 'class-transformer';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { VendorIdParams } from '../../vendors/dto/vendor-id.params';
+import { IMAGE_KEY } from '../image-storage';
+
+export class VendorImageParams extends VendorIdParams {
+  /** @example 41 */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  imageId: number;
+}
+
+export class ImageKeyParams {
+  /** The file name at the end of an image's url. @example "3f2a9c0d5e8b4a1c9f7e6d5c4b3a2910.jpg" */
+  @Matches(IMAGE_KEY, { message: 'key must be the file name of a stored image' })
+  key: string;
+}

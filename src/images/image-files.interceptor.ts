@@ -1,0 +1,72 @@
+import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor, Type, mixin } from '@nestjs/common';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import type { Request } from 'express';
+import { memoryStorage } from 'multer';
+import type { Observable } from 'rxjs';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+
+/** The multipart field of the files, as the spec names it. */
+export const UPLOAD_FIELD = 'files[]';
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Receives 1..maxFiles images in `files[]` into memory with Nest's FilesInterceptor (multer), within
+ * limits on every part of the body, and turns whatever goes wrong into an envelope with a sentence:
+ * a file over 10 MB is a 413, a body that is not multipart/form-data a 415, too many or no files, an
+ * unexpected file field or a malformed body a 400.
+ */
+export function ImageFilesInterceptor(maxFiles: number): Type<NestInterceptor> {
+  const Multer = FilesInterceptor(UPLOAD_FIELD, maxFiles, {
+    storage: memoryStorage(),
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: maxFiles,
+      fields: 10,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: maxFiles + 10,
+      headerPairs: 100,
+    },
+  });
+  const howMany = `Send ${maxFiles === 1 ? 'exactly one image' : `1 to ${maxFiles} images`} in the multipart field ${UPLOAD_FIELD}.`;
+
+  @Injectable()
+  class ImageFiles implements NestInterceptor {
+    private readonly multer = new Multer();
+
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const request = context.switchToHttp().getRequest<Request>();
+      if (!request.is('multipart/form-data')) {
+        throw new DomainError(ErrorCode.UnsupportedMediaType, 'Upload the images as multipart/form-data.');
+      }
+      let handled: Observable<unknown>;
+      try {
+        handled = await this.multer.intercept(context, next);
+      } catch (error) {
+        throw uploadError(error, howMany);
+      }
+      if (!(request.files as unknown[] | undefined)?.length) {
+        throw DomainError.invalid(howMany);
+      }
+      return handled;
+    }
+  }
+  return mixin(ImageFiles);
+}
+
+/** Nest's multer errors keep multer's own error as their cause; name the problem in a sentence. */
+function uploadError(error: unknown, tooMany: string): unknown {
+  if (!(error instanceof HttpException)) return error;
+  const cause = error.cause as { code?: unknown; field?: unknown } | undefined;
+  switch (cause?.code) {
+    case 'LIMIT_FILE_SIZE':
+      return new DomainError(ErrorCode.PayloadTooLarge, `Each file may be at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
+    case 'LIMIT_FILE_COUNT':
+      return DomainError.invalid(tooMany);
+    case 'LIMIT_UNEXPECTED_FILE':
+      return DomainError.invalid(
+        cause.field === UPLOAD_FIELD ? tooMany : `Unexpected file field; send the images in ${UPLOAD_FIELD}.`,
+      );
+  }
+  return DomainError.invalid(`The upload could not be read: ${error.message.replace(/\.?$/, '.')}`);
+}

@@ -1,0 +1,132 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../common/errors/domain-error';
+import { AppConfig, appConfig } from '../config/app.config';
+import { VendorsService } from '../vendors/vendors.service';
+import { ImageResponse } from './dto/image.response';
+import type { VendorImage } from './entities/vendor-image.entity';
+import { IMAGE_CONTENT_TYPES, ImageBox, ImageFormat, ImageProcessor } from './image-processor';
+import { ImageStorage, StoredImageFile } from './image-storage';
+import { ImagesRepository, NewVendorImage } from './images.repository';
+
+const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const FORMAT_OF_EXTENSION = Object.fromEntries(
+  Object.entries(EXTENSIONS).map(([format, extension]) => [extension, format as ImageFormat]),
+);
+
+export type ImageFile = StoredImageFile & { contentType: string };
+
+@Injectable()
+export class ImagesService {
+  private readonly logger = new Logger(ImagesService.name);
+
+  constructor(
+    private readonly images: ImagesRepository,
+    private readonly processor: ImageProcessor,
+    private readonly storage: ImageStorage,
+    private readonly vendors: VendorsService,
+    @Inject(appConfig.KEY) private readonly app: AppConfig,
+  ) {}
+
+  /** Adds the images to the vendor's gallery, all or none. */
+  async addToGallery(vendorId: number, files: Buffer[], box: ImageBox): Promise<ImageResponse[]> {
+    await this.vendors.get(vendorId);
+    const processed = await this.processAndStore(files, box);
+    let images: VendorImage[];
+    try {
+      images = await this.images.addToGallery(vendorId, processed);
+    } catch (error) {
+      await this.discard(processed.map((image) => image.storageKey));
+      throw error;
+    }
+    return images.map((image) => this.toResponse(image));
+  }
+
+  /** Makes the image the vendor's Google rank image; the previous one, row and file, is removed. */
+  async replaceGoogleRankImage(vendorId: number, file: Buffer, box: ImageBox): Promise<ImageResponse[]> {
+    await this.vendors.get(vendorId);
+    const [processed] = await this.processAndStore([file], box);
+    let replaced: Awaited<ReturnType<ImagesRepository['replaceGoogleRank']>>;
+    try {
+      replaced = await this.images.replaceGoogleRank(vendorId, processed);
+    } catch (error) {
+      await this.discard([processed.storageKey]);
+      throw error;
+    }
+    if (!replaced) {
+      await this.discard([processed.storageKey]);
+      throw DomainError.notFound('Vendor', vendorId);
+    }
+    // Only now that the new row is committed may the old files go.
+    await this.discard(replaced.replacedKeys);
+    return [this.toResponse(replaced.image)];
+  }
+
+  /** The vendor's Google rank image, or null when none was uploaded. */
+  async getGoogleRankImage(vendorId: number): Promise<ImageResponse | null> {
+    await this.vendors.get(vendorId);
+    const image = await this.images.findGoogleRank(vendorId);
+    return image && this.toResponse(image);
+  }
+
+  async listGallery(vendorId: number): Promise<ImageResponse[]> {
+    await this.vendors.get(vendorId);
+    return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
+  }
+
+  async removeFromGallery(vendorId: number, imageId: number): Promise<void> {
+    await this.vendors.get(vendorId);
+    const key = await this.images.deleteFromGallery(vendorId, imageId);
+    if (!key) throw DomainError.notFound('Gallery image', imageId);
+    await this.discard([key]);
+  }
+
+  /** The stored file behind an image url, or a 404. */
+  async openFile(key: string): Promise<ImageFile> {
+    const file = await this.storage.get(key);
+    if (!file) throw DomainError.notFound('Image', key);
+    const format = FORMAT_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
+    return { ...file, contentType: IMAGE_CONTENT_TYPES[format] };
+  }
+
+  /**
+   * Processes the files one at a time and stores each as soon as it is ready, so that memory holds one
+   * result at a time; if any file is refused, those already stored are removed and nothing is kept.
+   */
+  private async processAndStore(files: Buffer[], box: ImageBox): Promise<NewVendorImage[]> {
+    const stored: NewVendorImage[] = [];
+    try {
+      for (const file of files) {
+        const image = await this.processor.process(file, box);
+        const storageKey = `${randomBytes(16).toString('hex')}.${EXTENSIONS[image.format]}`;
+        await this.storage.put(storageKey, image.data);
+        stored.push({
+          storageKey,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: image.data.length,
+        });
+      }
+    } catch (error) {
+      await this.discard(stored.map((image) => image.storageKey));
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Removes files nothing refers to any more; a failure leaves an orphan file, which is only logged. */
+  private async discard(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.delete(key).catch((error: unknown) => {
+        this.logger.warn(
+          `Could not delete image file ${key}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    }
+  }
+
+  private toResponse(image: VendorImage): ImageResponse {
+    return ImageResponse.from(image, `${this.app.publicBaseUrl}/images/${image.storageKey}`);
+  }
+}

@@ -1,0 +1,79 @@
+import { classifySmtpError } from './smtp-email.sender';
+import { backoffDelayMs, parseRetryAfter } from './retry-policy';
+import { classifySmsResponse, toE164 } from './twilio-sms.sender';
+import { maskRecipient } from './log.sender';
+
+const settings = { backoffBaseMs: 1000, backoffMaxMs: 10_000 };
+
+describe('backoffDelayMs', () => {
+  it('doubles from the base, caps at the maximum, and jitters within the upper half', () => {
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelayMs(attempt, settings, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+    expect(backoffDelayMs(3, settings, () => 0)).toBe(2000);
+    expect(backoffDelayMs(1000, settings, () => 0.5)).toBe(7500);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
+    const now = Date.parse('2026-11-21T20:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 20:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 19:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('classifySmtpError', () => {
+  const smtpError = (fields: object) => Object.assign(new Error('x'), fields);
+
+  it('fails a 5xx rejection of the recipient or message permanently, keeping the server reply', () => {
+    const failure = classifySmtpError(
+      smtpError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 No such user' }),
+    );
+    expect(failure).toMatchObject({ permanent: true, reason: 'The mail server answered: 550 5.1.1 No such user' });
+  });
+
+  it('retries 4xx replies, connection errors, timeouts and authentication failures', () => {
+    for (const fields of [
+      { code: 'EENVELOPE', responseCode: 451, response: '451 try later' },
+      { code: 'EAUTH', responseCode: 535, response: '535 bad credentials' },
+      { code: 'ESOCKET', originalCode: 'ECONNREFUSED' },
+      { code: 'EABORT' },
+    ]) {
+      expect(classifySmtpError(smtpError(fields)).permanent).toBe(false);
+    }
+    expect(classifySmtpError(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' })).reason).toBe(
+      'Could not reach the mail server (ECONNREFUSED).',
+    );
+  });
+});
+
+describe('classifySmsResponse', () => {
+  it('retries 429 (honouring Retry-After), 408 and 5xx; fails other 4xx at once with the provider message', () => {
+    expect(classifySmsResponse(429, '{}', '7')).toMatchObject({ permanent: false, retryAfterMs: 7000 });
+    expect(classifySmsResponse(503, 'Service Unavailable', null)).toMatchObject({
+      permanent: false,
+      reason: 'The SMS provider answered HTTP 503.',
+    });
+    expect(classifySmsResponse(408, '', null).permanent).toBe(false);
+    expect(
+      classifySmsResponse(400, JSON.stringify({ code: 21211, message: "The 'To' number is not valid." }), null),
+    ).toMatchObject({
+      permanent: true,
+      reason: "The SMS provider answered HTTP 400 (error 21211): The 'To' number is not valid.",
+    });
+    expect(classifySmsResponse(401, '', null).permanent).toBe(true);
+  });
+});
+
+describe('recipients', () => {
+  it('turns xxx-xxx-xxxx into E.164 and masks recipients for the log', () => {
+    expect(toE164('416-555-1234')).toBe('+14165551234');
+    expect(() => toE164('555-1234')).toThrow();
+    expect(maskRecipient('jane.doe@example.com')).toBe('j***@example.com');
+    expect(maskRecipient('416-555-1234')).toBe('***-***-1234');
+  });
+});

@@ -1,0 +1,26 @@
+import { Logger } from '@nestjs/common';
+import type { MessageSender, OutgoingMessage } from './message-sender';
+
+/** j***@example.com, ***-***-1234: enough to tell messages apart in a log, not enough to contact anyone. */
+export function maskRecipient(recipient: string): string {
+  const at = recipient.lastIndexOf('@');
+  if (at > 0) return `${recipient[0]}***${recipient.slice(at)}`;
+  return `***-***-${recipient.slice(-4)}`;
+}
+
+/** Used when SMTP_URL / SMS_* are not set: the message goes to the log and counts as delivered. */
+export class LogSender implements MessageSender {
+  private readonly logger = new Logger('NotificationLog');
+
+  constructor(private readonly missingSetting: string) {}
+
+  send(message: OutgoingMessage): Promise<void> {
+    this.logger.log({
+      msg: `${message.channel} notification ${message.id} written to the log (${this.missingSetting} not set)`,
+      to: maskRecipient(message.recipient),
+      subject: message.subject ?? undefined,
+      text: message.text,
+    });
+    return Promise.resolve();
+  }
+}

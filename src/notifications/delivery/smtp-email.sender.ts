@@ -1,0 +1,76 @@
+import { Logger } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { DeliveryFailure, networkErrorCode } from './delivery-failure';
+import type { MessageSender, OutgoingMessage } from './message-sender';
+
+export interface SmtpSettings {
+  smtpUrl: string;
+  mailFrom: string;
+  sendTimeoutMs: number;
+}
+
+interface SmtpError extends Error {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/** Codes with which nodemailer reports that the server refused the envelope or the message itself. */
+const REFUSAL_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/**
+ * E-mail over SMTP with nodemailer: one connection per message rather than a pool, because a
+ * per-message AbortSignal then bounds every attempt to NOTIFY_SEND_TIMEOUT_MS, and the outbox
+ * lease relies on that bound.
+ */
+export class SmtpEmailSender implements MessageSender {
+  private readonly logger = new Logger(SmtpEmailSender.name);
+  private readonly transporter: Transporter;
+  private readonly messageIdDomain: string;
+
+  constructor(private readonly settings: SmtpSettings) {
+    const timeout = settings.sendTimeoutMs;
+    this.transporter = createTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
+    this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(settings.mailFrom)?.[1] ?? 'localhost';
+  }
+
+  async send(message: OutgoingMessage): Promise<void> {
+    try {
+      await this.transporter.sendMail({
+        from: this.settings.mailFrom,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.text,
+        html: message.html ?? undefined,
+        messageId: `<${message.messageKey}@${this.messageIdDomain}>`,
+        list: { unsubscribe: message.unsubscribeUrl },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        disableFileAccess: true,
+        disableUrlAccess: true,
+        signal: AbortSignal.timeout(this.settings.sendTimeoutMs),
+      });
+    } catch (error) {
+      this.logger.warn(`E-mail notification ${message.id} failed: ${(error as Error).message}`);
+      throw classifySmtpError(error as SmtpError);
+    }
+  }
+}
+
+export function classifySmtpError(error: SmtpError): DeliveryFailure {
+  const { responseCode, response } = error;
+  if (responseCode) {
+    const reply = `The mail server answered: ${(response ?? String(responseCode)).slice(0, 300)}`;
+    const refused = responseCode >= 500 && REFUSAL_CODES.has(error.code ?? '');
+    return refused ? DeliveryFailure.permanent(reply) : DeliveryFailure.transient(reply);
+  }
+  if (error.code === 'EABORT') return DeliveryFailure.transient('The mail server did not answer in time.');
+  return DeliveryFailure.transient(
+    `Could not reach the mail server (${networkErrorCode(error) ?? 'connection error'}).`,
+  );
+}

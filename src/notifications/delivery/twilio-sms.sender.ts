@@ -1,0 +1,74 @@
+import { Logger } from '@nestjs/common';
+import { DeliveryFailure, networkErrorCode } from './delivery-failure';
+import type { MessageSender, OutgoingMessage } from './message-sender';
+import { parseRetryAfter } from './retry-policy';
+
+export interface TwilioSettings {
+  apiBaseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+  sendTimeoutMs: number;
+}
+
+/** xxx-xxx-xxxx (how the service stores North-American numbers) to E.164. */
+export function toE164(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length !== 10) throw new Error(`Not a normalized North-American number: ${phone}`);
+  return `+1${digits}`;
+}
+
+/**
+ * SMS through Twilio's Messages API (or anything speaking its shape): a form-encoded POST to
+ * {base}/2010-04-01/Accounts/{AccountSid}/Messages.json with basic auth. A 2xx means Twilio accepted
+ * (queued) the message.
+ */
+export class TwilioSmsSender implements MessageSender {
+  private readonly logger = new Logger(TwilioSmsSender.name);
+  private readonly endpoint: string;
+  private readonly authorization: string;
+
+  constructor(private readonly settings: TwilioSettings) {
+    this.endpoint = `${settings.apiBaseUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
+    this.authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+  }
+
+  async send(message: OutgoingMessage): Promise<void> {
+    const form = new URLSearchParams({ To: toE164(message.recipient), From: this.settings.from, Body: message.text });
+    let response: Response;
+    try {
+      response = await fetch(this.endpoint, {
+        method: 'POST',
+        headers: { Authorization: this.authorization, Accept: 'application/json' },
+        body: form,
+        signal: AbortSignal.timeout(this.settings.sendTimeoutMs),
+      });
+    } catch (error) {
+      this.logger.warn(`SMS notification ${message.id} failed: ${(error as Error).message}`);
+      throw DeliveryFailure.transient(
+        `Could not reach the SMS provider (${networkErrorCode(error) ?? 'network error'}).`,
+      );
+    }
+    const body = await response.text().catch(() => '');
+    if (response.ok) return;
+    this.logger.warn(`SMS notification ${message.id} refused with HTTP ${response.status}: ${body.slice(0, 500)}`);
+    throw classifySmsResponse(response.status, body, response.headers.get('retry-after'));
+  }
+}
+
+export function classifySmsResponse(status: number, body: string, retryAfter: string | null): DeliveryFailure {
+  let detail = '';
+  try {
+    const { code, message } = JSON.parse(body) as { code?: unknown; message?: unknown };
+    if (typeof message === 'string') {
+      detail = `${typeof code === 'number' ? ` (error ${code})` : ''}: ${message.slice(0, 300)}`;
+    }
+  } catch {
+    // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
+  }
+  const reason = `The SMS provider answered HTTP ${status}${detail || '.'}`;
+  if (status === 429 || status === 408 || status >= 500) {
+    return DeliveryFailure.transient(reason, parseRetryAfter(retryAfter));
+  }
+  return DeliveryFailure.permanent(reason);
+}

@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { OutboxNotification } from '../entities/outbox-notification.entity';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATUSES,
+  type NotificationChannel,
+  type NotificationStatus,
+} from '../notification.types';
+
+/** Where one message (e-mail or SMS) of a request stands; producers embed a list of these in their responses. */
+export class DeliveryStatus {
+  @ApiProperty({ enum: NOTIFICATION_CHANNELS, example: 'EMAIL' })
+  channel: NotificationChannel;
+
+  /** PENDING: queued or being retried; SENT: accepted by the mail server / SMS provider; FAILED: given up. */
+  @ApiProperty({ enum: NOTIFICATION_STATUSES, example: 'SENT' })
+  status: NotificationStatus;
+
+  /**
+   * Delivery attempts made so far.
+   * @example 1
+   */
+  attempts: number;
+
+  /**
+   * Why the last attempt failed; null when it did not (always null once SENT).
+   * @example "The mail server answered: 550 5.1.1 Recipient address rejected"
+   */
+  @ApiProperty({ type: String, nullable: true })
+  lastError: string | null;
+
+  /**
+   * When the provider accepted the message; null until then.
+   * @example "2026-11-21T20:01:02.123Z"
+   */
+  @ApiProperty({ type: Date, nullable: true })
+  sentAt: Date | null;
+
+  /**
+   * For a PENDING message, the earliest time of its next attempt; null otherwise.
+   * @example null
+   */
+  @ApiProperty({ type: Date, nullable: true })
+  nextAttemptAt: Date | null;
+
+  static from(row: OutboxNotification): DeliveryStatus {
+    const { channel, status, attempts, lastError, sentAt, nextAttemptAt } = row;
+    return { channel, status, attempts, lastError, sentAt, nextAttemptAt: status === 'PENDING' ? nextAttemptAt : null };
+  }
+}

@@ -1,0 +1,87 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Vendor } from '../../vendors/entities/vendor.entity';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_PURPOSES,
+  NOTIFICATION_STATUSES,
+  type NotificationChannel,
+  type NotificationPurpose,
+  type NotificationStatus,
+} from '../notification.types';
+
+/**
+ * One message of the transactional outbox: written in the producer's transaction, rendered in full,
+ * then delivered by NotificationsWorker. `next_attempt_at` is both the retry time and the lease of a
+ * claimed message (a claim pushes it `NOTIFY_LEASE_MS` ahead), see the README's "Notifications".
+ */
+@Entity('notification_outbox')
+// The worker's claim: due PENDING rows, oldest first.
+@Index('idx_notification_outbox_due', ['nextAttemptAt', 'id'], { where: `"status" = 'PENDING'` })
+// One message per request and channel; deliveryStatuses reads by (purpose, subject_id).
+@Index('uq_notification_outbox_subject_channel', ['purpose', 'subjectId', 'channel'], { unique: true })
+export class OutboxNotification {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @ManyToOne(() => Vendor, { onDelete: 'CASCADE', nullable: false })
+  @JoinColumn({ name: 'vendor_id', foreignKeyConstraintName: 'fk_notification_outbox_vendor' })
+  vendor?: Vendor;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'enum', enum: NOTIFICATION_PURPOSES, enumName: 'notification_purpose' })
+  purpose: NotificationPurpose;
+
+  @Column({ type: 'bigint' })
+  subjectId: number;
+
+  @Column({ type: 'enum', enum: NOTIFICATION_CHANNELS, enumName: 'notification_channel' })
+  channel: NotificationChannel;
+
+  /** E-mail address, or phone as xxx-xxx-xxxx (sent as E.164). */
+  @Column({ type: 'varchar', length: 254 })
+  recipient: string;
+
+  /** E-mail subject; null for SMS. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  subject: string | null;
+
+  /** The SMS body, or the e-mail's text part. */
+  @Column({ type: 'text' })
+  text: string;
+
+  /** The e-mail's HTML part; null for SMS. */
+  @Column({ type: 'text', nullable: true })
+  html: string | null;
+
+  @Column({ type: 'varchar', length: 2048 })
+  unsubscribeUrl: string;
+
+  /** Stable across retries: the e-mail's Message-ID, so a duplicate is recognisable downstream. */
+  @Column({ type: 'uuid' })
+  messageKey: string;
+
+  @Column({ type: 'enum', enum: NOTIFICATION_STATUSES, enumName: 'notification_status', default: 'PENDING' })
+  status: NotificationStatus;
+
+  /** Claims so far; incremented when a worker takes the message, so it also fences a stale worker. */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastAttemptAt: Date | null;
+
+  /** Why the last attempt failed, in words fit for the vendor (no hosts, no stack traces). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

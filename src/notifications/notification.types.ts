@@ -1,0 +1,33 @@
+/** What producers (review, feedback and referral requests) hand to NotificationsService.enqueue. */
+
+export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_PURPOSES = ['FEEDBACK_REQUEST', 'REVIEW_REQUEST', 'REFERRAL_REQUEST'] as const;
+export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
+
+export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export interface MergeFields {
+  /** The customer's first name; an empty one reads "there" ("Hi there,"). */
+  firstName: string;
+  vendorName: string;
+  /** The customer page of the request (`{PUBLIC_BASE_URL}/r/{token}`); http(s) only. */
+  link: string;
+  /** Opt-out page; also the `List-Unsubscribe` target, so it must accept a one-click POST (RFC 8058). */
+  unsubscribeLink: string;
+}
+
+export interface NewNotification {
+  vendorId: number;
+  purpose: NotificationPurpose;
+  /** Id of the feedback/review/referral request row the message belongs to. */
+  subjectId: number;
+  channel: NotificationChannel;
+  /** An e-mail address, or a phone number already normalized to xxx-xxx-xxxx. */
+  recipient: string;
+  mergeFields: MergeFields;
+  /** The vendor's customEmailMessage / customSMSMessage; may use {firstName} {vendorName} {link}. */
+  customMessage?: string | null;
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import type { OutgoingMessage } from './delivery/message-sender';
+import { OutboxNotification } from './entities/outbox-notification.entity';
+import type { NotificationPurpose } from './notification.types';
+
+export type NewOutboxRow = Pick<
+  OutboxNotification,
+  | 'vendorId'
+  | 'purpose'
+  | 'subjectId'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'unsubscribeUrl'
+  | 'messageKey'
+>;
+
+/** A row a worker holds: `attempts` is this claim's number, the fencing token of every update below. */
+export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'attempts'>;
+
+@Injectable()
+export class NotificationsRepository {
+  constructor(@InjectRepository(OutboxNotification) private readonly outbox: Repository<OutboxNotification>) {}
+
+  /** Inserts through the caller's manager, so the row commits or rolls back with the caller's work. */
+  async insert(manager: EntityManager, row: NewOutboxRow): Promise<void> {
+    await manager.createQueryBuilder().insert().into(OutboxNotification).values(row).orIgnore().execute();
+  }
+
+  /**
+   * Takes up to `limit` due messages for this worker in one statement: SKIP LOCKED lets concurrent
+   * workers take disjoint rows, and pushing next_attempt_at one lease ahead hides them from every
+   * other worker after commit, with no transaction or row lock held while they are delivered. A
+   * worker that dies mid-delivery leaves them to be taken again when the lease runs out.
+   */
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedNotification[]> {
+    // Wrapped in a CTE so the driver answers rows (TypeORM answers [rows, count] for a bare UPDATE).
+    return this.outbox.query(
+      `WITH claimed AS (
+         UPDATE notification_outbox AS n
+            SET attempts = n.attempts + 1,
+                last_attempt_at = now(),
+                next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+           FROM (SELECT id FROM notification_outbox
+                  WHERE status = 'PENDING' AND next_attempt_at <= now()
+                  ORDER BY next_attempt_at, id
+                  LIMIT $1
+                    FOR UPDATE SKIP LOCKED) AS due
+          WHERE n.id = due.id
+      RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
+                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts
+       )
+       SELECT * FROM claimed`,
+      [limit, leaseMs],
+    );
+  }
+
+  /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
+  markSent(claim: ClaimedNotification): Promise<boolean> {
+    return this.finish(claim, { status: 'SENT', sentAt: () => 'now()', lastError: null });
+  }
+
+  markFailed(claim: ClaimedNotification, reason: string): Promise<boolean> {
+    return this.finish(claim, { status: 'FAILED', lastError: reason });
+  }
+
+  /**
+   * Fails a message claimed with no attempt left: the worker holding its last attempt died before it
+   * could report. This claim is not an attempt, so it is not counted.
+   */
+  markExhausted(claim: ClaimedNotification, maxAttempts: number): Promise<boolean> {
+    return this.finish(claim, {
+      status: 'FAILED',
+      attempts: claim.attempts - 1,
+      lastError: `Gave up: the last of ${maxAttempts} attempts was interrupted before it could report.`,
+    });
+  }
+
+  scheduleRetry(claim: ClaimedNotification, reason: string, delayMs: number): Promise<boolean> {
+    return this.finish(claim, {
+      lastError: reason,
+      nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs)}::float8 / 1000)`,
+    });
+  }
+
+  findBySubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<OutboxNotification[]> {
+    return this.outbox.find({
+      where: { purpose, subjectId: In(subjectIds) },
+      order: { subjectId: 'ASC', channel: 'ASC' },
+    });
+  }
+
+  private async finish(
+    claim: ClaimedNotification,
+    changes: Parameters<Repository<OutboxNotification>['update']>[1],
+  ): Promise<boolean> {
+    const result = await this.outbox.update({ id: claim.id, attempts: claim.attempts, status: 'PENDING' }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { DeliveryStatus } from './dto/delivery-status.response';
+import type { NewNotification, NotificationPurpose } from './notification.types';
+import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
+import { OutboxSignal } from './outbox-signal';
+import { renderEmail, renderSms } from './rendering/render-notification';
+
+// Producers validate what customers type; these only stop a producer bug from reaching a provider
+// (several addresses in one, header injection, a javascript: link).
+const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+$/;
+const NORMALIZED_PHONE = /^\d{3}-\d{3}-\d{4}$/;
+
+function assertHttpUrl(value: string, name: string): void {
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`Notification ${name} must be an http(s) URL.`);
+}
+
+function assertValid(notification: NewNotification): void {
+  const { vendorId, subjectId, channel, recipient, mergeFields } = notification;
+  if (!Number.isSafeInteger(vendorId) || vendorId < 1)
+    throw new Error('Notification vendorId must be a positive integer.');
+  if (!Number.isSafeInteger(subjectId) || subjectId < 1) {
+    throw new Error('Notification subjectId must be a positive integer.');
+  }
+  const recipientValid =
+    channel === 'EMAIL' ? recipient.length <= 254 && EMAIL.test(recipient) : NORMALIZED_PHONE.test(recipient);
+  if (!recipientValid)
+    throw new Error(
+      `Notification recipient is not a valid ${channel === 'EMAIL' ? 'e-mail address' : 'xxx-xxx-xxxx phone number'}.`,
+    );
+  assertHttpUrl(mergeFields.link, 'link');
+  assertHttpUrl(mergeFields.unsubscribeLink, 'unsubscribeLink');
+}
+
+/** Rendered now, so what is sent is what was decided when the producer committed, retries included. */
+function render(notification: NewNotification): NewOutboxRow {
+  const { vendorId, purpose, subjectId, channel, recipient, mergeFields, customMessage } = notification;
+  const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl: mergeFields.unsubscribeLink };
+  if (channel === 'SMS') {
+    return {
+      ...base,
+      subject: null,
+      text: renderSms(purpose, mergeFields, customMessage),
+      html: null,
+      messageKey: randomUUID(),
+    };
+  }
+  return { ...base, ...renderEmail(purpose, mergeFields, customMessage), messageKey: randomUUID() };
+}
+
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly signal: OutboxSignal,
+  ) {}
+
+  /**
+   * Queues one message in the caller's transaction: it is delivered only if that transaction commits.
+   * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored.
+   * Throws (a producer bug) on an invalid recipient or a non-http(s) link.
+   */
+  async enqueue(manager: EntityManager, notification: NewNotification): Promise<void> {
+    assertValid(notification);
+    await this.repository.insert(manager, render(notification));
+    this.signal.queuedThrough(manager);
+  }
+
+  /** The messages of each request, e-mail before SMS; every id asked for is in the map (an empty list when none). */
+  async deliveryStatuses(purpose: NotificationPurpose, subjectIds: number[]): Promise<Map<number, DeliveryStatus[]>> {
+    const statuses = new Map<number, DeliveryStatus[]>(subjectIds.map((id) => [id, []]));
+    if (subjectIds.length === 0) return statuses;
+    for (const row of await this.repository.findBySubjects(purpose, [...new Set(subjectIds)])) {
+      statuses.get(row.subjectId)?.push(DeliveryStatus.from(row));
+    }
+    return statuses;
+  }
+}

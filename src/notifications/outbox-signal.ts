@@ -1,0 +1,55 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type {
+  DataSource,
+  EntityManager,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
+
+/**
+ * Tells this process's worker that new messages are visible: after the COMMIT of a transaction that
+ * queued one (a TypeORM transaction subscriber), or at once when enqueue ran outside a transaction.
+ * A rolled-back transaction signals nothing. Other instances find the messages on their next poll.
+ */
+@Injectable()
+export class OutboxSignal implements EntitySubscriberInterface, OnModuleDestroy {
+  private readonly awaitingCommit = new WeakSet<QueryRunner>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    dataSource.subscribers.push(this);
+  }
+
+  onModuleDestroy(): void {
+    const index = this.dataSource.subscribers.indexOf(this);
+    if (index >= 0) this.dataSource.subscribers.splice(index, 1);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called by enqueue with the caller's manager. */
+  queuedThrough(manager: EntityManager): void {
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) this.awaitingCommit.add(runner);
+    else this.emit();
+  }
+
+  afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
+    // Also fired when a savepoint is released; only the outermost COMMIT makes the rows visible.
+    if (!queryRunner.isTransactionActive && this.awaitingCommit.delete(queryRunner)) this.emit();
+  }
+
+  afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
+    if (!queryRunner.isTransactionActive) this.awaitingCommit.delete(queryRunner);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,125 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsHttpsUrl } from '../../common/validation/is-https-url.decorator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { Trim } from '../../common/validation/trim.decorator';
+import { BBB_DOMAINS, FACEBOOK_DOMAINS, GOOGLE_DOMAINS } from '../review-platforms';
+
+export const MAX_REVIEW_LOCATIONS = 5;
+
+export class ReviewLocationDto {
+  /** Id of one of the vendor's current locations, to keep it (with these values); omit for a new location. */
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  id?: number;
+
+  /** @example "Mississauga showroom" */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  label: string;
+
+  /** @example "https://g.page/r/CaBcDeFgHiJkEAE/review" */
+  @Trim()
+  @IsHttpsUrl({ domains: GOOGLE_DOMAINS, site: 'Google' })
+  googleUrl: string;
+}
+
+/**
+ * The whole review settings: replaces what is stored. The four switches are required; a string left out
+ * is stored empty, a URL left out (or null) is stored as not configured, and reviewLocations left out is
+ * an empty list. The GET answer can be sent back as it is (its `id` is read-only and ignored).
+ */
+export class ReviewSettingsDto {
+  /** Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
+  @Optional()
+  @IsInt()
+  id?: number;
+
+  @IsBoolean()
+  googleReviewEnabled: boolean;
+
+  @IsBoolean()
+  facebookReviewEnabled: boolean;
+
+  @IsBoolean()
+  bbbReviewEnabled: boolean;
+
+  @IsBoolean()
+  otherReviewEnabled: boolean;
+
+  /** Name of the "other" review site shown to customers. @example "HomeStars" */
+  @Optional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  otherReviewSiteName?: string;
+
+  /** Wording of the review request SMS; empty for the standard wording. */
+  @Optional()
+  @Trim()
+  @IsString()
+  @MaxLength(500)
+  customSMSMessage?: string;
+
+  /** Wording of the review request email; empty for the standard wording. */
+  @Optional()
+  @Trim()
+  @IsString()
+  @MaxLength(5000)
+  customEmailMessage?: string;
+
+  /** Label of the primary Google review link (googleReviewUrl). @example "Main office" */
+  @Optional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  primaryGoogleReviewLabel?: string;
+
+  /** Additional Google review locations, at most 5, in display order. */
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(MAX_REVIEW_LOCATIONS)
+  @ValidateNested({ each: true })
+  @Type(() => ReviewLocationDto)
+  reviewLocations?: ReviewLocationDto[];
+
+  /** Beyond the spec: the primary Google review page (https, a Google host); null when not configured. */
+  @IsOptional()
+  @Trim()
+  @IsHttpsUrl({ domains: GOOGLE_DOMAINS, site: 'Google' })
+  googleReviewUrl?: string | null;
+
+  /** Beyond the spec: the Facebook review page (https, a Facebook host); null when not configured. */
+  @IsOptional()
+  @Trim()
+  @IsHttpsUrl({ domains: FACEBOOK_DOMAINS, site: 'Facebook' })
+  facebookReviewUrl?: string | null;
+
+  /** Beyond the spec: the BBB review page (https, bbb.org); null when not configured. */
+  @IsOptional()
+  @Trim()
+  @IsHttpsUrl({ domains: BBB_DOMAINS, site: 'the BBB' })
+  bbbReviewUrl?: string | null;
+
+  /** Beyond the spec: the other review site's page (any https URL); null when not configured. */
+  @IsOptional()
+  @Trim()
+  @IsHttpsUrl()
+  otherReviewUrl?: string | null;
+}

@@ -1,0 +1,60 @@
+import type { ReviewLocation } from '../entities/review-location.entity';
+import type { ReviewSettings } from '../entities/review-settings.entity';
+
+export class ReviewLocationResponse {
+  /** @example 12 */
+  id: number;
+  /** @example "Mississauga showroom" */
+  label: string;
+  /** @example "https://g.page/r/CaBcDeFgHiJkEAE/review" */
+  googleUrl: string;
+
+  static from({ id, label, googleUrl }: ReviewLocation): ReviewLocationResponse {
+    return { id, label, googleUrl };
+  }
+}
+
+export class ReviewSettingsResponse {
+  /** @example 3 */
+  id: number;
+  googleReviewEnabled: boolean;
+  facebookReviewEnabled: boolean;
+  bbbReviewEnabled: boolean;
+  otherReviewEnabled: boolean;
+  /** Empty when not set. */
+  otherReviewSiteName: string;
+  /** Empty: the standard wording is used. */
+  customSMSMessage: string;
+  /** Empty: the standard wording is used. */
+  customEmailMessage: string;
+  primaryGoogleReviewLabel: string;
+  /** Additional Google review locations, at most 5, in display order. */
+  reviewLocations: ReviewLocationResponse[];
+  /** Beyond the spec: the primary Google review page the customer page redirects to. */
+  googleReviewUrl: string | null;
+  /** Beyond the spec: the Facebook review page. */
+  facebookReviewUrl: string | null;
+  /** Beyond the spec: the BBB review page. */
+  bbbReviewUrl: string | null;
+  /** Beyond the spec: the other review site's page. */
+  otherReviewUrl: string | null;
+
+  static from(settings: ReviewSettings): ReviewSettingsResponse {
+    return {
+      id: settings.id,
+      googleReviewEnabled: settings.googleReviewEnabled,
+      facebookReviewEnabled: settings.facebookReviewEnabled,
+      bbbReviewEnabled: settings.bbbReviewEnabled,
+      otherReviewEnabled: settings.otherReviewEnabled,
+      otherReviewSiteName: settings.otherReviewSiteName,
+      customSMSMessage: settings.customSMSMessage,
+      customEmailMessage: settings.customEmailMessage,
+      primaryGoogleReviewLabel: settings.primaryGoogleReviewLabel,
+      reviewLocations: settings.reviewLocations.map((location) => ReviewLocationResponse.from(location)),
+      googleReviewUrl: settings.googleReviewUrl,
+      facebookReviewUrl: settings.facebookReviewUrl,
+      bbbReviewUrl: settings.bbbReviewUrl,
+      otherReviewUrl: settings.otherReviewUrl,
+    };
+  }
+}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../common/errors/domain-error';
+import { ReviewSettings } from './entities/review-settings.entity';
+
+export type ReviewSettingsFields = Omit<
+  ReviewSettings,
+  'id' | 'vendorId' | 'vendor' | 'reviewLocations' | 'createdAt' | 'updatedAt'
+>;
+
+/** A location to store: with the id of one of the vendor's current locations to keep it, without to add it. */
+export interface ReviewLocationInput {
+  id?: number;
+  label: string;
+  googleUrl: string;
+}
+
+@Injectable()
+export class ReviewSettingsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The vendor's settings with their locations in order, or null when it has none yet. */
+  findByVendor(vendorId: number, manager: EntityManager = this.dataSource.manager): Promise<ReviewSettings | null> {
+    return manager.findOne(ReviewSettings, {
+      where: { vendorId },
+      relations: { reviewLocations: true },
+      order: { reviewLocations: { position: 'ASC' } },
+    });
+  }
+
+  /** Stores the default settings for the vendor unless it has some; false when the vendor does not exist. */
+  async createDefaults(vendorId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `INSERT INTO review_settings (vendor_id) SELECT id FROM vendors WHERE id = $1
+       ON CONFLICT (vendor_id) DO NOTHING RETURNING id`,
+      [vendorId],
+    );
+    return rows.length > 0 || (await manager.existsBy(ReviewSettings, { vendorId }));
+  }
+
+  /**
+   * Replaces the vendor's settings and locations in one transaction; null when the vendor does not exist.
+   * The settings row is locked first, so concurrent replacements of one vendor's settings run one after
+   * the other. Kept locations keep their ids; the others are deleted.
+   */
+  replace(
+    vendorId: number,
+    fields: ReviewSettingsFields,
+    locations: ReviewLocationInput[],
+  ): Promise<ReviewSettings | null> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.createDefaults(vendorId, manager))) return null;
+      const updated = await manager
+        .createQueryBuilder()
+        .update(ReviewSettings)
+        .set(fields)
+        .where('vendorId = :vendorId', { vendorId })
+        .returning(['id'])
+        .execute();
+      const settingsId = (updated.raw as { id: number }[])[0].id;
+
+      const kept = locations.flatMap((location, position) =>
+        location.id === undefined ? [] : [{ ...location, id: location.id, position }],
+      );
+      const added = locations.flatMap((location, position) =>
+        location.id === undefined ? [{ ...location, position }] : [],
+      );
+      await manager.query(`DELETE FROM review_locations WHERE settings_id = $1 AND NOT (id = ANY($2::int[]))`, [
+        settingsId,
+        kept.map((l) => l.id),
+      ]);
+      // TypeORM answers an UPDATE with [returned rows, affected count].
+      const [rewritten] = await manager.query<[{ id: number }[], number]>(
+        `UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) AS v(id, label, google_url, position)
+         WHERE l.settings_id = $1 AND l.id = v.id RETURNING l.id`,
+        [
+          settingsId,
+          kept.map((l) => l.id),
+          kept.map((l) => l.label),
+          kept.map((l) => l.googleUrl),
+          kept.map((l) => l.position),
+        ],
+      );
+      if (rewritten.length < kept.length) {
+        const found = new Set(rewritten.map((row) => row.id));
+        const unknown = kept.filter((l) => !found.has(l.id)).map((l) => l.id);
+        throw DomainError.invalid(
+          `Review location ${unknown.join(', ')} is not one of this vendor's review locations.`,
+        );
+      }
+      await manager.query(
+        `INSERT INTO review_locations (settings_id, label, google_url, position)
+         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[])`,
+        [settingsId, added.map((l) => l.label), added.map((l) => l.googleUrl), added.map((l) => l.position)],
+      );
+      return this.findByVendor(vendorId, manager);
+    });
+  }
+}

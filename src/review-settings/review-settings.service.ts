@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import type { ReviewSettingsDto } from './dto/review-settings.dto';
+import type { ReviewSettings } from './entities/review-settings.entity';
+import { ReviewSettingsRepository } from './review-settings.repository';
+
+@Injectable()
+export class ReviewSettingsService {
+  constructor(private readonly settings: ReviewSettingsRepository) {}
+
+  /**
+   * The vendor's review settings. A vendor that never saved any gets the defaults, stored on this first
+   * read so that they have an id like any other settings: every platform off, empty texts, no URLs,
+   * no locations. For other modules too (the customer review page reads its links here).
+   */
+  async getForVendor(vendorId: number): Promise<ReviewSettings> {
+    const existing = await this.settings.findByVendor(vendorId);
+    if (existing) return existing;
+    if (!(await this.settings.createDefaults(vendorId))) throw DomainError.notFound('Vendor', vendorId);
+    return (await this.settings.findByVendor(vendorId))!;
+  }
+
+  /** Replaces the whole settings; what the body leaves out is reset to its default. */
+  async replace(vendorId: number, body: ReviewSettingsDto): Promise<ReviewSettings> {
+    const locations = body.reviewLocations ?? [];
+    const ids = locations.flatMap((location) => (location.id === undefined ? [] : [location.id]));
+    if (new Set(ids).size < ids.length) throw DomainError.invalid('Each review location id may appear only once.');
+    const stored = await this.settings.replace(
+      vendorId,
+      {
+        googleReviewEnabled: body.googleReviewEnabled,
+        facebookReviewEnabled: body.facebookReviewEnabled,
+        bbbReviewEnabled: body.bbbReviewEnabled,
+        otherReviewEnabled: body.otherReviewEnabled,
+        otherReviewSiteName: body.otherReviewSiteName ?? '',
+        customSMSMessage: body.customSMSMessage ?? '',
+        customEmailMessage: body.customEmailMessage ?? '',
+        primaryGoogleReviewLabel: body.primaryGoogleReviewLabel ?? '',
+        googleReviewUrl: body.googleReviewUrl ?? null,
+        facebookReviewUrl: body.facebookReviewUrl ?? null,
+        bbbReviewUrl: body.bbbReviewUrl ?? null,
+        otherReviewUrl: body.otherReviewUrl ?? null,
+      },
+      locations.map(({ id, label, googleUrl }) => ({ id, label, googleUrl })),
+    );
+    if (!stored) throw DomainError.notFound('Vendor', vendorId);
+    return stored;
+  }
+}

@@ -1,0 +1,413 @@
+import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
+import request from 'supertest';
+import type { ImageResponse } from '../src/images/dto/image.response';
+import { bearer, createVendor } from './support/factories';
+import { expectError } from './support/envelope-assertions';
+import { image, pngBomb, sidewaysJpeg } from './support/images';
+import { ManagerTestApp, createManagerTestApp } from './support/manager-app';
+
+type StoredImage = ImageResponse;
+
+type Upload = { name?: string; data: Buffer; filename: string; contentType?: string };
+
+/** Every file under the upload directory, at any depth. */
+const storedFiles = (): string[] =>
+  readdirSync(process.env.UPLOAD_DIR!, { recursive: true, encoding: 'utf8' }).filter((path) => path.includes('.'));
+
+describe('Manager API: image uploads (e2e)', () => {
+  let t: ManagerTestApp;
+  let png: Buffer;
+  let jpeg: Buffer;
+  let webp: Buffer;
+
+  beforeAll(async () => {
+    t = await createManagerTestApp();
+    [png, jpeg, webp] = await Promise.all([
+      image('png', 1200, 800),
+      image('jpeg', 2000, 1000),
+      image('webp', 300, 200),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const upload = (path: string, files: Upload[], fields: Record<string, string> = {}) => {
+    let req = request(t.http).post(`/rest-manager-api-v1/vendors/${path}`).set(t.manager);
+    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+    for (const file of files) {
+      req = req.attach(file.name ?? 'files[]', file.data, { filename: file.filename, contentType: file.contentType });
+    }
+    return req;
+  };
+  const gallery = (vendorId: number) =>
+    request(t.http).get(`/rest-manager-api-v1/vendors/${vendorId}/gallery`).set(t.manager);
+  /** Fetches an image by its url, without a token, as a public page would. */
+  const fetchImage = (url: string) =>
+    request(t.http)
+      .get(new URL(url).pathname)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          // Images as bytes; an error is the usual JSON envelope.
+          done(null, /json/.test(String(res.headers['content-type'])) ? JSON.parse(body.toString()) : body);
+        });
+      });
+  /** The stored file, decoded: its real format, size and metadata. */
+  const decodeStored = async (stored: StoredImage) => {
+    const res = await fetchImage(stored.url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(stored.contentType);
+    expect(res.body).toHaveLength(stored.bytes);
+    return sharp(res.body as Buffer).metadata();
+  };
+
+  it('stores PNG, JPEG and WebP shrunk inside the default 900x700 box, never enlarged, re-encoded, without metadata', async () => {
+    const { vendor } = await createVendor(t.app);
+    const res = await upload(`${vendor.id}/gallery`, [
+      { data: png, filename: 'kitchen.png' },
+      { data: jpeg, filename: 'deck.jpg' },
+      { data: webp, filename: 'small.webp' },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      success: true,
+      message: '3 image(s) added to the gallery.',
+      data: [
+        {
+          id: expect.any(Number),
+          url: expect.any(String),
+          width: 900,
+          height: 600,
+          bytes: expect.any(Number),
+          contentType: 'image/png',
+        },
+        {
+          id: expect.any(Number),
+          url: expect.any(String),
+          width: 900,
+          height: 450,
+          bytes: expect.any(Number),
+          contentType: 'image/jpeg',
+        },
+        {
+          id: expect.any(Number),
+          url: expect.any(String),
+          width: 300,
+          height: 200,
+          bytes: expect.any(Number),
+          contentType: 'image/webp',
+        },
+      ],
+    });
+    const stored = res.body.data as StoredImage[];
+    for (const [i, format] of (['png', 'jpeg', 'webp'] as const).entries()) {
+      const metadata = await decodeStored(stored[i]);
+      expect(metadata).toEqual(expect.objectContaining({ format, width: stored[i].width, height: stored[i].height }));
+      expect({ exif: metadata.exif, icc: metadata.icc, xmp: metadata.xmp }).toEqual({
+        exif: undefined,
+        icc: undefined,
+        xmp: undefined,
+      });
+    }
+    expect((await gallery(vendor.id)).body.data).toEqual(stored);
+  });
+
+  it('fits images inside the maxWidth x maxHeight box it is given', async () => {
+    const { vendor } = await createVendor(t.app);
+    const square = await upload(`${vendor.id}/gallery`, [{ data: jpeg, filename: 'a.jpg' }], {
+      maxWidth: '500',
+      maxHeight: '500',
+    });
+    expect(square.status).toBe(201);
+    expect(square.body.data[0]).toEqual(expect.objectContaining({ width: 500, height: 250 }));
+    const narrow = await upload(`${vendor.id}/gallery`, [{ data: png, filename: 'b.png' }], { maxWidth: '120' });
+    expect(narrow.body.data[0]).toEqual(expect.objectContaining({ width: 120, height: 80 }));
+    const tall = await upload(`${vendor.id}/gallery`, [{ data: png, filename: 'c.png' }], {
+      maxHeight: '4000',
+      maxWidth: '4000',
+    });
+    expect(tall.body.data[0]).toEqual(expect.objectContaining({ width: 1200, height: 800 }));
+    const metadata = await decodeStored(square.body.data[0]);
+    expect([metadata.width, metadata.height]).toEqual([500, 250]);
+  });
+
+  it('turns a JPEG upright by its EXIF orientation and strips the EXIF and ICC data', async () => {
+    const sideways = await sidewaysJpeg();
+    expect(await sharp(sideways).metadata()).toEqual(
+      expect.objectContaining({
+        width: 400,
+        height: 200,
+        orientation: 6,
+        exif: expect.any(Buffer),
+        icc: expect.any(Buffer),
+      }),
+    );
+    const { vendor } = await createVendor(t.app);
+    const res = await upload(`${vendor.id}/gallery`, [{ data: sideways, filename: 'phone.jpg' }]);
+    expect(res.status).toBe(201);
+    const stored = res.body.data[0] as StoredImage;
+    expect([stored.width, stored.height]).toEqual([200, 400]);
+
+    const body = (await fetchImage(stored.url)).body as Buffer;
+    const metadata = await sharp(body).metadata();
+    expect(metadata).toEqual(expect.objectContaining({ format: 'jpeg', width: 200, height: 400 }));
+    expect({ orientation: metadata.orientation, exif: metadata.exif, icc: metadata.icc }).toEqual({
+      orientation: undefined,
+      exif: undefined,
+      icc: undefined,
+    });
+    // The pixels really turned: the red left half is now the top, the blue right half the bottom.
+    const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+    const colourAt = (x: number, y: number) => {
+      const [r, g, b] = data.subarray((y * info.width + x) * 3);
+      if (r > 200 && g < 50 && b < 50) return 'red';
+      return r < 50 && g < 50 && b > 200 ? 'blue' : `rgb(${r}, ${g}, ${b})`;
+    };
+    expect([colourAt(100, 50), colourAt(100, 350)]).toEqual(['red', 'blue']);
+  });
+
+  it('refuses a text file named .png with 415, and keeps none of the upload', async () => {
+    const { vendor } = await createVendor(t.app);
+    const before = storedFiles().length;
+    const text = Buffer.from('This is not an image, whatever its name says.\n'.repeat(20));
+    const res = await upload(`${vendor.id}/gallery`, [
+      { data: png, filename: 'real.png' },
+      { data: text, filename: 'fake.png', contentType: 'image/png' },
+    ]);
+    expectError(res, 415, /^Only JPEG, PNG and WebP images are accepted/);
+    expect((await gallery(vendor.id)).body.data).toEqual([]);
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it.each([
+    ['GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')],
+    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')],
+    ['an empty file', Buffer.alloc(0)],
+  ])('refuses %s with 415', async (_case, data) => {
+    const { vendor } = await createVendor(t.app);
+    expectError(await upload(`${vendor.id}/gallery`, [{ data, filename: 'x.png' }]), 415, /JPEG, PNG and WebP/);
+  });
+
+  it('refuses a damaged JPEG with 400', async () => {
+    const { vendor } = await createVendor(t.app);
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    expectError(
+      await upload(`${vendor.id}/gallery`, [{ data: truncated, filename: 'cut.jpg' }]),
+      400,
+      /could not be decoded/,
+    );
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const { vendor } = await createVendor(t.app);
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x41);
+    jpeg.copy(huge, 0, 0, 64);
+    const res = await upload(`${vendor.id}/gallery`, [{ data: huge, filename: 'huge.jpg' }]);
+    expectError(res, 413, /^Each file may be at most 10 MB\.$/);
+    expect((await gallery(vendor.id)).body.data).toEqual([]);
+  });
+
+  it('refuses a decompression bomb from its header with 413, quickly and without decoding it', async () => {
+    const bomb = pngBomb(30000);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toEqual(
+      expect.objectContaining({ format: 'png', width: 30000, height: 30000 }),
+    );
+    const { vendor } = await createVendor(t.app);
+    const peakBefore = process.resourceUsage().maxRSS; // KB; the app runs in this process
+    const started = Date.now();
+    const res = await upload(`${vendor.id}/gallery`, [{ data: bomb, filename: 'bomb.png' }]);
+    expectError(res, 413, /^The image is 30000x30000 pixels; at most 50 megapixels are accepted\.$/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(process.resourceUsage().maxRSS - peakBefore).toBeLessThan(200 * 1024);
+  });
+
+  it.each([
+    ['maxWidth 0', { maxWidth: '0' }],
+    ['maxWidth 4001', { maxWidth: '4001' }],
+    ['maxHeight "abc"', { maxHeight: 'abc' }],
+    ['maxHeight 1.5', { maxHeight: '1.5' }],
+    ['an empty maxWidth', { maxWidth: '' }],
+    ['an unknown field', { watermark: 'yes' }],
+    ['a maxWidth with a bracketed name', { 'maxWidth[a]': '10' }],
+  ])('refuses %s with 400 and stores nothing', async (_case, fields) => {
+    const { vendor } = await createVendor(t.app);
+    const res = await upload(`${vendor.id}/gallery`, [{ data: png, filename: 'a.png' }], fields);
+    expectError(res, 400, /^Invalid request: /);
+    expect((await gallery(vendor.id)).body.data).toEqual([]);
+  });
+
+  it('takes 1 to 10 gallery files and exactly one rank image; anything else is a 400', async () => {
+    const { vendor } = await createVendor(t.app);
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ data: webp, filename: `${i}.webp` }));
+    expectError(
+      await upload(`${vendor.id}/gallery`, files(11)),
+      400,
+      /^Send 1 to 10 images in the multipart field files\[\]\.$/,
+    );
+    expectError(await upload(`${vendor.id}/gallery`, [], { maxWidth: '100' }), 400, /Send 1 to 10 images/);
+    expectError(
+      await upload(`${vendor.id}/google-rank-image`, files(2)),
+      400,
+      /^Send exactly one image in the multipart field files\[\]\.$/,
+    );
+    expectError(
+      await upload(`${vendor.id}/gallery`, [{ name: 'files', data: webp, filename: 'a.webp' }]),
+      400,
+      /Unexpected file field; send the images in files\[\]/,
+    );
+    const ten = await upload(`${vendor.id}/gallery`, files(10));
+    expect(ten.status).toBe(201);
+    expect(ten.body.data).toHaveLength(10);
+  });
+
+  it('answers a request that is not multipart/form-data with 415, and a malformed one with 400', async () => {
+    const { vendor } = await createVendor(t.app);
+    const path = `/rest-manager-api-v1/vendors/${vendor.id}/gallery`;
+    expectError(await request(t.http).post(path).set(t.manager).send({ files: [] }), 415, /multipart\/form-data/);
+    expectError(await request(t.http).post(path).set(t.manager), 415, /multipart\/form-data/);
+    expectError(
+      await request(t.http)
+        .post(path)
+        .set(t.manager)
+        .set('Content-Type', 'multipart/mixed; boundary=xyz')
+        .send('--xyz--'),
+      415,
+      /multipart\/form-data/,
+    );
+    const broken = await request(t.http)
+      .post(path)
+      .set(t.manager)
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('--xyz\r\nContent-Disposition: form-data; name="files[]"; filename="a.png"\r\n\r\nabc');
+    expectError(broken, 400, /upload could not be read/);
+  });
+
+  it('replaces the Google rank image and deletes the previous file', async () => {
+    const { vendor } = await createVendor(t.app);
+    const rank = `/rest-manager-api-v1/vendors/${vendor.id}/google-rank-image`;
+    expect((await request(t.http).get(rank).set(t.manager)).body).toEqual({ success: true, data: null });
+
+    const first = await upload(`${vendor.id}/google-rank-image`, [{ data: png, filename: 'rank.png' }]);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      success: true,
+      message: 'The Google rank image was uploaded.',
+      data: [expect.objectContaining({ width: 900, height: 600, contentType: 'image/png' })],
+    });
+    const [old] = first.body.data as StoredImage[];
+    expect((await request(t.http).get(rank).set(t.manager)).body.data).toEqual(old);
+
+    const second = await upload(`${vendor.id}/google-rank-image`, [{ data: jpeg, filename: 'rank.jpg' }], {
+      maxWidth: '400',
+    });
+    expect(second.status).toBe(201);
+    const [current] = second.body.data as StoredImage[];
+    expect(current).toEqual(expect.objectContaining({ width: 400, height: 200, contentType: 'image/jpeg' }));
+    expect((await request(t.http).get(rank).set(t.manager)).body.data).toEqual(current);
+    expect((await decodeStored(current)).format).toBe('jpeg');
+    expectError(await fetchImage(old.url), 404, /was not found/);
+    expect(storedFiles().some((file) => file.endsWith(old.url.split('/').pop()!))).toBe(false);
+    // The rank image is not part of the gallery.
+    expect((await gallery(vendor.id)).body.data).toEqual([]);
+  });
+
+  it('keeps one rank image when replacements race', async () => {
+    const { vendor } = await createVendor(t.app);
+    const results = await Promise.all(
+      [png, jpeg, webp].map((data, i) => upload(`${vendor.id}/google-rank-image`, [{ data, filename: `${i}` }])),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    const kept = (
+      await request(t.http).get(`/rest-manager-api-v1/vendors/${vendor.id}/google-rank-image`).set(t.manager)
+    ).body.data as StoredImage;
+    const served = await Promise.all(results.map((r) => fetchImage((r.body.data[0] as StoredImage).url)));
+    expect(served.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    expect((await fetchImage(kept.url)).status).toBe(200);
+  });
+
+  it('deletes a gallery image, row and file, and only the vendor’s own', async () => {
+    const { vendor } = await createVendor(t.app);
+    const { vendor: other } = await createVendor(t.app);
+    const [a, b] = (
+      await upload(`${vendor.id}/gallery`, [
+        { data: webp, filename: 'a.webp' },
+        { data: png, filename: 'b.png' },
+      ])
+    ).body.data as StoredImage[];
+    const [foreign] = (await upload(`${other.id}/gallery`, [{ data: webp, filename: 'c.webp' }])).body
+      .data as StoredImage[];
+    const remove = (vendorId: number, imageId: number) =>
+      request(t.http).delete(`/rest-manager-api-v1/vendors/${vendorId}/gallery/${imageId}`).set(t.manager);
+
+    expect((await remove(vendor.id, a.id)).body).toEqual({
+      success: true,
+      message: `Gallery image ${a.id} was deleted.`,
+    });
+    expect((await gallery(vendor.id)).body.data).toEqual([b]);
+    expectError(await fetchImage(a.url), 404, /was not found/);
+    expectError(await remove(vendor.id, a.id), 404, new RegExp(`Gallery image ${a.id} was not found`));
+    expectError(await remove(vendor.id, foreign.id), 404, /was not found/);
+    expect((await gallery(other.id)).body.data).toEqual([foreign]);
+    expect((await fetchImage(foreign.url)).status).toBe(200);
+    expectError(await remove(vendor.id, 0), 400, /imageId/);
+  });
+
+  it('serves images without a token, cacheable, with their type; a bad or unknown name is 400 or 404', async () => {
+    const { vendor } = await createVendor(t.app);
+    const [stored] = (await upload(`${vendor.id}/gallery`, [{ data: png, filename: 'a.png' }])).body
+      .data as StoredImage[];
+    const res = await fetchImage(stored.url);
+    expect(res.status).toBe(200);
+    expect(res.headers).toEqual(
+      expect.objectContaining({
+        'content-type': 'image/png',
+        'content-length': String(stored.bytes),
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'cross-origin',
+      }),
+    );
+    expect(new URL(stored.url).pathname).toMatch(/^\/images\/[0-9a-f]{32}\.png$/);
+
+    const missing = await request(t.http).get(`/images/${'0'.repeat(32)}.png`);
+    expectError(missing, 404, /was not found/);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    expectError(await request(t.http).get('/images/..%2F..%2Fetc%2Fpasswd'), 400, /key must be the file name/);
+    expectError(await request(t.http).get('/images/abc.gif'), 400, /key must be the file name/);
+  });
+
+  it('answers an unknown vendor with 404 on every image route', async () => {
+    const before = storedFiles().length;
+    const unknown = '2147483000';
+    const notFound = /Vendor 2147483000 was not found/;
+    expectError(await upload(`${unknown}/gallery`, [{ data: png, filename: 'a.png' }]), 404, notFound);
+    expectError(await upload(`${unknown}/google-rank-image`, [{ data: png, filename: 'a.png' }]), 404, notFound);
+    expectError(await gallery(Number(unknown)), 404, notFound);
+    expectError(
+      await request(t.http).get(`/rest-manager-api-v1/vendors/${unknown}/google-rank-image`).set(t.manager),
+      404,
+      notFound,
+    );
+    expectError(
+      await request(t.http).delete(`/rest-manager-api-v1/vendors/${unknown}/gallery/1`).set(t.manager),
+      404,
+      notFound,
+    );
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('needs a manager token to upload', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const before = storedFiles();
+    const res = await request(t.http)
+      .post(`/rest-manager-api-v1/vendors/${vendor.id}/gallery`)
+      .set(bearer(token))
+      .attach('files[]', png, 'a.png');
+    expectError(res, 403, /vendor token cannot/);
+    expect(storedFiles()).toEqual(before);
+  });
+});
