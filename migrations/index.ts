@@ -6,6 +6,7 @@ import { ReviewSettings1795306366592 } from './1795306366592-ReviewSettings';
 import { RequiredDocuments1795306366593 } from './1795306366593-RequiredDocuments';
 import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
+import { ReferralInvitationPurpose1795308735544 } from './1795308735544-ReferralInvitationPurpose';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   RequiredDocuments1795306366593,
   VendorImages1795306549361,
   Reputation1795306899787,
+  ReferralInvitationPurpose1795308735544,
 ];

@@ -3,7 +3,13 @@ import request from 'supertest';
 import { rateLimitConfig } from '../src/config/rate-limit.config';
 import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
-import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
+import {
+  bearer,
+  configureReviewSites,
+  createFeedbackRequest,
+  createReviewRequest,
+  createVendor,
+} from './support/factories';
 import { TestApp, createTestApp, withConfig } from './support/test-app';
 
 /** The customer's and the referred friend's pages: HTML, escaping, headers, errors, limits. */
@@ -18,6 +24,7 @@ describe('Customer pages (e2e)', () => {
       vendorName: 'Maple & <Sons> "Renovations"',
       features: [...VENDOR_FEATURES],
     }));
+    await configureReviewSites(t.app, vendor.id);
   });
   afterAll(() => t.close());
 
@@ -128,6 +135,30 @@ describe('Customer pages (e2e)', () => {
       const res = await page.go(target);
       expect({ target, status: res.status }).toEqual({ target, status: 404 });
     }
+  });
+
+  it('shows only the sites the vendor enabled and configured, and none when there is none', async () => {
+    const { vendor: googleOnly } = await createVendor(t.app);
+    await configureReviewSites(t.app, googleOnly.id, {
+      facebookReviewEnabled: false,
+      bbbReviewEnabled: true,
+      bbbReviewUrl: null,
+      otherReviewEnabled: false,
+      reviewLocations: [],
+    });
+    const page = customer((await createReviewRequest(t.app, googleOnly)).link);
+    await page.submit('/review', { happy: 'yes' });
+    const html = await page.view();
+    expect(html.match(/href="[^"]*\/go\/[^"]*"/g)).toEqual([`href="${page.path}/go/google"`]);
+    expect(html).toContain('Review on Google (Main office)');
+    for (const target of ['facebook', 'bbb', 'other']) expect((await page.go(target)).status).toBe(404);
+
+    const { vendor: none } = await createVendor(t.app);
+    const nothing = customer((await createReviewRequest(t.app, none)).link);
+    await nothing.submit('/review', { happy: 'yes' });
+    const thanks = await nothing.view();
+    expect(thanks).toMatch(/We're glad you are happy with/);
+    expect(thanks).not.toContain('I posted my review');
   });
 
   it('sends a review link back to the page, uncounted, before the customer said yes', async () => {

@@ -2,7 +2,15 @@ import request from 'supertest';
 import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation/dto/reputation-kpi.response';
 import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
-import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
+import {
+  bearer,
+  configureReviewSites,
+  createFeedbackRequest,
+  createReviewRequest,
+  createVendor,
+} from './support/factories';
+import { waitUntil } from './support/net';
+import { linkIn, messagesOf, messagesTo } from './support/outbox';
 import { TestApp, createTestApp } from './support/test-app';
 
 type Kpis = Record<keyof ReputationKpiResponse, number>;
@@ -23,6 +31,9 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   /** A vendor with every feature, and a running expectation of its KPIs checked in full. */
   async function vendorWithKpis() {
     const { vendor, token } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
+    const settings = await configureReviewSites(t.app, vendor.id, {
+      customEmailMessage: 'Hi {firstName}, review us: {link}',
+    });
     let expected: Kpis = { ...ZERO };
     const kpis = async (query = ''): Promise<Kpis> => {
       const res = await request(t.http).get(`/rest-api-v1/reputation-process/kpi${query}`).set(bearer(token));
@@ -36,19 +47,22 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       expect(await kpis()).toEqual(expected);
     };
     await expectKpis();
-    return { vendor, token, kpis, expectKpis, current: () => expected };
+    return { vendor, token, kpis, expectKpis, current: () => expected, locationId: settings.reviewLocations[0].id };
   }
 
   const customer = (link: string) => new CustomerBrowser(t.http, link);
 
   it('positive feedback → review yes → a click on every platform → review confirmed → referrals → conversion', async () => {
-    const { vendor, token, expectKpis, current } = await vendorWithKpis();
+    const { vendor, token, expectKpis, current, locationId } = await vendorWithKpis();
 
     const created = await request(t.http)
       .post('/rest-api-v1/customer-feedback-system')
       .set(bearer(token))
       .send({ customerName: 'Olivia Martin', email: 'olivia@customer.example' });
     expect(created.status).toBe(201);
+    expect(created.body.data.deliveries).toEqual([
+      expect.objectContaining({ channel: 'EMAIL', status: expect.stringMatching(/^(PENDING|SENT)$/) }),
+    ]);
     await expectKpis({
       totalReputationProcesses: 1,
       totalReputationProcessesInProgress: 1,
@@ -56,9 +70,27 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       incompleteFeedbackRequests: 1,
     });
 
-    const { link } = await linkOfLatest(vendor);
-    const olivia = customer(link);
+    // The customer's way in: the link of the email queued with the request.
+    const [email] = await messagesOf(t.app, 'FEEDBACK_REQUEST', created.body.data.id);
+    expect(email).toMatchObject({ channel: 'EMAIL', recipient: 'olivia@customer.example' });
+    expect(email.subject).toBe(`How did ${vendor.vendorName} do?`);
+    expect(email.text).toMatch(/^Hi Olivia,/);
+    const olivia = customer(linkIn(email));
     expect(await olivia.view()).toMatch(/Hi Olivia, how did .* do\?/);
+    await waitUntil(
+      async () => (await messagesOf(t.app, 'FEEDBACK_REQUEST', created.body.data.id))[0].status === 'SENT',
+    );
+    const listed = await request(t.http).get('/rest-api-v1/customer-feedback-system').set(bearer(token));
+    expect(listed.body.data.content[0].deliveries).toEqual([
+      {
+        channel: 'EMAIL',
+        status: 'SENT',
+        attempts: 1,
+        lastError: null,
+        sentAt: expect.any(String),
+        nextAttemptAt: null,
+      },
+    ]);
 
     await olivia.submit('/feedback', { rating: '5', wouldRefer: 'yes', comment: 'Tidy and on time.' });
     await expectKpis({
@@ -74,16 +106,16 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     await olivia.submit('/review', { happy: 'yes' });
     await expectKpis({ yesClicks: 1 });
     const linksPage = await olivia.view();
-    for (const target of ['google', 'google/1', 'facebook', 'bbb', 'other']) {
+    for (const target of ['google', `google/${locationId}`, 'facebook', 'bbb', 'other']) {
       expect(linksPage).toContain(`href="${olivia.path}/go/${target}"`);
     }
 
     const clicks: [string, string, keyof Kpis][] = [
-      ['google', 'https://g.page/r/example/review', 'googleReviewLinkClicks'],
-      ['google/1', 'https://g.page/r/west/review', 'googleReviewLinkClicks'],
-      ['facebook', 'https://www.facebook.com/example/reviews', 'facebookReviewLinkClicks'],
-      ['bbb', 'https://www.bbb.org/example/leave-review', 'bbbReviewLinkClicks'],
-      ['other', 'https://homestars.com/example/review', 'otherReviewLinkClicks'],
+      ['google', 'https://g.page/r/main/review', 'googleReviewLinkClicks'],
+      [`google/${locationId}`, 'https://g.page/r/west/review', 'googleReviewLinkClicks'],
+      ['facebook', 'https://www.facebook.com/acme/reviews', 'facebookReviewLinkClicks'],
+      ['bbb', 'https://www.bbb.org/acme/leave-review', 'bbbReviewLinkClicks'],
+      ['other', 'https://homestars.com/acme/review', 'otherReviewLinkClicks'],
     ];
     for (const [target, url, field] of clicks) {
       const res = await olivia.go(target);
@@ -105,6 +137,13 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       totalReferralRequestsPending: 1,
     });
     expect(await olivia.view()).toMatch(/Thank you for your review, Olivia!/);
+    // The referral request went to the customer, with the same link.
+    const referralRequests = await messagesTo(t.app, vendor.id, 'olivia@customer.example');
+    expect(referralRequests.map((m) => m.subject)).toEqual([
+      `How did ${vendor.vendorName} do?`,
+      `Know someone who could use ${vendor.vendorName}?`,
+    ]);
+    expect(linkIn(referralRequests[1])).toBe(linkIn(email));
     // Confirming twice (a reload, the back button) changes nothing.
     await olivia.submit('/review/confirm');
     await expectKpis();
@@ -124,7 +163,12 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     const shareLink = /id="share" readonly value="([^"]+)"/.exec(referralPage)![1];
     expect(shareLink).toMatch(/^http:\/\/localhost:3000\/i\/[A-Za-z0-9_-]{24}$/);
 
-    const noah = customer(await invitationLink(vendor, 'noah@friend.example'));
+    const [invitation] = await messagesTo(t.app, vendor.id, 'noah@friend.example');
+    expect(invitation).toMatchObject({ channel: 'EMAIL', subject: `${vendor.vendorName} was recommended to you` });
+    expect(invitation.text).toMatch(/^Hi Noah,/);
+    const [text] = await messagesTo(t.app, vendor.id, '416-555-0123');
+    expect(text).toMatchObject({ channel: 'SMS', text: expect.stringMatching(/^Hi there, a friend recommended/) });
+    const noah = customer(linkIn(invitation));
     expect(await noah.view()).toMatch(/Olivia recommends/);
     await noah.submit(
       '',
@@ -157,13 +201,15 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       .set(bearer(token))
       .send({ firstName: 'Lucas', lastName: 'Brown', phone: '416.555.0110' });
     expect(created.status).toBe(201);
+    const [sms] = await messagesOf(t.app, 'REVIEW_REQUEST', created.body.data.id);
+    expect(sms).toMatchObject({ channel: 'SMS', recipient: '416-555-0110' });
     await expectKpis({
       totalReputationProcesses: 1,
       totalReputationProcessesInProgress: 1,
       totalReviewRequestsSent: 1,
     });
 
-    const lucas = customer((await linkOfLatest(vendor)).link);
+    const lucas = customer(linkIn(sms));
     expect(await lucas.view()).toMatch(/Hi Lucas, are you happy with/);
     await lucas.submit('/review', { happy: 'yes' });
     await expectKpis({ yesClicks: 1 });
@@ -305,6 +351,12 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       .set(bearer(token))
       .send({ firstName: 'Zoe', emailTo: 'zoe@customer.example', phone: '905-555-0100' });
     expect(partly.status).toBe(201);
+    expect((await messagesOf(t.app, 'REVIEW_REQUEST', partly.body.data.id)).map((m) => m.recipient)).toEqual([
+      '905-555-0100',
+    ]);
+    expect(partly.body.data.deliveries.map((d: { channel: string }) => d.channel)).toEqual(['SMS']);
+    // Only the first feedback request ever reached the opted-out email.
+    expect((await messagesTo(t.app, vendor.id, 'zoe@customer.example')).length).toBe(1);
     expect(partly.body.message).toBe(
       "The review request was created and is being sent to the customer by text message. The customer's email address opted out of your messages, so nothing is sent there.",
     );
@@ -321,6 +373,36 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       .set(bearer(other.token))
       .send({ customerName: 'Zoe', email: 'zoe@customer.example' });
     expect(elsewhere.status).toBe(201);
+  });
+
+  it('gives up the messages still waiting for an address that unsubscribes', async () => {
+    const { vendor } = await vendorWithKpis();
+    const first = await createReviewRequest(t.app, vendor, { emailTo: 'wait@customer.example' });
+    const second = await createFeedbackRequest(t.app, vendor, { email: 'wait@customer.example' });
+    // The second message is waiting for a retry (its provider was down) when the customer unsubscribes.
+    await waitUntil(async () => (await messagesOf(t.app, 'FEEDBACK_REQUEST', second.request.id))[0].status === 'SENT');
+    await t.dataSource.query(
+      `UPDATE notification_outbox SET status = 'PENDING', next_attempt_at = now() + interval '1 hour'
+        WHERE purpose = 'FEEDBACK_REQUEST' AND subject_id = $1`,
+      [second.request.id],
+    );
+    await customer(first.link).submit('/unsubscribe', {}, `${new URL(first.link).pathname}/unsubscribe`);
+    expect(await messagesOf(t.app, 'FEEDBACK_REQUEST', second.request.id)).toEqual([
+      expect.objectContaining({ status: 'FAILED', lastError: 'Not sent: the recipient unsubscribed.' }),
+    ]);
+  });
+
+  it("uses the vendor's custom email wording for review requests only", async () => {
+    const { vendor } = await vendorWithKpis();
+    const review = await createReviewRequest(t.app, vendor, { firstName: 'Ivy', emailTo: 'ivy@customer.example' });
+    const [reviewEmail] = await messagesOf(t.app, 'REVIEW_REQUEST', review.request.id);
+    expect(reviewEmail.text).toMatch(new RegExp(`^Hi Ivy, review us: ${review.link}\n`));
+    const feedback = await createFeedbackRequest(t.app, vendor, {
+      customerName: 'Ivy',
+      email: 'ivy2@customer.example',
+    });
+    const [feedbackEmail] = await messagesOf(t.app, 'FEEDBACK_REQUEST', feedback.request.id);
+    expect(feedbackEmail.text).toMatch(/^Hi Ivy,\n\nThank you for choosing/);
   });
 
   it('accepts the one-click unsubscribe POST of mail clients (RFC 8058)', async () => {
@@ -476,25 +558,12 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     });
   });
 
-  /** The link of the vendor's latest process, from its request's message (the customer's only way in). */
-  async function linkOfLatest(vendor: Vendor): Promise<{ link: string }> {
-    const rows: { token: string }[] = await t.dataSource.query(
-      'SELECT token FROM reputation_processes WHERE vendor_id = $1 ORDER BY id DESC LIMIT 1',
+  /** Every message of the vendor's referral requests fails for good (the provider refused it). */
+  async function failReferralRequestMessages(vendor: Vendor): Promise<void> {
+    await t.dataSource.query(
+      `UPDATE notification_outbox SET status = 'FAILED', last_error = 'Refused' WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
       [vendor.id],
     );
-    return { link: `http://localhost:3000/r/${rows[0].token}` };
-  }
-
-  async function invitationLink(vendor: Vendor, friendEmail: string): Promise<string> {
-    const rows: { token: string }[] = await t.dataSource.query(
-      'SELECT token FROM referrals WHERE vendor_id = $1 AND friend_email = $2',
-      [vendor.id, friendEmail],
-    );
-    return `http://localhost:3000/i/${rows[0].token}`;
-  }
-
-  async function failReferralRequestMessages(_vendor: Vendor): Promise<void> {
-    throw new Error('needs the notifications outbox');
   }
 
   /** Moves the vendor's only journey so far into the past: started (and events) then, answered later. */

@@ -5,6 +5,7 @@ import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
 import { CustomerJourneyService } from '../reputation/customer-journey.service';
 import { ReputationRequestsService } from '../reputation/reputation-requests.service';
+import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 
@@ -43,6 +44,7 @@ export class CliCommands {
     private readonly leads: LeadsService,
     private readonly reputation: ReputationRequestsService,
     private readonly journeys: CustomerJourneyService,
+    private readonly reviewSettings: ReviewSettingsService,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -97,6 +99,16 @@ export class CliCommands {
    * so the KPIs have something to count; answers the customer links to try the pages with.
    */
   private async seedDemoJourneys(vendor: Vendor): Promise<Record<string, string>> {
+    await this.reviewSettings.replace(vendor.id, {
+      googleReviewEnabled: true,
+      facebookReviewEnabled: true,
+      bbbReviewEnabled: false,
+      otherReviewEnabled: false,
+      primaryGoogleReviewLabel: 'Toronto',
+      googleReviewUrl: 'https://g.page/r/demo-toronto/review',
+      facebookReviewUrl: 'https://www.facebook.com/demo-renovations/reviews',
+      reviewLocations: [{ label: 'Mississauga', googleUrl: 'https://g.page/r/demo-mississauga/review' }],
+    });
     const feedback = async (customerName: string) => {
       const email = `${customerName.split(' ')[0].toLowerCase()}@customer.example`;
       const { result } = await this.reputation.createFeedbackRequest(vendor, { customerName, email }, false);

@@ -4,12 +4,21 @@ import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
 import { ReputationModule } from '../reputation/reputation.module';
+import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { CliCommands } from './cli.commands';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, AuthModule, VendorsModule, LeadsModule, ReputationModule],
+  imports: [
+    AppConfigModule,
+    DatabaseModule,
+    AuthModule,
+    VendorsModule,
+    LeadsModule,
+    ReviewSettingsModule,
+    ReputationModule,
+  ],
   providers: [CliCommands],
 })
 export class CliModule {}

@@ -3,7 +3,16 @@
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const NOTIFICATION_PURPOSES = ['FEEDBACK_REQUEST', 'REVIEW_REQUEST', 'REFERRAL_REQUEST'] as const;
+/**
+ * REFERRAL_REQUEST asks a customer who posted a review to refer a friend; REFERRAL_INVITATION is the
+ * message to the friend they invited by email or text.
+ */
+export const NOTIFICATION_PURPOSES = [
+  'FEEDBACK_REQUEST',
+  'REVIEW_REQUEST',
+  'REFERRAL_REQUEST',
+  'REFERRAL_INVITATION',
+] as const;
 export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;

@@ -87,6 +87,15 @@ export class NotificationsRepository {
     });
   }
 
+  /** Fails, in the caller's transaction, the vendor's messages to these recipients that are still waiting. */
+  async failPendingTo(manager: EntityManager, vendorId: number, recipients: string[], reason: string): Promise<void> {
+    await manager.update(
+      OutboxNotification,
+      { vendorId, recipient: In(recipients), status: 'PENDING' },
+      { status: 'FAILED', lastError: reason },
+    );
+  }
+
   findBySubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<OutboxNotification[]> {
     return this.outbox.find({
       where: { purpose, subjectId: In(subjectIds) },

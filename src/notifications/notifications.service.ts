@@ -73,6 +73,15 @@ export class NotificationsService {
     this.signal.queuedThrough(manager);
   }
 
+  /**
+   * Gives up, in the caller's transaction, every message of the vendor to these recipients that is not
+   * sent yet (they unsubscribed): each ends FAILED with the reason. A message a worker is handing to
+   * the provider at this very moment cannot be called back.
+   */
+  async withdraw(manager: EntityManager, vendorId: number, recipients: string[], reason: string): Promise<void> {
+    if (recipients.length > 0) await this.repository.failPendingTo(manager, vendorId, recipients, reason);
+  }
+
   /** The messages of each request, e-mail before SMS; every id asked for is in the map (an empty list when none). */
   async deliveryStatuses(purpose: NotificationPurpose, subjectIds: number[]): Promise<Map<number, DeliveryStatus[]>> {
     const statuses = new Map<number, DeliveryStatus[]>(subjectIds.map((id) => [id, []]));

@@ -12,7 +12,8 @@ import { ReferralChannel } from './entities/referral-request.entity';
 import type { Referral } from './entities/referral.entity';
 import { ReputationEventType } from './entities/reputation-event.entity';
 import { JourneyStep, ProcessState, ReputationProcess, TerminationReason } from './entities/reputation-process.entity';
-import { ReviewSettingsService } from './pending-integrations';
+import { NotificationsService } from '../notifications/notifications.service';
+import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import { ReputationMessages } from './reputation-messages';
 import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from './reputation-links';
 import { Contact, NewEvent, ReputationRepository } from './reputation.repository';
@@ -58,6 +59,7 @@ export class CustomerJourneyService {
     private readonly messages: ReputationMessages,
     private readonly reviewSettings: ReviewSettingsService,
     private readonly links: ReputationLinks,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** What `/r/{token}/unsubscribe` shows. */
@@ -214,7 +216,7 @@ export class CustomerJourneyService {
     return this.withProcess(token, async (manager, process) => {
       if (closedReason(process)) return;
       const contacts = [process.email, process.phone].filter((c): c is string => c !== null);
-      await this.repository.optOut(manager, process.vendorId, contacts);
+      await this.stopMessages(manager, process.vendorId, contacts);
       await this.repository.updateProcess(
         manager,
         process.id,
@@ -275,7 +277,7 @@ export class CustomerJourneyService {
       const context = await this.repository.lockReferral(manager, token);
       const contact = context?.referral.friendEmail ?? context?.referral.friendPhone;
       if (!context || !contact) throw unknownLink();
-      await this.repository.optOut(manager, context.referral.vendorId, [contact]);
+      await this.stopMessages(manager, context.referral.vendorId, [contact]);
     });
   }
 
@@ -329,6 +331,12 @@ export class CustomerJourneyService {
     await this.repository.completeReferralRequest(manager, referralRequestId, channel);
     await this.repository.insertEvents(manager, [event(process, ReputationEventType.FriendReferred, { channel })]);
     return referral;
+  }
+
+  /** The contacts join the vendor's opt-out list, and their messages still waiting are given up. */
+  private async stopMessages(manager: EntityManager, vendorId: number, contacts: string[]): Promise<void> {
+    await this.repository.optOut(manager, vendorId, contacts);
+    await this.notifications.withdraw(manager, vendorId, contacts, 'Not sent: the recipient unsubscribed.');
   }
 
   /** Completed by this answer; the page moves on to `next`. */

@@ -30,7 +30,8 @@ const EVENT_COUNTS = `
 /**
  * KPIs of states, counted from the rows whose times were stamped with their events: a process or
  * request belongs to the window by the time it started (or ended, for completed and terminated),
- * and its state is the one it had at the end of the window.
+ * and its state is the one it had at the end of the window. A referral request's failed delivery is
+ * read from the notification outbox (one index probe per open request).
  */
 const STATE_COUNTS = `
   WITH processes AS (
@@ -49,17 +50,26 @@ const STATE_COUNTS = `
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'EMAIL') AS by_email,
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'TEXT')  AS by_text,
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'SHARE') AS by_share,
-           count(*) FILTER (WHERE created_at >= $2 AND (completed_at IS NULL OR completed_at >= $3))       AS open
-      FROM referral_requests
-     WHERE vendor_id = $1 AND created_at < $3
+           count(*) FILTER (WHERE open AND NOT coalesce(failed, false))                    AS pending,
+           count(*) FILTER (WHERE open AND failed)                                         AS failed
+      FROM (
+        SELECT r.*, r.created_at >= $2 AND (r.completed_at IS NULL OR r.completed_at >= $3) AS open,
+               -- Failed: it had messages and every one of them failed for good (NULL: no message).
+               CASE WHEN r.created_at >= $2 AND (r.completed_at IS NULL OR r.completed_at >= $3) THEN
+                 (SELECT bool_and(o.status = 'FAILED') FROM notification_outbox o
+                   WHERE o.purpose = 'REFERRAL_REQUEST' AND o.subject_id = r.id)
+               END AS failed
+          FROM referral_requests r
+         WHERE r.vendor_id = $1 AND r.created_at < $3
+      ) AS requests
   )
   SELECT processes.total            AS "totalReputationProcesses",
          processes.completed        AS "totalReputationProcessesCompleted",
          processes.in_progress      AS "totalReputationProcessesInProgress",
          processes.terminated       AS "totalReputationProcessesTerminated",
          feedback.incomplete        AS "incompleteFeedbackRequests",
-         referrals.open             AS "totalReferralRequestsPending",
-         0::int8                    AS "totalReferralRequestsFailed",
+         referrals.pending          AS "totalReferralRequestsPending",
+         referrals.failed           AS "totalReferralRequestsFailed",
          referrals.completed        AS "referralRequestsCompleted",
          referrals.by_email         AS "referralRequestsCompletedByEmail",
          referrals.by_text          AS "referralRequestsCompletedByText",

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { NotificationChannel, NotificationPurpose, NotificationsService } from './pending-integrations';
+import type { NotificationChannel, NotificationPurpose } from '../notifications/notification.types';
+import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
 import { Contact, ReputationRepository } from './reputation.repository';
 

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
@@ -10,7 +12,6 @@ import { Referral } from './entities/referral.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ReputationProcess } from './entities/reputation-process.entity';
 import { ReviewRequest } from './entities/review-request.entity';
-import { NotificationsService, ReviewSettingsService } from './pending-integrations';
 import {
   CustomerFeedbackSystemController,
   FeedbackRequestsController,
@@ -30,6 +31,8 @@ import { ReputationRepository } from './reputation.repository';
  */
 @Module({
   imports: [
+    NotificationsModule,
+    ReviewSettingsModule,
     TypeOrmModule.forFeature([
       ReputationProcess,
       FeedbackRequest,
@@ -56,8 +59,6 @@ import { ReputationRepository } from './reputation.repository';
     ReputationRequestsService,
     ReputationKpiService,
     CustomerJourneyService,
-    NotificationsService,
-    ReviewSettingsService,
   ],
   exports: [ReputationRequestsService, CustomerJourneyService],
 })

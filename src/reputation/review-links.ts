@@ -1,5 +1,5 @@
 import { ReviewPlatform } from './entities/reputation-event.entity';
-import type { ReviewSettings } from './pending-integrations';
+import type { ReviewSettings } from '../review-settings/entities/review-settings.entity';
 
 /** One review site the customer can go to, as the vendor's review settings enable it. */
 export interface ReviewLink {

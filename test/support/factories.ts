@@ -11,8 +11,12 @@ import { CreateReviewRequestDto } from '../../src/reputation/dto/create-review-r
 import { FeedbackRequestResponse } from '../../src/reputation/dto/feedback-request.response';
 import { ReviewRequestResponse } from '../../src/reputation/dto/review-request.response';
 import { ReputationRequestsService } from '../../src/reputation/reputation-requests.service';
+import { ReviewSettingsDto } from '../../src/review-settings/dto/review-settings.dto';
+import { ReviewSettings } from '../../src/review-settings/entities/review-settings.entity';
+import { ReviewSettingsService } from '../../src/review-settings/review-settings.service';
 import { Vendor, VendorFeature } from '../../src/vendors/entities/vendor.entity';
 import { VendorsService } from '../../src/vendors/vendors.service';
+import { linkSentFor } from './outbox';
 
 const unique = (): string => randomUUID().slice(0, 8);
 
@@ -84,7 +88,7 @@ export async function createFeedbackRequest(
   const body = { customerName: 'Jane Customer', email: `jane-${unique()}@customer.example`, ...fields };
   const outcome = await app.get(ReputationRequestsService).createFeedbackRequest(vendor, body, false);
   const request = outcome.result.data as FeedbackRequestResponse;
-  return { request, link: await app.get(ReputationRequestsService).customerLinkOf(request.processId) };
+  return { request, link: await linkSentFor(app, 'FEEDBACK_REQUEST', request.id) };
 }
 
 /** A standalone review request as POST /review-requests creates it (messages queued), and its link. */
@@ -96,7 +100,32 @@ export async function createReviewRequest(
   const body = { firstName: 'Sam', emailTo: `sam-${unique()}@customer.example`, ...fields };
   const outcome = await app.get(ReputationRequestsService).createReviewRequest(vendor, body, false);
   const request = outcome.result.data as ReviewRequestResponse;
-  return { request, link: await app.get(ReputationRequestsService).customerLinkOf(request.processId) };
+  return { request, link: await linkSentFor(app, 'REVIEW_REQUEST', request.id) };
+}
+
+/**
+ * Review settings with every platform on and configured, as a manager would save them, and one
+ * additional Google location (its id in `reviewLocations[0].id`).
+ */
+export function configureReviewSites(
+  app: INestApplicationContext,
+  vendorId: number,
+  changes: Partial<ReviewSettingsDto> = {},
+): Promise<ReviewSettings> {
+  return app.get(ReviewSettingsService).replace(vendorId, {
+    googleReviewEnabled: true,
+    facebookReviewEnabled: true,
+    bbbReviewEnabled: true,
+    otherReviewEnabled: true,
+    otherReviewSiteName: 'HomeStars',
+    primaryGoogleReviewLabel: 'Main office',
+    googleReviewUrl: 'https://g.page/r/main/review',
+    facebookReviewUrl: 'https://www.facebook.com/acme/reviews',
+    bbbReviewUrl: 'https://www.bbb.org/acme/leave-review',
+    otherReviewUrl: 'https://homestars.com/acme/review',
+    reviewLocations: [{ label: 'West end', googleUrl: 'https://g.page/r/west/review' }],
+    ...changes,
+  });
 }
 /** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
 export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;

@@ -46,7 +46,7 @@ describe('renderEmail', () => {
   });
 
   it('keeps line breaks and control characters of merge values out of the subject and greets "there" without a name', () => {
-    const email = renderEmail('REFERRAL_REQUEST', {
+    const email = renderEmail('REFERRAL_INVITATION', {
       ...fields,
       firstName: ' ',
       vendorName: 'Acme\r\nBcc: x@evil.example',

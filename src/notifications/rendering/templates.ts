@@ -21,6 +21,12 @@ export const DEFAULT_TEMPLATES: Record<NotificationPurpose, PurposeTemplates> = 
     sms: 'Hi {firstName}, thanks for choosing {vendorName}! Would you leave us a quick review? {link}',
   },
   REFERRAL_REQUEST: {
+    subject: 'Know someone who could use {vendorName}?',
+    email:
+      'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}',
+    sms: 'Hi {firstName}, thanks for reviewing {vendorName}! Know someone with a project? Refer a friend: {link}',
+  },
+  REFERRAL_INVITATION: {
     subject: '{vendorName} was recommended to you',
     email:
       'Hi {firstName},\n\nA friend of yours recently worked with {vendorName} and thought you would like to know about them. Have a look and ask for a quote:\n\n{link}',

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DeliveryStatus } from '../pending-integrations';
+import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import type { FeedbackRequest } from '../entities/feedback-request.entity';
 import { JourneyStep, ProcessState, type ReputationProcess } from '../entities/reputation-process.entity';
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DeliveryStatus } from '../pending-integrations';
+import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import { ProcessState } from '../entities/reputation-process.entity';
 import type { ReviewRequest } from '../entities/review-request.entity';
 

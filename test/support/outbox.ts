@@ -1,0 +1,73 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { NotificationPurpose } from '../../src/notifications/notification.types';
+
+/** One message as the outbox holds it: what the customer (or friend) receives. */
+export interface OutboxMessage {
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  unsubscribeUrl: string;
+  status: 'PENDING' | 'SENT' | 'FAILED';
+  lastError: string | null;
+}
+
+/** The messages of one request (purpose and id of its row), email first. */
+export function messagesOf(
+  app: INestApplicationContext,
+  purpose: NotificationPurpose,
+  subjectId: number,
+): Promise<OutboxMessage[]> {
+  return app.get(DataSource).query(
+    `SELECT channel, recipient, subject, text, html, unsubscribe_url AS "unsubscribeUrl", status,
+            last_error AS "lastError"
+       FROM notification_outbox WHERE purpose = $1 AND subject_id = $2 ORDER BY channel`,
+    [purpose, subjectId],
+  );
+}
+
+/** Every message ever queued for a vendor to this address. */
+export function messagesTo(
+  app: INestApplicationContext,
+  vendorId: number,
+  recipient: string,
+): Promise<OutboxMessage[]> {
+  return app.get(DataSource).query(
+    `SELECT channel, recipient, subject, text, html, unsubscribe_url AS "unsubscribeUrl", status,
+            last_error AS "lastError"
+       FROM notification_outbox WHERE vendor_id = $1 AND recipient = $2 ORDER BY id`,
+    [vendorId, recipient],
+  );
+}
+
+const PAGE_LINK = /https?:\/\/[^\s"<]+\/[ri]\/[A-Za-z0-9_-]{24}(?=[\s"<]|$)/;
+
+/**
+ * The page link a message carries, as the customer would follow it. Checks that every part of the
+ * message (text, HTML, the unsubscribe header) agrees on it.
+ */
+export function linkIn(message: OutboxMessage): string {
+  const link = PAGE_LINK.exec(message.text)?.[0];
+  if (!link) throw new Error(`No page link in: ${message.text}`);
+  if (message.html !== null && !message.html.includes(`href="${link}"`))
+    throw new Error('The HTML part lacks the link');
+  if (message.unsubscribeUrl !== `${link}/unsubscribe`)
+    throw new Error(`Unexpected unsubscribe URL ${message.unsubscribeUrl}`);
+  if (!message.text.includes(message.unsubscribeUrl)) throw new Error('The text lacks the unsubscribe link');
+  return link;
+}
+
+/** The link of a request's first message (every message of a request carries the same link). */
+export async function linkSentFor(
+  app: INestApplicationContext,
+  purpose: NotificationPurpose,
+  subjectId: number,
+): Promise<string> {
+  const messages = await messagesOf(app, purpose, subjectId);
+  const links = new Set(messages.map(linkIn));
+  if (links.size !== 1)
+    throw new Error(`Expected one link in the messages of ${purpose} ${subjectId}, found ${links.size}`);
+  return [...links][0];
+}
