@@ -55,6 +55,7 @@ export class Reputation1795306899787 implements MigrationInterface {
         `);
     await queryRunner.query(`
             CREATE INDEX "idx_reputation_processes_vendor_started" ON "reputation_processes" ("vendor_id", "started_at")
+            INCLUDE ("state", "ended_at")
         `);
     await queryRunner.query(`
             CREATE TABLE "feedback_requests" (
@@ -83,6 +84,7 @@ export class Reputation1795306899787 implements MigrationInterface {
         `);
     await queryRunner.query(`
             CREATE INDEX "idx_feedback_requests_vendor_created" ON "feedback_requests" ("vendor_id", "created_at", "id")
+            INCLUDE ("answered_at")
         `);
     await queryRunner.query(`
             CREATE TYPE "public"."referral_request_channel" AS ENUM('EMAIL', 'TEXT', 'SHARE')
@@ -103,6 +105,7 @@ export class Reputation1795306899787 implements MigrationInterface {
         `);
     await queryRunner.query(`
             CREATE INDEX "idx_referral_requests_vendor_created" ON "referral_requests" ("vendor_id", "created_at")
+            INCLUDE ("completed_at", "completed_channel")
         `);
     await queryRunner.query(`
             CREATE TYPE "public"."referral_channel" AS ENUM('EMAIL', 'TEXT', 'SHARE')
@@ -189,6 +192,7 @@ export class Reputation1795306899787 implements MigrationInterface {
         `);
     await queryRunner.query(`
             CREATE INDEX "idx_reputation_events_vendor_time" ON "reputation_events" ("vendor_id", "occurred_at")
+            INCLUDE ("type", "rating", "would_refer", "platform")
         `);
     await queryRunner.query(`
             CREATE TABLE "review_requests" (

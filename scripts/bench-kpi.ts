@@ -16,7 +16,7 @@ import { seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
 
 const LARGE_VENDOR_PROCESSES = 100_000;
-const OTHER_VENDORS = 10;
+const OTHER_VENDORS = 40;
 const PROCESSES_PER_OTHER_VENDOR = 10_000;
 const RUNS = 30;
 const PORT = 44_000 + (process.pid % 1000);

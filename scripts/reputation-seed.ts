@@ -106,6 +106,19 @@ export async function seedReputation(
        FROM seed_journey WHERE confirmed`,
     [vendorId],
   );
+  // The referral request's email, as the outbox keeps it: 3% failed for good, the rest sent.
+  await dataSource.query(
+    `INSERT INTO notification_outbox (vendor_id, purpose, subject_id, channel, recipient, subject, text, html,
+                                      unsubscribe_url, message_key, status, attempts, sent_at, last_error, created_at)
+     SELECT $1, 'REFERRAL_REQUEST', id, 'EMAIL', 'customer' || id || '@seed.example', 'Refer a friend', 'Refer a friend',
+            NULL, 'https://seed.example/r/unsubscribe', gen_random_uuid(),
+            (CASE WHEN pg_temp.draw(n, 'delivery') < 3 THEN 'FAILED' ELSE 'SENT' END)::notification_status, 1,
+            CASE WHEN pg_temp.draw(n, 'delivery') >= 3 THEN t0 + interval '3 hours' END,
+            CASE WHEN pg_temp.draw(n, 'delivery') < 3 THEN 'The mail server refused the recipient' END,
+            t0 + interval '3 hours'
+       FROM seed_journey WHERE confirmed`,
+    [vendorId],
+  );
   await dataSource.query(
     `INSERT INTO referrals (id, vendor_id, referral_request_id, channel, token, friend_email, friend_phone, created_at)
      SELECT id, $1, id, channel::referral_channel, lpad(to_hex(id), 23, '0') || 'f',

@@ -195,7 +195,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     ['text', { friendName: '', phone: '+1 (905) 555-0147' }, 'referralRequestsCompletedByText'],
     ['share', {}, 'referralRequestsCompletedByShare'],
   ] as const)('a standalone review request completed and referred by %s', async (channel, form, field) => {
-    const { vendor, token, expectKpis } = await vendorWithKpis();
+    const { token, expectKpis } = await vendorWithKpis();
     const created = await request(t.http)
       .post('/rest-api-v1/review-requests')
       .set(bearer(token))

@@ -50,18 +50,15 @@ const STATE_COUNTS = `
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'EMAIL') AS by_email,
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'TEXT')  AS by_text,
            count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = 'SHARE') AS by_share,
-           count(*) FILTER (WHERE open AND NOT coalesce(failed, false))                    AS pending,
-           count(*) FILTER (WHERE open AND failed)                                         AS failed
-      FROM (
-        SELECT r.*, r.created_at >= $2 AND (r.completed_at IS NULL OR r.completed_at >= $3) AS open,
-               -- Failed: it had messages and every one of them failed for good (NULL: no message).
-               CASE WHEN r.created_at >= $2 AND (r.completed_at IS NULL OR r.completed_at >= $3) THEN
-                 (SELECT bool_and(o.status = 'FAILED') FROM notification_outbox o
-                   WHERE o.purpose = 'REFERRAL_REQUEST' AND o.subject_id = r.id)
-               END AS failed
-          FROM referral_requests r
-         WHERE r.vendor_id = $1 AND r.created_at < $3
-      ) AS requests
+           count(*) FILTER (WHERE state.open AND NOT coalesce(delivery.failed, false))    AS pending,
+           count(*) FILTER (WHERE state.open AND delivery.failed)                         AS failed
+      FROM referral_requests r
+     CROSS JOIN LATERAL (SELECT r.created_at >= $2 AND (r.completed_at IS NULL OR r.completed_at >= $3) AS open) AS state
+      -- Failed: it had messages and every one failed for good (NULL: no message). Looked up for open ones only.
+      LEFT JOIN LATERAL (SELECT bool_and(o.status = 'FAILED') AS failed
+                           FROM notification_outbox o
+                          WHERE state.open AND o.purpose = 'REFERRAL_REQUEST' AND o.subject_id = r.id) AS delivery ON true
+     WHERE r.vendor_id = $1 AND r.created_at < $3
   )
   SELECT processes.total            AS "totalReputationProcesses",
          processes.completed        AS "totalReputationProcessesCompleted",

@@ -32,7 +32,8 @@ export enum ReviewPlatform {
 }
 
 @Entity('reputation_events')
-@Index('idx_reputation_events_vendor_time', ['vendorId', 'occurredAt'])
+// (vendor_id, time) INCLUDE the columns the KPIs read: hand-written in the migration.
+@Index('idx_reputation_events_vendor_time', { synchronize: false })
 @Index('idx_reputation_events_process', ['processId'])
 export class ReputationEvent extends ProcessRecord {
   @Column({ type: 'enum', enum: ReputationEventType, enumName: 'reputation_event_type' })

@@ -37,7 +37,8 @@ export enum TerminationReason {
 
 /** One customer's journey with one vendor, reached through one unguessable link. */
 @Entity('reputation_processes')
-@Index('idx_reputation_processes_vendor_started', ['vendorId', 'startedAt'])
+// (vendor_id, time) INCLUDE the columns the KPIs read: hand-written in the migration.
+@Index('idx_reputation_processes_vendor_started', { synchronize: false })
 @Index('uq_reputation_processes_token', ['token'], { unique: true })
 export class ReputationProcess {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
