@@ -15,6 +15,28 @@ import { TestApp, createTestApp } from './support/test-app';
 
 type Kpis = Record<keyof ReputationKpiResponse, number>;
 const ZERO = Object.fromEntries(KPI_FIELDS.map((field) => [field, 0])) as Kpis;
+/** The KPIs of a vendor whose only process so far is a new feedback request, or a new review request. */
+const ONE_FEEDBACK_REQUEST: Partial<Kpis> = {
+  totalReputationProcesses: 1,
+  totalReputationProcessesInProgress: 1,
+  totalFeedbackRequestsSent: 1,
+  incompleteFeedbackRequests: 1,
+};
+const ONE_REVIEW_REQUEST: Partial<Kpis> = {
+  totalReputationProcesses: 1,
+  totalReputationProcessesInProgress: 1,
+  totalReviewRequestsSent: 1,
+};
+/** ...whose only process is a standalone review request the customer confirmed. */
+const ONE_REVIEW_CONFIRMED: Partial<Kpis> = {
+  totalReputationProcesses: 1,
+  totalReputationProcessesCompleted: 1,
+  totalReviewRequestsSent: 1,
+  yesClicks: 1,
+  totalReviewsCompleted: 1,
+  totalReferralRequestsSent: 1,
+  totalReferralRequestsPending: 1,
+};
 
 /**
  * Whole customer journeys through the vendor API and the customer's pages, with every one of the 28
@@ -63,12 +85,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     expect(created.body.data.deliveries).toEqual([
       expect.objectContaining({ channel: 'EMAIL', status: expect.stringMatching(/^(PENDING|SENT)$/) }),
     ]);
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalFeedbackRequestsSent: 1,
-      incompleteFeedbackRequests: 1,
-    });
+    await expectKpis(ONE_FEEDBACK_REQUEST);
 
     // The customer's way in: the link of the email queued with the request.
     const [email] = await messagesOf(t.app, 'FEEDBACK_REQUEST', created.body.data.id);
@@ -203,11 +220,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     expect(created.status).toBe(201);
     const [sms] = await messagesOf(t.app, 'REVIEW_REQUEST', created.body.data.id);
     expect(sms).toMatchObject({ channel: 'SMS', recipient: '416-555-0110' });
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalReviewRequestsSent: 1,
-    });
+    await expectKpis(ONE_REVIEW_REQUEST);
 
     const lucas = customer(linkIn(sms));
     expect(await lucas.view()).toMatch(/Hi Lucas, are you happy with/);
@@ -228,12 +241,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   it('negative feedback completes the process and asks for private feedback', async () => {
     const { vendor, token, expectKpis } = await vendorWithKpis();
     const { link } = await createFeedbackRequest(t.app, vendor, { customerName: 'Mia Wilson' });
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalFeedbackRequestsSent: 1,
-      incompleteFeedbackRequests: 1,
-    });
+    await expectKpis(ONE_FEEDBACK_REQUEST);
 
     const mia = customer(link);
     await mia.submit('/feedback', { rating: '2', wouldRefer: 'no', comment: '' });
@@ -292,11 +300,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   it('"not happy" completes a review request and asks for private feedback', async () => {
     const { vendor, expectKpis } = await vendorWithKpis();
     const { link } = await createReviewRequest(t.app, vendor, { firstName: 'Ethan' });
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalReviewRequestsSent: 1,
-    });
+    await expectKpis(ONE_REVIEW_REQUEST);
     const ethan = customer(link);
     await ethan.submit('/review', { happy: 'no' });
     await expectKpis({ noClicks: 1, totalReputationProcessesCompleted: 1, totalReputationProcessesInProgress: 0 });
@@ -311,12 +315,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       email: 'Zoe@Customer.example',
       phone: '416-555-0177',
     });
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalFeedbackRequestsSent: 1,
-      incompleteFeedbackRequests: 1,
-    });
+    await expectKpis(ONE_FEEDBACK_REQUEST);
 
     const zoe = customer(link);
     expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/Unsubscribe from .*\?/);
@@ -408,11 +407,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   it('accepts the one-click unsubscribe POST of mail clients (RFC 8058)', async () => {
     const { vendor, expectKpis } = await vendorWithKpis();
     const { link } = await createReviewRequest(t.app, vendor);
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalReviewRequestsSent: 1,
-    });
+    await expectKpis(ONE_REVIEW_REQUEST);
     const path = new URL(link).pathname;
     const res = await request(t.http).post(`${path}/unsubscribe`).type('form').send('List-Unsubscribe=One-Click');
     expect(res.status).toBe(303);
@@ -425,16 +420,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     const sam = customer(link);
     await sam.submit('/review', { happy: 'yes' });
     await sam.submit('/review/confirm');
-    const completed = {
-      totalReputationProcesses: 1,
-      totalReputationProcessesCompleted: 1,
-      totalReviewRequestsSent: 1,
-      yesClicks: 1,
-      totalReviewsCompleted: 1,
-      totalReferralRequestsSent: 1,
-      totalReferralRequestsPending: 1,
-    };
-    await expectKpis(completed);
+    await expectKpis(ONE_REVIEW_CONFIRMED);
     await sam.submit('/unsubscribe', {}, `${sam.path}/unsubscribe`);
     await expectKpis();
     expect(await sam.view()).toMatch(/You're unsubscribed/);
@@ -446,12 +432,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   it('the vendor cancels a process: terminated, the page says so, a second cancel is a 409', async () => {
     const { vendor, token, expectKpis } = await vendorWithKpis();
     const { request: feedback, link } = await createFeedbackRequest(t.app, vendor);
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesInProgress: 1,
-      totalFeedbackRequestsSent: 1,
-      incompleteFeedbackRequests: 1,
-    });
+    await expectKpis(ONE_FEEDBACK_REQUEST);
 
     const cancel = () =>
       request(t.http).post(`/rest-api-v1/reputation-process/${feedback.processId}/cancel`).set(bearer(token));
@@ -483,15 +464,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     const sam = customer(link);
     await sam.submit('/review', { happy: 'yes' });
     await sam.submit('/review/confirm');
-    await expectKpis({
-      totalReputationProcesses: 1,
-      totalReputationProcessesCompleted: 1,
-      totalReviewRequestsSent: 1,
-      yesClicks: 1,
-      totalReviewsCompleted: 1,
-      totalReferralRequestsSent: 1,
-      totalReferralRequestsPending: 1,
-    });
+    await expectKpis(ONE_REVIEW_CONFIRMED);
     await failReferralRequestMessages(vendor);
     await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
     // Completed by the customer after all: completed, neither pending nor failed.

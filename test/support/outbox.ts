@@ -14,18 +14,21 @@ export interface OutboxMessage {
   lastError: string | null;
 }
 
+const COLUMNS = `channel, recipient, subject, text, html, unsubscribe_url AS "unsubscribeUrl", status,
+                 last_error AS "lastError"`;
+
 /** The messages of one request (purpose and id of its row), email first. */
 export function messagesOf(
   app: INestApplicationContext,
   purpose: NotificationPurpose,
   subjectId: number,
 ): Promise<OutboxMessage[]> {
-  return app.get(DataSource).query(
-    `SELECT channel, recipient, subject, text, html, unsubscribe_url AS "unsubscribeUrl", status,
-            last_error AS "lastError"
-       FROM notification_outbox WHERE purpose = $1 AND subject_id = $2 ORDER BY channel`,
-    [purpose, subjectId],
-  );
+  return app
+    .get(DataSource)
+    .query(`SELECT ${COLUMNS} FROM notification_outbox WHERE purpose = $1 AND subject_id = $2 ORDER BY channel`, [
+      purpose,
+      subjectId,
+    ]);
 }
 
 /** Every message ever queued for a vendor to this address. */
@@ -34,12 +37,12 @@ export function messagesTo(
   vendorId: number,
   recipient: string,
 ): Promise<OutboxMessage[]> {
-  return app.get(DataSource).query(
-    `SELECT channel, recipient, subject, text, html, unsubscribe_url AS "unsubscribeUrl", status,
-            last_error AS "lastError"
-       FROM notification_outbox WHERE vendor_id = $1 AND recipient = $2 ORDER BY id`,
-    [vendorId, recipient],
-  );
+  return app
+    .get(DataSource)
+    .query(`SELECT ${COLUMNS} FROM notification_outbox WHERE vendor_id = $1 AND recipient = $2 ORDER BY id`, [
+      vendorId,
+      recipient,
+    ]);
 }
 
 const PAGE_LINK = /https?:\/\/[^\s"<]+\/[ri]\/[A-Za-z0-9_-]{24}(?=[\s"<]|$)/;
