@@ -1,0 +1,29 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from '../validation/optional.decorator';
+import type { PageRequest } from './page';
+
+/**
+ * `page` and `size` of every paginated list, validated alike. Both have defaults, which
+ * @ApiPropertyOptional states (the Swagger plugin would otherwise document them as required).
+ */
+export class PageQuery implements PageRequest {
+  /** Page index, from 0. A page past the end is empty. @example 0 */
+  @ApiPropertyOptional()
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  page: number = 0;
+
+  /** Items per page. @example 10 */
+  @ApiPropertyOptional()
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  size: number = 10;
+}
