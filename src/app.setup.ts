@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
@@ -19,7 +20,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // UI too: it loads its scripts and init code as files from /docs.
   app.use(helmet());
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
-  applyServerTimeouts(app.getHttpServer(), http);
+  hardenServer(app.getHttpServer(), http);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
@@ -28,11 +29,33 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   return app;
 }
 
-/** Slow or idle clients cannot hold connections open indefinitely. */
-function applyServerTimeouts(server: Server, http: HttpConfig): void {
+// Errors Node's HTTP parser raises before Express sees the request, answered in the envelope too.
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+
+/**
+ * Slow or idle clients cannot hold connections open indefinitely, the number of connections is
+ * capped, and requests Node cannot parse get an envelope rather than a bare status line.
+ */
+function hardenServer(server: Server, http: HttpConfig): void {
   server.requestTimeout = http.requestTimeoutMs;
   server.headersTimeout = http.headersTimeoutMs;
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
+  server.maxConnections = http.maxConnections;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ success: false, error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 function setUpSwagger(app: NestExpressApplication): void {

@@ -1,3 +1,4 @@
+import { AddressInfo, createConnection } from 'node:net';
 import request from 'supertest';
 import { bearer, createAdmin, createVendor } from './support/factories';
 import { ProbeController } from './support/probe.controller';
@@ -199,5 +200,43 @@ describe('Security headers and CORS (e2e)', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('Requests Node itself cannot parse (e2e)', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const send = (raw: string): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => socket.end(raw));
+      let reply = '';
+      socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
+      socket.on('end', () => resolve(reply));
+      socket.on('error', reject);
+    });
+
+  it('answers a malformed request line with a 400 envelope', async () => {
+    const reply = await send('GARBAGE / HTTP/9.9\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(
+      '{"success":false,"error":"The request is not valid HTTP."}',
+    );
+  });
+
+  it('answers oversized headers with a 431 envelope', async () => {
+    const reply = await send(`GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+    expect(reply).toMatch(/application\/json/);
+    expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(
+      '{"success":false,"error":"The request headers are too large."}',
+    );
   });
 });

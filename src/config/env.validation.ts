@@ -56,6 +56,7 @@ export const envValidationSchema = Joi.object({
   HTTP_REQUEST_TIMEOUT_MS: Joi.number().integer().min(1000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: Joi.number().integer().min(1000).default(10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Joi.number().integer().min(1000).default(5_000),
+  HTTP_MAX_CONNECTIONS: Joi.number().integer().min(10).max(1_000_000).default(2048),
   LEAD_EXPIRY_HOURS: Joi.number().positive().default(72),
   LEAD_STATUS_REMINDER_DAYS: Joi.number().positive().default(7),
   RATE_LIMIT_MAX: Joi.number().integer().min(1).max(1_000_000).default(250),

@@ -10,6 +10,8 @@ export const httpConfig = registerAs('http', () => ({
   requestTimeoutMs: Number(process.env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
   /** Headers must arrive within this (slowloris protection). */
   headersTimeoutMs: Number(process.env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000),
+  /** Connections beyond this are refused, so a flood cannot exhaust file descriptors and memory. */
+  maxConnections: Number(process.env.HTTP_MAX_CONNECTIONS ?? 2048),
   /** Idle keep-alive connections are closed after this. */
   keepAliveTimeoutMs: Number(process.env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
 }));

@@ -7,12 +7,15 @@ export interface BuiltServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Start from an empty environment instead, as a new user's shell would (PATH and HOME kept). */
   cleanEnv?: boolean;
+  /** Keep what the server writes on stdout (its JSON log lines) in `output`. */
+  captureStdout?: boolean;
 }
 
 /** The built service (`node dist/src/main.js`) as a child process on a free port. */
 export class BuiltServer {
   private child?: ChildProcess;
   port = 0;
+  output = '';
 
   constructor(private readonly options: BuiltServerOptions = {}) {}
 
@@ -31,8 +34,9 @@ export class BuiltServer {
     const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
     const child = spawn(process.execPath, [BUILT_MAIN], {
       env: { ...base, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', this.options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
     });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child = child;
     await waitUntil(async () => {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

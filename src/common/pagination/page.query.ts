@@ -5,8 +5,8 @@ import { Optional } from '../validation/optional.decorator';
 import type { PageRequest } from './page';
 
 /**
- * `page` and `size` of a lead-style list. Both have defaults; @ApiPropertyOptional says so (the
- * plugin would call them required).
+ * `page` and `size` of every paginated list, validated alike. Both have defaults, which
+ * @ApiPropertyOptional states (the Swagger plugin would otherwise document them as required).
  */
 export class PageQuery implements PageRequest {
   /** Page index, from 0. A page past the end is empty. @example 0 */
@@ -15,7 +15,7 @@ export class PageQuery implements PageRequest {
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(2_147_483_647)
+  @Max(1_000_000)
   page: number = 0;
 
   /** Items per page. @example 10 */

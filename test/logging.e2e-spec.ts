@@ -1,0 +1,59 @@
+import { BuiltServer } from './support/built-server';
+import { createAdmin, createVendor } from './support/factories';
+import { TestApp, createTestApp } from './support/test-app';
+
+jest.setTimeout(120_000);
+
+/** What the built server writes to its log: JSON lines with request ids, and no secrets. */
+describe('Logs (e2e, built server)', () => {
+  const server = new BuiltServer({ env: { LOG_LEVEL: 'info' }, captureStdout: true });
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await server.start();
+  });
+  afterAll(async () => {
+    await server.stop();
+    await t.close();
+  });
+
+  it('writes one JSON line per request with its id, and never a token, a contact detail or a link secret', async () => {
+    const { token } = await createVendor(t.app);
+    const manager = (await createAdmin(t.app)).token;
+    const email = 'private.person@customer.example';
+    const linkSecret = 'Zq8w2VnL0cT7yXe4pRk1uA';
+    const requests: [string, RequestInit][] = [
+      [
+        '/rest-api-v1/general-leads?page=0',
+        { headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': 'trace-logs-1' } },
+      ],
+      [
+        `/rest-api-v1/feedback-requests/check-duplicates?email=${encodeURIComponent(email)}&phone=416-555-0100`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      ],
+      [`/r/${linkSecret}`, {}],
+      [
+        '/rest-manager-api-v1/vendors',
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${manager}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ vendorName: 'Logged Co', email, cityName: 'X', provinceName: 'Y', bogus: 1 }),
+        },
+      ],
+    ];
+    for (const [path, init] of requests) await fetch(`${server.url}${path}`, init);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const lines = server.output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requestLines = lines.filter((line) => line.req);
+    expect(requestLines.length).toBeGreaterThanOrEqual(requests.length);
+    expect(requestLines.find((line) => (line.req as { id: string }).id === 'trace-logs-1')).toBeDefined();
+    for (const secret of [token, manager, email, encodeURIComponent(email), '416-555-0100', linkSecret]) {
+      expect({ secret, logged: server.output.includes(secret) }).toEqual({ secret, logged: false });
+    }
+  });
+});
