@@ -1,6 +1,6 @@
 const SENSITIVE_QUERY_KEYS = new Set(['email', 'phone', 'emailto', 'token']);
-// Customer links carry the secret that opens a customer's page: /r/<token>[/...]
-const CUSTOMER_LINK = /^(\/r\/)[^/?#]+/;
+// Customer and referred-friend links carry the secret that opens their page: /r/<token>[/...], /i/<token>[/...]
+const CUSTOMER_LINK = /^(\/[ri]\/)[^/?#]+/;
 
 /** The request URL as it may be logged: customer contact details and link secrets replaced. */
 export function maskUrl(url: string): string {
