@@ -27,6 +27,14 @@ const ONE_REVIEW_REQUEST: Partial<Kpis> = {
   totalReputationProcessesInProgress: 1,
   totalReviewRequestsSent: 1,
 };
+/** What confirming the review of a vendor's only process changes. */
+const CONFIRMING_THE_ONLY_REVIEW: Partial<Kpis> = {
+  totalReviewsCompleted: 1,
+  totalReputationProcessesCompleted: 1,
+  totalReputationProcessesInProgress: 0,
+  totalReferralRequestsSent: 1,
+  totalReferralRequestsPending: 1,
+};
 /** ...whose only process is a standalone review request the customer confirmed. */
 const ONE_REVIEW_CONFIRMED: Partial<Kpis> = {
   totalReputationProcesses: 1,
@@ -146,13 +154,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     }
 
     await olivia.submit('/review/confirm');
-    await expectKpis({
-      totalReviewsCompleted: 1,
-      totalReputationProcessesCompleted: 1,
-      totalReputationProcessesInProgress: 0,
-      totalReferralRequestsSent: 1,
-      totalReferralRequestsPending: 1,
-    });
+    await expectKpis(CONFIRMING_THE_ONLY_REVIEW);
     expect(await olivia.view()).toMatch(/Thank you for your review, Olivia!/);
     // The referral request went to the customer, with the same link.
     const referralRequests = await messagesTo(t.app, vendor.id, 'olivia@customer.example');
@@ -227,13 +229,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     await lucas.submit('/review', { happy: 'yes' });
     await expectKpis({ yesClicks: 1 });
     await lucas.submit('/review/confirm');
-    await expectKpis({
-      totalReviewsCompleted: 1,
-      totalReputationProcessesCompleted: 1,
-      totalReputationProcessesInProgress: 0,
-      totalReferralRequestsSent: 1,
-      totalReferralRequestsPending: 1,
-    });
+    await expectKpis(CONFIRMING_THE_ONLY_REVIEW);
     await lucas.submit(`/referrals/${channel}`, form);
     await expectKpis({ totalReferralRequestsPending: 0, referralRequestsCompleted: 1, [field]: 1 });
   });
