@@ -59,15 +59,8 @@ async function main(): Promise<void> {
 
     const started = Date.now();
     const [large, ...others] = await seedVendors(dataSource, 1 + OTHER_VENDORS);
-    await seedReputation(dataSource, large, LARGE_VENDOR_PROCESSES, 0);
-    for (const [i, vendorId] of others.entries()) {
-      await seedReputation(
-        dataSource,
-        vendorId,
-        PROCESSES_PER_OTHER_VENDOR,
-        LARGE_VENDOR_PROCESSES + i * PROCESSES_PER_OTHER_VENDOR,
-      );
-    }
+    await seedReputation(dataSource, [large], LARGE_VENDOR_PROCESSES, 0);
+    await seedReputation(dataSource, others, PROCESSES_PER_OTHER_VENDOR, LARGE_VENDOR_PROCESSES);
     await resetReputationSequences(dataSource);
     await dataSource.query('VACUUM (ANALYZE)');
     const [{ events }] = await dataSource.query<{ events: string }[]>(

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 
 /**
- * Bulk reputation data for one vendor in a few INSERT ... SELECT generate_series statements:
- * `processes` journeys, one started every 5 minutes going back from now, in a realistic mix, each
- * with its request rows and one event per step, as the service itself would have stored them.
+ * Bulk reputation data in a few INSERT ... SELECT generate_series statements: for each vendor,
+ * `processesPerVendor` journeys, one started every 5 minutes going back from now, in a realistic mix,
+ * each with its request rows and one event per step, as the service itself would have stored them.
  *
  * Per journey, with independent pseudo-random draws: a third are standalone review requests, the
  * rest feedback requests; 70% of those are answered with a rating spread over 1..5 (60% would
@@ -18,8 +18,8 @@ import type { DataSource } from 'typeorm';
  */
 export async function seedReputation(
   dataSource: DataSource,
-  vendorId: number,
-  processes: number,
+  vendorIds: number[],
+  processesPerVendor: number,
   firstId: number,
 ): Promise<void> {
   // pg_temp.draw(n, salt): a stable pseudo-random 0..99 per journey and decision, independent across salts.
@@ -44,7 +44,8 @@ export async function seedReputation(
                    FROM (
                      SELECT *, standalone OR coalesce(rating >= 4, false) AS review_reached
                        FROM (
-                         SELECT n, $2::bigint + n AS id, now() - n * interval '5 minutes' AS t0,
+                         SELECT n, $2::bigint + n AS id, ($3::int[])[1 + n % cardinality($3::int[])] AS vendor_id,
+                                now() - (n / cardinality($3::int[])) * interval '5 minutes' AS t0,
                                 pg_temp.draw(n, 'origin') < 33 AS standalone,
                                 CASE WHEN pg_temp.draw(n, 'origin') >= 33 AND pg_temp.draw(n, 'rate') < 70
                                      THEN 1 + pg_temp.draw(n, 'stars') % 5 END AS rating,
@@ -53,18 +54,18 @@ export async function seedReputation(
                                 (ARRAY['EMAIL', 'TEXT', 'SHARE'])[1 + pg_temp.draw(n, 'channel') % 3] AS channel,
                                 (ARRAY['GOOGLE', 'FACEBOOK', 'BBB', 'OTHER'])[1 + pg_temp.draw(n, 'site') % 4] AS site,
                                 pg_temp.draw(n, 'clicks') < 40 AS clicks_twice
-                           FROM generate_series(0, $1 - 1) AS n
+                           FROM generate_series(0, $1 * cardinality($3::int[]) - 1) AS n
                        ) AS base
                    ) AS reached
                ) AS answered
            ) AS happiness
        ) AS journey`,
-    [processes, firstId],
+    [processesPerVendor, firstId, vendorIds],
   );
   await dataSource.query(
     `INSERT INTO reputation_processes (id, vendor_id, token, origin, state, step, first_name, email, phone,
                                        started_at, ended_at, termination_reason, opted_out_at)
-     SELECT id, $1, lpad(to_hex(id), 24, '0'),
+     SELECT id, vendor_id, lpad(to_hex(id), 24, '0'),
             (CASE WHEN standalone THEN 'REVIEW_REQUEST' ELSE 'FEEDBACK_REQUEST' END)::reputation_process_origin,
             (CASE WHEN completed THEN 'COMPLETED' WHEN opts_out THEN 'TERMINATED' ELSE 'IN_PROGRESS' END)
               ::reputation_process_state,
@@ -77,65 +78,58 @@ export async function seedReputation(
             CASE WHEN NOT completed AND opts_out THEN 'OPTED_OUT'::reputation_termination_reason END,
             CASE WHEN NOT completed AND opts_out THEN t0 + interval '1 day' END
        FROM seed_journey`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO feedback_requests (vendor_id, process_id, customer_name, email, phone, created_at, answered_at,
                                     rating, would_refer)
-     SELECT $1, id, 'Customer ' || n, 'customer' || id || '@seed.example', '416-555-0100', t0,
+     SELECT vendor_id, id, 'Customer ' || n, 'customer' || id || '@seed.example', '416-555-0100', t0,
             CASE WHEN rating IS NOT NULL THEN t0 + interval '1 hour' END, rating,
             CASE WHEN rating IS NOT NULL THEN would_refer END
        FROM seed_journey WHERE NOT standalone`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO review_requests (vendor_id, process_id, first_name, email, phone, created_at, happy, answered_at,
                                   confirmed_at)
-     SELECT $1, id, 'Customer', 'customer' || id || '@seed.example', '416-555-0100',
+     SELECT vendor_id, id, 'Customer', 'customer' || id || '@seed.example', '416-555-0100',
             t0 + CASE WHEN standalone THEN interval '0' ELSE interval '1 hour' END,
             CASE WHEN review_answered THEN happy END,
             CASE WHEN review_answered THEN t0 + interval '2 hours' END,
             CASE WHEN confirmed THEN t0 + interval '3 hours' END
        FROM seed_journey WHERE review_reached`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO referral_requests (id, vendor_id, process_id, created_at, completed_at, completed_channel)
-     SELECT id, $1, id, t0 + interval '3 hours', CASE WHEN referred THEN t0 + interval '4 hours' END,
+     SELECT id, vendor_id, id, t0 + interval '3 hours', CASE WHEN referred THEN t0 + interval '4 hours' END,
             CASE WHEN referred THEN channel::referral_request_channel END
        FROM seed_journey WHERE confirmed`,
-    [vendorId],
   );
   // The referral request's email, as the outbox keeps it: 3% failed for good, the rest sent.
   await dataSource.query(
     `INSERT INTO notification_outbox (vendor_id, purpose, subject_id, channel, recipient, subject, text, html,
                                       unsubscribe_url, message_key, status, attempts, sent_at, last_error, created_at)
-     SELECT $1, 'REFERRAL_REQUEST', id, 'EMAIL', 'customer' || id || '@seed.example', 'Refer a friend', 'Refer a friend',
+     SELECT vendor_id, 'REFERRAL_REQUEST', id, 'EMAIL', 'customer' || id || '@seed.example', 'Refer a friend', 'Refer a friend',
             NULL, 'https://seed.example/r/unsubscribe', gen_random_uuid(),
             (CASE WHEN pg_temp.draw(n, 'delivery') < 3 THEN 'FAILED' ELSE 'SENT' END)::notification_status, 1,
             CASE WHEN pg_temp.draw(n, 'delivery') >= 3 THEN t0 + interval '3 hours' END,
             CASE WHEN pg_temp.draw(n, 'delivery') < 3 THEN 'The mail server refused the recipient' END,
             t0 + interval '3 hours'
        FROM seed_journey WHERE confirmed`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO referrals (id, vendor_id, referral_request_id, channel, token, friend_email, friend_phone, created_at)
-     SELECT id, $1, id, channel::referral_channel, lpad(to_hex(id), 23, '0') || 'f',
+     SELECT id, vendor_id, id, channel::referral_channel, lpad(to_hex(id), 23, '0') || 'f',
             CASE WHEN channel = 'EMAIL' THEN 'friend' || id || '@seed.example' END,
             CASE WHEN channel = 'TEXT' THEN '905-555-0100' END, t0 + interval '4 hours'
        FROM seed_journey WHERE referred`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO referral_conversions (vendor_id, referral_id, name, email, created_at)
-     SELECT $1, id, 'Friend', 'friend' || id || '@seed.example', t0 + interval '2 days'
+     SELECT vendor_id, id, 'Friend', 'friend' || id || '@seed.example', t0 + interval '2 days'
        FROM seed_journey WHERE converted`,
-    [vendorId],
   );
   await dataSource.query(
     `INSERT INTO reputation_events (vendor_id, process_id, type, occurred_at, rating, would_refer, platform, channel)
-     SELECT $1, id, step.kind::reputation_event_type, step.at, step.stars, step.refer, step.site::review_platform,
+     SELECT vendor_id, id, step.kind::reputation_event_type, step.at, step.stars, step.refer, step.site::review_platform,
             step.via::reputation_event_channel
        FROM seed_journey,
             LATERAL (VALUES
@@ -159,7 +153,6 @@ export async function seedReputation(
                NULL)
             ) AS step(kind, at, stars, refer, site, via)
       WHERE step.kind IS NOT NULL`,
-    [vendorId],
   );
   await dataSource.query('DROP TABLE seed_journey');
 }
