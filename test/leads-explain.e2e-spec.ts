@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
-import { LeadsRepository, Statement } from '../src/leads/leads.repository';
+import type { Statement } from '../src/database/statement';
+import { LeadsRepository } from '../src/leads/leads.repository';
 import { seedLeads, seedVendors } from '../scripts/lead-seed';
 import { bearer, createVendor } from './support/factories';
 import { TestApp, createTestApp } from './support/test-app';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryResult } from 'typeorm';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
+import type { Statement } from '../database/statement';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LEAD_SQL, timingParameters } from './leads.sql';
 
@@ -20,12 +21,6 @@ export interface LeadFilterCounts {
   allLeadsCount: number;
   acceptedLeadsCount: number;
   requiresAttentionLeadsCount: number;
-}
-
-/** A statement as the repository runs it, for EXPLAIN in tests and scripts. */
-export interface Statement {
-  sql: string;
-  parameters: unknown[];
 }
 
 /** All SQL about leads. Every vendor-side statement carries the vendor id in its WHERE clause. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Statement } from '../database/statement';
 import { KPI_FIELDS, type ReputationKpiResponse } from './dto/reputation-kpi.response';
 import type { KpiWindow } from './kpi-window';
 
@@ -78,7 +79,7 @@ export class ReputationKpiRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The two statements and their parameters (the benchmark explains them). */
-  statements(vendorId: number, window: KpiWindow): { sql: string; parameters: unknown[] }[] {
+  statements(vendorId: number, window: KpiWindow): Statement[] {
     // Open bounds as PostgreSQL's infinities keep one plan shape for every window.
     const parameters = [vendorId, window.from ?? '-infinity', window.until ?? 'infinity'];
     return [EVENT_COUNTS, STATE_COUNTS].map((sql) => ({ sql, parameters }));

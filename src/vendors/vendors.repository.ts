@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type { Statement } from '../database/statement';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { Vendor, VendorFeature } from './entities/vendor.entity';
 
@@ -28,6 +29,29 @@ export class VendorsRepository {
     return this.vendors.findOneBy({ id });
   }
 
+  /** The page and the count statements of a search (the benchmark's baseline runs them too). */
+  searchStatements(criteria: VendorSearchCriteria, offset: number, limit: number): [Statement, Statement] {
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    if (criteria.nameContains) {
+      parameters.push(escapeLike(criteria.nameContains));
+      conditions.push(`lower(vendor_name) LIKE '%' || lower($${parameters.length}) || '%'`);
+    }
+    if (criteria.id !== undefined) {
+      parameters.push(criteria.id);
+      conditions.push(`id = $${parameters.length}`);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' OR ')}` : '';
+    return [
+      {
+        sql: `SELECT ${SUMMARY_COLUMNS} FROM vendors ${where}
+              ORDER BY lower(vendor_name), id LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
+        parameters: [...parameters, limit, offset],
+      },
+      { sql: `SELECT count(*) AS total FROM vendors ${where}`, parameters },
+    ];
+  }
+
   /**
    * One page of matching vendors in name order, and the number of matches. The name test and the order
    * are on lower(vendor_name), which the trigram index idx_vendors_name_trgm and the btree index
@@ -38,24 +62,10 @@ export class VendorsRepository {
     offset: number,
     limit: number,
   ): Promise<{ vendors: VendorSummary[]; total: number }> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (criteria.nameContains) {
-      params.push(escapeLike(criteria.nameContains));
-      conditions.push(`lower(vendor_name) LIKE '%' || lower($${params.length}) || '%'`);
-    }
-    if (criteria.id !== undefined) {
-      params.push(criteria.id);
-      conditions.push(`id = $${params.length}`);
-    }
-    const where = conditions.length ? `WHERE ${conditions.join(' OR ')}` : '';
+    const [page, count] = this.searchStatements(criteria, offset, limit);
     const [vendors, counted] = await Promise.all([
-      this.vendors.query<VendorSummary[]>(
-        `SELECT ${SUMMARY_COLUMNS} FROM vendors ${where}
-         ORDER BY lower(vendor_name), id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, offset],
-      ),
-      this.vendors.query<{ total: number }[]>(`SELECT count(*) AS total FROM vendors ${where}`, params),
+      this.vendors.query<VendorSummary[]>(page.sql, page.parameters),
+      this.vendors.query<{ total: number }[]>(count.sql, count.parameters),
     ]);
     return { vendors, total: counted[0].total };
   }

@@ -1,10 +1,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const root = join(__dirname, '..', '..');
+/** The project's root, whether this file runs from test/support or from dist/test/support (the benchmarks). */
+function projectRoot(from: string): string {
+  return existsSync(join(from, 'package.json')) ? from : projectRoot(dirname(from));
+}
+
+const root = projectRoot(__dirname);
 export const BUILT_CLI = join(root, 'dist', 'src', 'cli.js');
 export const BUILT_MAIN = join(root, 'dist', 'src', 'main.js');
 

@@ -1,0 +1,121 @@
+// The benchmark's floor: a plain node:http server answering the benchmarked routes with the service's
+// own SQL (taken from its repositories' statement builders) through a bare `pg` pool, after the same
+// token check (HS256 signature, then the account's row: active token id, activated, feature flag).
+// No framework, no validation, no logging, no rate limiting. Run by `npm run bench`; env: PORT,
+// DATABASE_URL, JWT_SECRET, DATABASE_POOL_MAX.
+import { JwtService } from '@nestjs/jwt';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecretKey } from 'node:crypto';
+import { Pool } from 'pg';
+import type { Statement } from '../src/database/statement';
+import { LeadFilter } from '../src/leads/entities/lead.entity';
+import { LeadsRepository } from '../src/leads/leads.repository';
+import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
+import { VendorsRepository } from '../src/vendors/vendors.repository';
+
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT_SECRET!)) });
+
+// Only the statement builders are used: they read their configuration, never the database handle.
+const leads = new LeadsRepository(undefined as never, { expiryHours: 72, statusReminderDays: 7 });
+const kpi = new ReputationKpiRepository(undefined as never);
+const vendors = new VendorsRepository(undefined as never);
+
+type Row = Record<string, unknown>;
+
+const run = async ({ sql, parameters }: Statement): Promise<Row[]> => (await pool.query<Row>(sql, parameters)).rows;
+
+interface Account {
+  id: number;
+  features: boolean;
+}
+
+/** The account when the token is validly signed, of the given type and still the account's active one. */
+async function authenticate(request: IncomingMessage, type: 'vendor' | 'manager'): Promise<Account | null> {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return null;
+  let claims: { sub: string; typ: string; jti: string };
+  try {
+    claims = jwt.verify(token, { algorithms: ['HS256'] });
+  } catch {
+    return null;
+  }
+  if (claims.typ !== type) return null;
+  const id = Number(claims.sub);
+  const [account] = (await run(
+    type === 'vendor'
+      ? {
+          sql: 'SELECT active_token_id, activated, enable_full_rms AS features FROM vendors WHERE id = $1',
+          parameters: [id],
+        }
+      : {
+          sql: "SELECT active_token_id, role = 'ADMIN' AS activated, true AS features FROM managers WHERE id = $1",
+          parameters: [id],
+        },
+  )) as { active_token_id: string; activated: boolean; features: boolean }[];
+  return account?.active_token_id === claims.jti && account.activated ? { id, features: account.features } : null;
+}
+
+type Route = (id: number, query: URLSearchParams) => Promise<unknown>;
+
+/** The benchmarked routes; `gated`: the vendor needs the feature flag (enableFullRMS) as well. */
+const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answer: Route }> = {
+  '/rest-api-v1/general-leads': {
+    type: 'vendor',
+    answer: async (id, query) => {
+      const page = Number(query.get('page') ?? 0);
+      const size = Number(query.get('size') ?? 10);
+      const filter = (query.get('filter') ?? LeadFilter.All) as LeadFilter;
+      const rows = await run(leads.listStatement(id, filter, { page, size }));
+      const totalElements = Number(rows[0].total);
+      return {
+        content: rows.filter((row) => row.id !== null),
+        page,
+        size,
+        totalElements,
+        totalPages: Math.ceil(totalElements / size),
+        last: (page + 1) * size >= totalElements,
+      };
+    },
+  },
+  '/rest-api-v1/general-leads/filter-counts': {
+    type: 'vendor',
+    answer: async (id) => (await run(leads.filterCountsStatement(id)))[0],
+  },
+  '/rest-api-v1/reputation-process/kpi': {
+    type: 'vendor',
+    gated: true,
+    answer: async (id) => {
+      const rows = await Promise.all(kpi.statements(id, { from: null, until: null }).map(run));
+      return Object.assign({}, ...rows.map(([row]) => row)) as Row;
+    },
+  },
+  '/rest-manager-api-v1/vendors': {
+    type: 'manager',
+    answer: async (_id, query) => {
+      const page = Number(query.get('page') ?? 0);
+      const size = Number(query.get('size') ?? 10);
+      const statements = vendors.searchStatements({ nameContains: query.get('search') ?? '' }, page * size, size);
+      const [content, [count]] = await Promise.all(statements.map(run));
+      return { content, number: page, size, totalElements: Number(count.total) };
+    },
+  },
+};
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(json);
+}
+
+createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://baseline');
+  const route = routes[url.pathname];
+  if (!route) return send(response, 404, { success: false });
+  authenticate(request, route.type)
+    .then(async (account) => {
+      if (!account) return send(response, 401, { success: false });
+      if (route.gated && !account.features) return send(response, 403, { success: false });
+      send(response, 200, { success: true, data: await route.answer(account.id, url.searchParams) });
+    })
+    .catch((error: unknown) => send(response, 500, { success: false, error: String(error) }));
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));

@@ -1,0 +1,209 @@
+// `npm run bench:http`: the hot read endpoints under load, against the load data set (`npm run seed:load`,
+// run first by this script when the load database is missing). For each endpoint, autocannon (in this
+// process, 20 connections) drives in turn:
+//   - the built service (`node dist/src/main.js`) as deployed: info logs, rate limiter counting in memory;
+//   - the baseline (bench/baseline-server.ts): node:http + pg, the same SQL and the same token check;
+//   - the service again with REDIS_URL set, the rate limiter counting in Redis.
+// It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
+// ratio of the baseline's. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 20) tune it.
+import autocannon from 'autocannon';
+import { JwtService } from '@nestjs/jwt';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createSecretKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { LOAD, loadDatabaseUrl, seedLoadDatabase } from '../scripts/seed-load';
+import { BuiltServer } from '../test/support/built-server';
+import { freePort, waitUntil } from '../test/support/net';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARM_UP_S = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const JWT_SECRET = 'http-bench-secret-http-bench-secret-http-bench';
+const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
+
+interface Endpoint {
+  label: string;
+  path: string;
+  token: 'vendor' | 'manager';
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10', token: 'vendor' },
+  {
+    label: `GET /general-leads (page ${DEEP_PAGE})`,
+    path: `/rest-api-v1/general-leads?page=${DEEP_PAGE}&size=10`,
+    token: 'vendor',
+  },
+  { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'vendor' },
+  { label: 'GET /reputation-process/kpi', path: '/rest-api-v1/reputation-process/kpi', token: 'vendor' },
+  {
+    label: 'GET /vendors?search=northern roofing',
+    path: '/rest-manager-api-v1/vendors?search=northern%20roofing&page=0&size=10',
+    token: 'manager',
+  },
+];
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  stop(): Promise<unknown>;
+}
+
+/** The largest VmRSS of the process seen while `work` runs, sampled every 50 ms. */
+async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let peak = rss();
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 50);
+  try {
+    const result = await work();
+    return { result, peakRssMb: Math.max(peak, rss()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function drive(target: Target, endpoint: Endpoint, token: string): Promise<Measurement> {
+  const options = {
+    url: target.url + endpoint.path,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${token}` },
+  };
+  await autocannon({ ...options, duration: WARM_UP_S });
+  const { result, peakRssMb } = await withPeakRss(target.pid, () => autocannon({ ...options, duration: DURATION_S }));
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) {
+    throw new Error(`${target.name} ${endpoint.label}: ${failed} of ${result.requests.total} requests failed`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssMb };
+}
+
+async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Target> {
+  const server = new BuiltServer({
+    env: {
+      DATABASE_URL: loadDatabaseUrl(),
+      JWT_SECRET,
+      LOG_LEVEL: 'info', // as deployed: one log line per request (to /dev/null here)
+      // Counting every request, refusing none: a budget no benchmark reaches in its one-second window.
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      ...env,
+    },
+  });
+  await server.start();
+  return { name, url: server.url, pid: server.process.pid!, stop: () => server.stop() };
+}
+
+async function startBaseline(): Promise<Target> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'baseline-server.js')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: loadDatabaseUrl(), JWT_SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready = false;
+  child.stdout!.on('data', () => (ready = true));
+  await waitUntil(() => {
+    if (child.exitCode !== null) throw new Error(`baseline exited with ${child.exitCode}`);
+    return Promise.resolve(ready);
+  }, 10_000);
+  return {
+    name: 'baseline',
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
+  };
+}
+
+/** Tokens for the big vendor and the manager, signed as the service signs them, with their stored token ids. */
+async function tokens(): Promise<Record<Endpoint['token'], string>> {
+  const client = new Client({ connectionString: loadDatabaseUrl() });
+  await client.connect();
+  try {
+    const vendor = await client.query<{ id: number; jti: string }>(
+      'SELECT id, active_token_id AS jti FROM vendors ORDER BY id LIMIT 1',
+    );
+    const manager = await client.query<{ id: number; jti: string }>(
+      "SELECT id, active_token_id AS jti FROM managers WHERE role = 'ADMIN' ORDER BY id LIMIT 1",
+    );
+    const jwt = new JwtService({ secret: createSecretKey(Buffer.from(JWT_SECRET)) });
+    const sign = (typ: string, { id, jti }: { id: number; jti: string }) =>
+      jwt.sign({ typ }, { subject: String(id), jwtid: jti, algorithm: 'HS256' });
+    return { vendor: sign('vendor', vendor.rows[0]), manager: sign('manager', manager.rows[0]) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function loadDatabaseReady(): Promise<boolean> {
+  const client = new Client({ connectionString: loadDatabaseUrl() });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ vendors: number }>('SELECT count(*)::int AS vendors FROM vendors');
+    return rows[0].vendors === LOAD.vendors + LOAD.searchVendors;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main(): Promise<void> {
+  if (!(await loadDatabaseReady())) await seedLoadDatabase();
+  const tokenOf = await tokens();
+  const results = new Map<string, Record<string, Measurement>>();
+
+  for (const [name, start] of [
+    ['service', () => startService('service', {})],
+    ['baseline', startBaseline],
+    ['service + Redis', () => startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' })],
+  ] as const) {
+    const target = await start();
+    try {
+      for (const endpoint of ENDPOINTS) {
+        const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
+        results.set(endpoint.label, { ...results.get(endpoint.label), [name]: measurement });
+        console.error(`${name.padEnd(16)} ${endpoint.label.padEnd(40)} ${measurement.rps.toFixed(0)} req/s`);
+      }
+    } finally {
+      await target.stop();
+    }
+  }
+
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per endpoint and server; ${cpus().length} × ${cpus()[0].model}, ` +
+      `${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}\n`,
+  );
+  console.log(
+    '| Endpoint | Service req/s | Baseline req/s | Ratio | Service p50 / p99 ms | Baseline p50 / p99 ms | ' +
+      'Service peak RSS MB | Baseline peak RSS MB | With Redis req/s | Redis cost |',
+  );
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const [label, by] of results) {
+    const service = by['service'];
+    const baseline = by['baseline'];
+    const redis = by['service + Redis'];
+    console.log(
+      `| ${label} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ${(service.rps / baseline.rps).toFixed(2)} | ` +
+        `${ms(service.p50)} / ${ms(service.p99)} | ${ms(baseline.p50)} / ${ms(baseline.p99)} | ` +
+        `${service.peakRssMb.toFixed(0)} | ${baseline.peakRssMb.toFixed(0)} | ${redis.rps.toFixed(0)} | ` +
+        `${(((service.rps - redis.rps) / service.rps) * 100).toFixed(1)} % |`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
