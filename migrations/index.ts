@@ -7,6 +7,7 @@ import { RequiredDocuments1795306366593 } from './1795306366593-RequiredDocument
 import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
 import { ReferralInvitationPurpose1795308735544 } from './1795308735544-ReferralInvitationPurpose';
+import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   VendorImages1795306549361,
   Reputation1795306899787,
   ReferralInvitationPurpose1795308735544,
+  VendorLeadCounts1795400000000,
 ];

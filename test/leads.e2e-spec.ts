@@ -188,6 +188,28 @@ describe('Vendor leads (e2e)', () => {
       expect(idsOf(single)).toEqual([newestFirst[24]]);
     });
 
+    it('answers every page of every size in the same order, whichever end of the list a page is read from', async () => {
+      const { vendor, token } = await createVendor(t.app);
+      const tie = ago(2 * HOUR);
+      const leads = [];
+      for (let i = 0; i < 13; i++) {
+        leads.push(await createLead(t.app, vendor.id, { dateCreated: i % 4 === 0 ? tie : ago((20 - i) * HOUR) }));
+      }
+      for (const lead of leads.filter((_, i) => i % 2 === 0)) await accept(token, lead.id).expect(200);
+      for (const filter of ['ALL', 'ACCEPTED', 'REQUIRES_ATTENTION']) {
+        const whole = idsOf(await list(token, { filter, size: 100 }));
+        for (const size of [1, 2, 3, 4, 5, 6, 7, 12, 13, 14]) {
+          const pages: number[] = [];
+          for (let page = 0; page * size < whole.length + size; page++) {
+            const res = await list(token, { filter, page, size });
+            expect(res.body.data).toMatchObject({ page, size, totalElements: whole.length });
+            pages.push(...idsOf(res));
+          }
+          expect({ filter, size, pages }).toEqual({ filter, size, pages: whole });
+        }
+      }
+    });
+
     it('defaults to page 0, size 10, filter ALL', async () => {
       const { vendor, token } = await createVendor(t.app);
       for (let i = 0; i < 11; i++) await createLead(t.app, vendor.id);
@@ -364,6 +386,42 @@ describe('Vendor leads (e2e)', () => {
         acceptedLeadsCount: 0,
         requiresAttentionLeadsCount: 0,
       });
+    });
+
+    it('keeps the stored ALL and ACCEPTED counts equal to the leads, whatever changes them', async () => {
+      const vendors = [await createVendor(t.app), await createVendor(t.app)];
+      const [first, second] = vendors;
+      const leads = [];
+      for (let i = 0; i < 4; i++) leads.push(await createLead(t.app, first.vendor.id));
+      leads.push(await createLead(t.app, first.vendor.id, { dateCreated: ago(100 * HOUR) }));
+      await accept(first.token, leads[0].id).expect(200);
+      await accept(first.token, leads[1].id).expect(200);
+      await decline(first.token, leads[2].id).expect(200);
+      await t.app.get(LeadsService).expireOverdue();
+      // Changes no route makes, straight in SQL: several vendors in one statement, a move, a delete.
+      await t.dataSource.query(
+        `INSERT INTO leads (vendor_id, category, customer_name, project_details_html, original_job_description,
+                            vendor_lead_action)
+         SELECT v, 'Roofing', 'Bulk', '<p>x</p>', 'x', a::lead_action
+           FROM unnest($1::int[]) AS v, unnest(ARRAY['NONE', 'ACCEPT', 'ACCEPT']) AS a`,
+        [[first.vendor.id, second.vendor.id]],
+      );
+      await t.dataSource.query('UPDATE leads SET vendor_id = $1 WHERE id = $2', [second.vendor.id, leads[0].id]);
+      await t.dataSource.query('DELETE FROM leads WHERE id = $1', [leads[3].id]);
+
+      for (const { vendor, token } of vendors) {
+        const [actual]: { all: number; accepted: number }[] = await t.dataSource.query(
+          `SELECT count(*)::int AS all, (count(*) FILTER (WHERE vendor_lead_action = 'ACCEPT'))::int AS accepted
+             FROM leads WHERE vendor_id = $1`,
+          [vendor.id],
+        );
+        const { data } = (await counts(token)).body;
+        expect({ all: data.allLeadsCount, accepted: data.acceptedLeadsCount }).toEqual(actual);
+        expect((await list(token)).body.data.totalElements).toBe(actual.all);
+        expect((await list(token, { filter: 'ACCEPTED' })).body.data.totalElements).toBe(actual.accepted);
+      }
+      // 5 + 3 - 1 moved - 1 deleted; 2 accepted + 2 bulk - 1 moved.
+      expect((await counts(first.token)).body.data).toMatchObject({ allLeadsCount: 6, acceptedLeadsCount: 3 });
     });
 
     it('pages within a filter', async () => {

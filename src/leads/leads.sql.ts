@@ -52,35 +52,50 @@ const LEAD_VIEW_COLUMNS = `
   l.post_lead_status_date AS "postLeadStatusDate",
   ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
 
+/**
+ * Each filter's number of leads for vendor $3, as an expression: ALL and ACCEPTED read the row the lead triggers keep
+ * (see the VendorLeadCounts migration); REQUIRES_ATTENTION, which changes with the clock, is counted
+ * over its partial index.
+ */
+const TOTALS: Record<LeadFilter, string> = {
+  [LeadFilter.All]: `coalesce((SELECT c.total FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`,
+  [LeadFilter.Accepted]: `coalesce((SELECT c.accepted FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`,
+  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = $3 AND ${FILTERS[LeadFilter.RequiresAttention]})`,
+};
+
 export const LEAD_SQL = {
   /**
-   * One page of a vendor's leads and the total, in one statement: the count and the page each walk
-   * the filter's index. The page takes only ids from the index (index-only, even deep pages) and
-   * reads the heap for those rows alone. With no row on the page, one row carries the total.
-   * $3 vendor id, $4 limit, $5 offset.
+   * One page of a vendor's leads and the total, in one statement. The page takes only ids from the
+   * filter's index (index-only) and reads the heap for those rows alone. A page in the older half is
+   * walked from the oldest end (skipping total - offset - size entries instead of offset), which the
+   * exact total allows: a deep page costs at most half the vendor's index entries. With no row on the
+   * page, one row carries the total. $3 vendor id, $4 limit, $5 offset.
    */
   list: (filter: LeadFilter): string => `
     SELECT matching.total, lead.*
-    FROM (SELECT count(*) AS total FROM leads l WHERE l.vendor_id = $3 AND ${FILTERS[filter]}) AS matching
-    LEFT JOIN (
+    FROM (SELECT ${TOTALS[filter]} AS total) AS matching
+    LEFT JOIN LATERAL (
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (
-        SELECT l.id FROM leads l
-        WHERE l.vendor_id = $3 AND ${FILTERS[filter]}
-        ORDER BY l.date_created DESC, l.id DESC
-        LIMIT $4 OFFSET $5
+        (SELECT l.id FROM leads l
+         WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 <= matching.total / 2
+         ORDER BY l.date_created DESC, l.id DESC
+         LIMIT $4 OFFSET $5)
+        UNION ALL
+        (SELECT l.id FROM leads l
+         WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 > matching.total / 2
+         ORDER BY l.date_created, l.id
+         LIMIT greatest(least($4, matching.total - $5), 0) OFFSET greatest(matching.total - $5 - $4, 0))
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
     ORDER BY lead."dateCreated" DESC, lead.id DESC`,
 
-  /** The three filter counts in one pass over the vendor's leads. $3 vendor id. */
+  /** The three filter counts in one statement. $3 vendor id. */
   filterCounts: `
-    SELECT count(*) AS "allLeadsCount",
-           count(*) FILTER (WHERE ${FILTERS[LeadFilter.Accepted]}) AS "acceptedLeadsCount",
-           count(*) FILTER (WHERE ${FILTERS[LeadFilter.RequiresAttention]}) AS "requiresAttentionLeadsCount"
-    FROM leads l
-    WHERE l.vendor_id = $3`,
+    SELECT ${TOTALS[LeadFilter.All]} AS "allLeadsCount",
+           ${TOTALS[LeadFilter.Accepted]} AS "acceptedLeadsCount",
+           ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`,
 
   /** $3 lead id, $4 vendor id. */
   findOne: `SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = $3 AND l.vendor_id = $4`,
