@@ -27,18 +27,28 @@ const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
 interface Endpoint {
   label: string;
   path: string;
-  token: 'vendor' | 'manager';
+  /** big: vendor #1 (100,000 leads, 20,000 reputation processes); typical: vendor #2 (901 and 180). */
+  token: 'big' | 'typical' | 'manager';
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10', token: 'vendor' },
+  { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10', token: 'big' },
   {
     label: `GET /general-leads (page ${DEEP_PAGE})`,
     path: `/rest-api-v1/general-leads?page=${DEEP_PAGE}&size=10`,
-    token: 'vendor',
+    token: 'big',
   },
-  { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'vendor' },
-  { label: 'GET /reputation-process/kpi', path: '/rest-api-v1/reputation-process/kpi', token: 'vendor' },
+  { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'big' },
+  {
+    label: 'GET /reputation-process/kpi (20,000 processes)',
+    path: '/rest-api-v1/reputation-process/kpi',
+    token: 'big',
+  },
+  {
+    label: 'GET /reputation-process/kpi (180 processes)',
+    path: '/rest-api-v1/reputation-process/kpi',
+    token: 'typical',
+  },
   {
     label: 'GET /vendors?search=northern roofing',
     path: '/rest-manager-api-v1/vendors?search=northern%20roofing&page=0&size=10',
@@ -124,13 +134,13 @@ async function startBaseline(): Promise<Target> {
   };
 }
 
-/** Tokens for the big vendor and the manager, signed as the service signs them, with their stored token ids. */
+/** Tokens for vendors #1 and #2 and the manager, signed as the service signs them, with their stored token ids. */
 async function tokens(): Promise<Record<Endpoint['token'], string>> {
   const client = new Client({ connectionString: loadDatabaseUrl() });
   await client.connect();
   try {
-    const vendor = await client.query<{ id: number; jti: string }>(
-      'SELECT id, active_token_id AS jti FROM vendors ORDER BY id LIMIT 1',
+    const vendors = await client.query<{ id: number; jti: string }>(
+      'SELECT id, active_token_id AS jti FROM vendors ORDER BY id LIMIT 2',
     );
     const manager = await client.query<{ id: number; jti: string }>(
       "SELECT id, active_token_id AS jti FROM managers WHERE role = 'ADMIN' ORDER BY id LIMIT 1",
@@ -138,7 +148,11 @@ async function tokens(): Promise<Record<Endpoint['token'], string>> {
     const jwt = new JwtService({ secret: createSecretKey(Buffer.from(JWT_SECRET)) });
     const sign = (typ: string, { id, jti }: { id: number; jti: string }) =>
       jwt.sign({ typ }, { subject: String(id), jwtid: jti, algorithm: 'HS256' });
-    return { vendor: sign('vendor', vendor.rows[0]), manager: sign('manager', manager.rows[0]) };
+    return {
+      big: sign('vendor', vendors.rows[0]),
+      typical: sign('vendor', vendors.rows[1]),
+      manager: sign('manager', manager.rows[0]),
+    };
   } finally {
     await client.end();
   }
