@@ -7,13 +7,18 @@ import { JwtService } from '@nestjs/jwt';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecretKey } from 'node:crypto';
 import { Pool } from 'pg';
+import { SESSION_OPTIONS } from '../src/database/data-source.options';
 import type { Statement } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
 import { VendorsRepository } from '../src/vendors/vendors.repository';
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+const pool = new Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+  options: SESSION_OPTIONS, // the service's session settings, so both run the same plans
+});
 const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT_SECRET!)) });
 
 // Only the statement builders are used: they read their configuration, never the database handle.

@@ -53,6 +53,13 @@ describe('Lead queries at scale (e2e)', () => {
     expect(nodes.map((node) => node['Index Name'])).toContainEqual(expect.stringMatching(/^idx_leads_vendor_/));
   };
 
+  it('plans without parallel workers in the service’s sessions (no Gather, no worker processes per request)', async () => {
+    const [setting] = await t.dataSource.query('SHOW max_parallel_workers_per_gather');
+    expect(setting).toEqual({ max_parallel_workers_per_gather: '0' });
+    const nodes = await planOf(repository.listStatement(vendorId, LeadFilter.RequiresAttention, { page: 0, size: 10 }));
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Gather');
+  });
+
   it('answers the counts and list totals of the large vendor', async () => {
     const counts = (await request(t.http).get('/rest-api-v1/general-leads/filter-counts').set(bearer(token))).body.data;
     // The seed's mix: 30% accepted; attention = pending of the last three days + accepted needing an update.

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../common/errors/database-errors';
 import { AccountsRepository } from './accounts.repository';
 import { Manager, ManagerRole } from './entities/manager.entity';
 import type { Principal, TokenType } from './principal';
-import { TokenService } from './token.service';
+import { TokenService, type VerifiedClaims } from './token.service';
 
 @Injectable()
 export class AuthService {
@@ -13,9 +13,8 @@ export class AuthService {
     private readonly tokens: TokenService,
   ) {}
 
-  /** Resolves a bearer token to the account it stands for, refusing forged, revoked and misplaced tokens. */
-  async authenticate(token: string, expected: TokenType): Promise<Principal> {
-    const claims = this.tokens.verify(token);
+  /** Resolves a verified token to the account it stands for, refusing revoked and misplaced tokens. */
+  async authenticate(claims: VerifiedClaims, expected: TokenType): Promise<Principal> {
     if (claims.typ !== expected) {
       throw new DomainError(
         ErrorCode.Forbidden,

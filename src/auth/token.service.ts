@@ -11,11 +11,16 @@ export interface TokenClaims {
   iat: number;
 }
 
+export type VerifiedClaims = TokenClaims & { accountId: number };
+
 const TOKEN_TYPES: readonly string[] = ['vendor', 'manager'] satisfies TokenType[];
 
 /** Signs and verifies the API's bearer tokens: HS256, no expiry, revoked by replacing the account's jti. */
 @Injectable()
 export class TokenService {
+  /** Per request, the token already verified: the rate limiter and the access guard both need its claims. */
+  private readonly verifiedFor = new WeakMap<object, { token: string; claims: VerifiedClaims }>();
+
   constructor(private readonly jwt: JwtService) {}
 
   sign(type: TokenType, accountId: number): { token: string; jti: string } {
@@ -24,8 +29,17 @@ export class TokenService {
     return { token, jti };
   }
 
+  /** `verify`, done once per request and token. */
+  verifyForRequest(request: object, token: string): VerifiedClaims {
+    const known = this.verifiedFor.get(request);
+    if (known?.token === token) return known.claims;
+    const claims = this.verify(token);
+    this.verifiedFor.set(request, { token, claims });
+    return claims;
+  }
+
   /** The claims of a well-formed token with a valid signature; anything else is a 401. */
-  verify(token: string): TokenClaims & { accountId: number } {
+  verify(token: string): VerifiedClaims {
     let claims: Partial<TokenClaims>;
     try {
       claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'] });

@@ -10,6 +10,13 @@ export interface DatabaseConnectionSettings {
   statementTimeoutMs: number;
 }
 
+/**
+ * Session settings of every pooled connection. The service runs short statements many at a time:
+ * forking parallel workers for each one (PostgreSQL's default for counts over a few thousand rows)
+ * costs more CPU under load than it saves (filter-counts at 20 clients: 267 req/s with them, 933 without).
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** One definition of how the service talks to PostgreSQL, shared by the app, the CLI and the migration tooling. */
 export function dataSourceOptions(settings: DatabaseConnectionSettings): DataSourceOptions & { type: 'postgres' } {
   return {
@@ -28,6 +35,7 @@ export function dataSourceOptions(settings: DatabaseConnectionSettings): DataSou
       connectionTimeoutMillis: settings.connectTimeoutMs,
       statement_timeout: settings.statementTimeoutMs,
       idleTimeoutMillis: 30_000,
+      options: SESSION_OPTIONS,
     },
   };
 }

@@ -42,7 +42,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const bearer = BEARER.exec(request.headers.authorization?.trim() ?? '');
     if (bearer) {
       try {
-        const { typ, accountId, jti } = this.tokens.verify(bearer[1]);
+        const { typ, accountId, jti } = this.tokens.verifyForRequest(request, bearer[1]);
         return `${typ}:${accountId}:${jti}`;
       } catch {
         // Not a token of ours: limited by client IP below; the access guard refuses it.

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, ErrorCode } from '../../common/errors/domain-error';
 import { AuthService } from '../auth.service';
+import { TokenService } from '../token.service';
 import { ACCESS_KEY, Access } from '../decorators/access.decorators';
 import type { AuthenticatedRequest } from '../principal';
 
@@ -16,6 +17,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    private readonly tokens: TokenService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,7 +38,7 @@ export class AccessGuard implements CanActivate {
     }
     const match = BEARER.exec(header.trim());
     if (!match) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
-    request.principal = await this.auth.authenticate(match[1], access);
+    request.principal = await this.auth.authenticate(this.tokens.verifyForRequest(request, match[1]), access);
     return true;
   }
 }
