@@ -24,7 +24,7 @@ const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT
 // Only the statement builders are used: they read their configuration, never the database handle.
 const leads = new LeadsRepository(undefined as never, { expiryHours: 72, statusReminderDays: 7 });
 const kpi = new ReputationKpiRepository(undefined as never);
-const vendors = new VendorsRepository(undefined as never);
+const vendors = new VendorsRepository(undefined as never, undefined as never);
 
 type Row = Record<string, unknown>;
 

@@ -10,6 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source.options';
+import { Sql } from '../src/database/sql';
 import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedVendors } from './lead-seed';
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
         `${OTHER_VENDORS} other vendors with ${PROCESSES_PER_OTHER_VENDOR} processes each; in ${Date.now() - started} ms`,
     );
 
-    const repository = new ReputationKpiRepository(dataSource);
+    const repository = new ReputationKpiRepository(new Sql(dataSource));
     const allTime = { from: null, until: null };
     const lastMonth = { from: new Date(Date.now() - 30 * 86_400_000), until: null };
     console.log('KPIs (all time):', await repository.count(large, allTime));

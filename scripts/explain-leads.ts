@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Manager } from '../src/auth/entities/manager.entity';
 import { dataSourceOptions } from '../src/database/data-source.options';
 import { Lead, LeadFilter } from '../src/leads/entities/lead.entity';
+import { Sql } from '../src/database/sql';
 import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { Vendor } from '../src/vendors/entities/vendor.entity';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     const total = OTHER_VENDORS * LEADS_PER_OTHER_VENDOR + LARGE_VENDOR_LEADS;
     console.log(`Seeded ${total} leads (vendor ${large}: ${LARGE_VENDOR_LEADS}) in ${Date.now() - started} ms`);
 
-    const repository = new LeadsRepository(dataSource, { expiryHours: 72, statusReminderDays: 7 });
+    const repository = new LeadsRepository(new Sql(dataSource), { expiryHours: 72, statusReminderDays: 7 });
     const counts = await repository.filterCounts(large);
     // Number(): this bare DataSource leaves int8 as strings (the app's DatabaseModule parses them).
     const totals: Record<LeadFilter, number> = {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ObjectLiteral, Repository } from 'typeorm';
+import { Sql } from '../database/sql';
 import { Vendor } from '../vendors/entities/vendor.entity';
 import { Manager, ManagerRole } from './entities/manager.entity';
 
@@ -23,18 +24,19 @@ export class AccountsRepository {
   constructor(
     @InjectRepository(Vendor) private readonly vendors: Repository<Vendor>,
     @InjectRepository(Manager) private readonly managers: Repository<Manager>,
+    private readonly sql: Sql,
   ) {
     this.vendorById = findByIdSql(vendors);
     this.managerById = findByIdSql(managers);
   }
 
   async findVendor(id: number): Promise<Vendor | null> {
-    const [vendor] = await this.vendors.query<Vendor[]>(this.vendorById, [id]);
+    const [vendor] = await this.sql.rows<Vendor>({ sql: this.vendorById, parameters: [id] });
     return vendor ?? null;
   }
 
   async findManager(id: number): Promise<Manager | null> {
-    const [manager] = await this.managers.query<Manager[]>(this.managerById, [id]);
+    const [manager] = await this.sql.rows<Manager>({ sql: this.managerById, parameters: [id] });
     return manager ?? null;
   }
 

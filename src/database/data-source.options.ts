@@ -10,6 +10,9 @@ export interface DatabaseConnectionSettings {
   statementTimeoutMs: number;
 }
 
+/** Statements slower than this are logged as warnings. */
+export const SLOW_QUERY_MS = 1000;
+
 /**
  * Session settings of every pooled connection. The service runs short statements many at a time:
  * forking parallel workers for each one (PostgreSQL's default for counts over a few thousand rows)
@@ -29,7 +32,7 @@ export function dataSourceOptions(settings: DatabaseConnectionSettings): DataSou
     synchronize: false,
     logging: ['error', 'warn', 'migration'],
     logger: new TypeOrmLogger(['error', 'warn', 'migration']),
-    maxQueryExecutionTime: 1000,
+    maxQueryExecutionTime: SLOW_QUERY_MS,
     extra: {
       max: settings.poolMax,
       connectionTimeoutMillis: settings.connectTimeoutMs,

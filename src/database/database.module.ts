@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { types } from 'pg';
 import { DataSource } from 'typeorm';
@@ -6,6 +6,7 @@ import { DatabaseConfig, databaseConfig } from '../config/database.config';
 import { DatabaseServer } from './database-server';
 import { dataSourceOptions } from './data-source.options';
 import { runMigrationsExclusively } from './migrate';
+import { Sql } from './sql';
 
 // int8 (ids, COUNT(*)) as numbers: every value the service stores stays far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
@@ -13,6 +14,8 @@ types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
 @Module({ providers: [DatabaseServer], exports: [DatabaseServer] })
 class DatabaseServerModule {}
 
+/** The TypeORM connection, and `Sql` on its pool for every module's hand-written statements. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -29,5 +32,7 @@ class DatabaseServerModule {}
       },
     }),
   ],
+  providers: [Sql],
+  exports: [Sql],
 })
 export class DatabaseModule {}

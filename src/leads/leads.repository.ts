@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryResult } from 'typeorm';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
+import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LEAD_SQL, timingParameters } from './leads.sql';
@@ -27,7 +26,7 @@ export interface LeadFilterCounts {
 @Injectable()
 export class LeadsRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
   ) {}
 
@@ -40,14 +39,14 @@ export class LeadsRepository {
   }
 
   async list(vendorId: number, filter: LeadFilter, request: PageRequest): Promise<Page<LeadView>> {
-    const rows = await this.run<LeadView & { total: number }>(this.listStatement(vendorId, filter, request));
+    const rows = await this.sql.rows<LeadView & { total: number }>(this.listStatement(vendorId, filter, request));
     // The count's row comes back even when the page is empty (its lead columns are then null).
     const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...lead }) => lead);
     return pageOf(content, request, rows[0].total);
   }
 
   async filterCounts(vendorId: number): Promise<LeadFilterCounts> {
-    const [counts] = await this.run<LeadFilterCounts>(this.filterCountsStatement(vendorId));
+    const [counts] = await this.sql.rows<LeadFilterCounts>(this.filterCountsStatement(vendorId));
     return counts;
   }
 
@@ -92,8 +91,8 @@ export class LeadsRepository {
   /** Stores EXPIRED on up to batchSize overdue leads; answers how many. */
   async expireOverdue(batchSize: number): Promise<number> {
     const [expiryAge] = timingParameters(this.config);
-    const result = await this.query(LEAD_SQL.expireOverdue, [expiryAge, batchSize]);
-    return result.affected ?? 0;
+    const result = await this.sql.run({ sql: LEAD_SQL.expireOverdue, parameters: [expiryAge, batchSize] });
+    return result.rowCount;
   }
 
   private statement(sql: string, parameters: unknown[]): Statement {
@@ -101,21 +100,7 @@ export class LeadsRepository {
   }
 
   private async one(sql: string, parameters: unknown[]): Promise<LeadView | undefined> {
-    const [lead] = await this.run<LeadView>(this.statement(sql, parameters));
+    const [lead] = await this.sql.rows<LeadView>(this.statement(sql, parameters));
     return lead;
-  }
-
-  private async run<T>({ sql, parameters }: Statement): Promise<T[]> {
-    return (await this.query(sql, parameters)).records as T[];
-  }
-
-  /** Structured results: rows and affected count alike for SELECT, UPDATE ... RETURNING and INSERT. */
-  private async query(sql: string, parameters: unknown[]): Promise<QueryResult> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await runner.query(sql, parameters, true);
-    } finally {
-      await runner.release();
-    }
   }
 }

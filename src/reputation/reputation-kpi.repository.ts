@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import { KPI_FIELDS, type ReputationKpiResponse } from './dto/reputation-kpi.response';
 import type { KpiWindow } from './kpi-window';
@@ -76,7 +75,7 @@ const STATE_COUNTS = `
 
 @Injectable()
 export class ReputationKpiRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: Sql) {}
 
   /** The two statements and their parameters (the benchmark explains them). */
   statements(vendorId: number, window: KpiWindow): Statement[] {
@@ -88,9 +87,7 @@ export class ReputationKpiRepository {
   /** Every KPI, from the two statements run side by side on two pooled connections. */
   async count(vendorId: number, window: KpiWindow): Promise<ReputationKpiResponse> {
     const rows = await Promise.all(
-      this.statements(vendorId, window).map(({ sql, parameters }) =>
-        this.dataSource.query<Record<string, number | string>[]>(sql, parameters),
-      ),
+      this.statements(vendorId, window).map((statement) => this.sql.rows<Record<string, number | string>>(statement)),
     );
     const counts = Object.assign({}, ...rows.map(([row]) => row)) as Record<string, number | string>;
     // Number(): a count is int8 and the average numeric; both arrive as numbers or strings by driver setup.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { Vendor, VendorFeature } from './entities/vendor.entity';
@@ -23,7 +24,10 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 
 @Injectable()
 export class VendorsRepository {
-  constructor(@InjectRepository(Vendor) private readonly vendors: Repository<Vendor>) {}
+  constructor(
+    @InjectRepository(Vendor) private readonly vendors: Repository<Vendor>,
+    private readonly sql: Sql,
+  ) {}
 
   findById(id: number): Promise<Vendor | null> {
     return this.vendors.findOneBy({ id });
@@ -64,8 +68,8 @@ export class VendorsRepository {
   ): Promise<{ vendors: VendorSummary[]; total: number }> {
     const [page, count] = this.searchStatements(criteria, offset, limit);
     const [vendors, counted] = await Promise.all([
-      this.vendors.query<VendorSummary[]>(page.sql, page.parameters),
-      this.vendors.query<{ total: number }[]>(count.sql, count.parameters),
+      this.sql.rows<VendorSummary>(page),
+      this.sql.rows<{ total: number }>(count),
     ]);
     return { vendors, total: counted[0].total };
   }

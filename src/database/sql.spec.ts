@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import type { DataSource } from 'typeorm';
+import { SLOW_QUERY_MS } from './data-source.options';
+import { Sql } from './sql';
+
+describe('Sql', () => {
+  const query = jest.fn();
+  const sql = new Sql({ driver: { master: { query } } } as unknown as DataSource);
+  const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  afterEach(() => jest.clearAllMocks());
+
+  it('answers the rows and the row count of the pool’s result', async () => {
+    query.mockResolvedValue({ rows: [{ id: 1 }, { id: 2 }], rowCount: 2 });
+    const statement = { sql: 'SELECT id FROM leads WHERE vendor_id = $1', parameters: [7] };
+    await expect(sql.run(statement)).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], rowCount: 2 });
+    await expect(sql.rows(statement)).resolves.toEqual([{ id: 1 }, { id: 2 }]);
+    expect(query).toHaveBeenCalledWith(statement.sql, [7]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('logs a slow statement with its SQL but never its parameters', async () => {
+    query.mockResolvedValue({ rows: [], rowCount: null });
+    jest
+      .spyOn(performance, 'now')
+      .mockReturnValueOnce(0)
+      .mockReturnValueOnce(SLOW_QUERY_MS + 500);
+    const result = await sql.run({ sql: 'SELECT * FROM leads WHERE customer_email = $1', parameters: ['jane@x.ca'] });
+    expect(result.rowCount).toBe(0);
+    expect(warn).toHaveBeenCalledWith('Slow statement (1500 ms): SELECT * FROM leads WHERE customer_email = $1');
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('jane@x.ca');
+  });
+});

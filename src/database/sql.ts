@@ -1,0 +1,41 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool, QueryResultRow } from 'pg';
+import { performance } from 'node:perf_hooks';
+import { DataSource } from 'typeorm';
+import { SLOW_QUERY_MS } from './data-source.options';
+import type { Statement } from './statement';
+
+export interface SqlResult<T> {
+  rows: T[];
+  /** Rows inserted, updated or deleted (or returned, for a SELECT). */
+  rowCount: number;
+}
+
+/**
+ * Hand-written SQL on the hot read paths, straight to the connection pool TypeORM opened (same
+ * connections, settings and type parsers): TypeORM's query runner adds nothing these statements use
+ * and cost ~0.04 ms of CPU per query (measured on the lead list under load). Slow statements are logged like TypeORM's, without
+ * their parameters (customer contact details, tokens).
+ */
+@Injectable()
+export class Sql {
+  private readonly logger = new Logger('SQL');
+  private readonly pool: Pool;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+  }
+
+  async rows<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<T[]> {
+    return (await this.run<T>({ sql, parameters })).rows;
+  }
+
+  async run<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<SqlResult<T>> {
+    const started = performance.now();
+    const result = await this.pool.query<T>(sql, parameters);
+    const ms = performance.now() - started;
+    if (ms > SLOW_QUERY_MS) this.logger.warn(`Slow statement (${ms.toFixed(0)} ms): ${sql}`);
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  }
+}
