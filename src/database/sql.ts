@@ -15,8 +15,8 @@ export interface SqlResult<T> {
 /**
  * Hand-written SQL on the hot read paths, straight to the connection pool TypeORM opened (same
  * connections, settings and type parsers): TypeORM's query runner adds nothing these statements use
- * and cost ~0.04 ms of CPU per query (measured on the lead list under load). Slow statements are logged like TypeORM's, without
- * their parameters (customer contact details, tokens).
+ * and cost ~0.04 ms of CPU per query (measured on the lead list under load). Slow statements are
+ * logged like TypeORM's, without their parameters (customer contact details, tokens).
  */
 @Injectable()
 export class Sql {
