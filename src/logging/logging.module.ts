@@ -23,12 +23,14 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
         pinoHttp: {
           level: app.logLevel,
           genReqId: requestId,
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+          // The serializers below take the raw request and response (no standard serializer first, which
+          // would copy every header only for these to drop them): headers are never logged.
+          wrapSerializers: false,
           serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
+            req: (req: { id: string; method: string; url: string; originalUrl?: string }) => ({
               id: req.id,
               method: req.method,
-              url: maskUrl(req.url),
+              url: maskUrl(req.originalUrl ?? req.url),
             }),
             res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
           },
