@@ -4,6 +4,7 @@
 //   - the built service (`node dist/src/main.js`) as deployed: info logs, rate limiter counting in memory;
 //   - the baseline (bench/baseline-server.ts): node:http + pg, the same SQL and the same token check;
 //   - the service again with REDIS_URL set, the rate limiter counting in Redis.
+// The three servers run side by side and take turns on each endpoint.
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
 // ratio of the baseline's. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 20) tune it.
 import autocannon from 'autocannon';
@@ -178,21 +179,22 @@ async function main(): Promise<void> {
   const tokenOf = await tokens();
   const results = new Map<string, Record<string, Measurement>>();
 
-  for (const [name, start] of [
-    ['service', () => startService('service', {})],
-    ['baseline', startBaseline],
-    ['service + Redis', () => startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' })],
-  ] as const) {
-    const target = await start();
-    try {
-      for (const endpoint of ENDPOINTS) {
+  // All three run from the start and take turns per endpoint, so that a drift of the machine over the
+  // run (autovacuum, a noisy neighbour) does not fall on one server's figures only.
+  const targets: Target[] = [];
+  try {
+    targets.push(await startService('service', {}));
+    targets.push(await startBaseline());
+    targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
+    for (const endpoint of ENDPOINTS) {
+      for (const target of targets) {
         const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
-        results.set(endpoint.label, { ...results.get(endpoint.label), [name]: measurement });
-        console.error(`${name.padEnd(16)} ${endpoint.label.padEnd(40)} ${measurement.rps.toFixed(0)} req/s`);
+        results.set(endpoint.label, { ...results.get(endpoint.label), [target.name]: measurement });
+        console.error(`${target.name.padEnd(16)} ${endpoint.label.padEnd(48)} ${measurement.rps.toFixed(0)} req/s`);
       }
-    } finally {
-      await target.stop();
     }
+  } finally {
+    await Promise.all(targets.map((target) => target.stop()));
   }
 
   console.log(
