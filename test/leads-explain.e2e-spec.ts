@@ -14,6 +14,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -50,6 +51,11 @@ describe('Lead queries at scale (e2e)', () => {
   const expectIndexUse = (nodes: PlanNode[]): void => {
     const seqScans = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'leads');
     expect(seqScans).toEqual([]);
+    // An index scan with no condition walks the whole index: every vendor's leads.
+    const wholeIndexScans = nodes.filter(
+      (node) => node['Relation Name'] === 'leads' && node['Node Type'].includes('Index') && !node['Index Cond'],
+    );
+    expect(wholeIndexScans).toEqual([]);
     expect(nodes.map((node) => node['Index Name'])).toContainEqual(expect.stringMatching(/^idx_leads_vendor_/));
   };
 

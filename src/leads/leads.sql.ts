@@ -73,7 +73,9 @@ export const LEAD_SQL = {
    */
   list: (filter: LeadFilter): string => `
     SELECT matching.total, lead.*
-    FROM (SELECT ${TOTALS[filter]} AS total) AS matching
+    -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
+    -- be a copy of the count.
+    FROM (SELECT ${TOTALS[filter]} AS total OFFSET 0) AS matching
     LEFT JOIN LATERAL (
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (
@@ -82,10 +84,15 @@ export const LEAD_SQL = {
          ORDER BY l.date_created DESC, l.id DESC
          LIMIT $4 OFFSET $5)
         UNION ALL
-        (SELECT l.id FROM leads l
-         WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 > matching.total / 2
-         ORDER BY l.date_created, l.id
-         LIMIT greatest(least($4, matching.total - $5), 0) OFFSET greatest(matching.total - $5 - $4, 0))
+        (SELECT oldest_first.id FROM (
+           SELECT l.id FROM leads l
+           WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 > matching.total / 2
+           ORDER BY l.date_created, l.id
+           LIMIT greatest(least($4, matching.total - $5), 0) OFFSET greatest(matching.total - $5 - $4, 0)
+         ) AS oldest_first
+         -- Never more than $4; said again so the planner knows it (it cannot bound the limit above) and
+         -- joins the page's few ids to leads by primary key rather than walking the whole table.
+         LIMIT $4)
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
