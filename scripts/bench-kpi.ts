@@ -8,13 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source.options';
 import { Sql } from '../src/database/sql';
 import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
+import { scriptDataSource } from './script-data-source';
 
 const LARGE_VENDOR_PROCESSES = 100_000;
 const OTHER_VENDORS = 40;
@@ -49,10 +48,7 @@ async function main(): Promise<void> {
   assertTestDatabase(name);
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = databaseUrl(name);
-  const dataSource = new DataSource({
-    ...dataSourceOptions({ url, poolMax: 4, connectTimeoutMs: 5000, statementTimeoutMs: 600_000 }),
-    maxQueryExecutionTime: undefined, // the seeding is slow on purpose; no warnings about it
-  });
+  const dataSource = scriptDataSource(url);
   let server: ChildProcess | undefined;
   try {
     await dataSource.initialize();

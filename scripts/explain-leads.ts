@@ -1,15 +1,13 @@
 // `npm run explain:leads`: the plans of the lead list and counts for a vendor with 100,000 leads
 // among others' leads, on a scratch database (test_explain_leads_*) that is dropped afterwards.
-import { DataSource } from 'typeorm';
-import { Manager } from '../src/auth/entities/manager.entity';
-import { dataSourceOptions } from '../src/database/data-source.options';
-import { Lead, LeadFilter } from '../src/leads/entities/lead.entity';
+import type { DataSource } from 'typeorm';
+import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { Sql } from '../src/database/sql';
 import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
-import { Vendor } from '../src/vendors/entities/vendor.entity';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedLeads, seedVendors } from './lead-seed';
+import { scriptDataSource } from './script-data-source';
 
 const LARGE_VENDOR_LEADS = 100_000;
 const OTHER_VENDORS = 50;
@@ -30,11 +28,7 @@ async function main(): Promise<void> {
   const name = `test_explain_leads_${process.pid}`;
   assertTestDatabase(name);
   await adminQuery(`CREATE DATABASE ${name}`);
-  const dataSource = new DataSource({
-    ...dataSourceOptions({ url: databaseUrl(name), poolMax: 2, connectTimeoutMs: 5000, statementTimeoutMs: 600_000 }),
-    entities: [Vendor, Manager, Lead],
-    maxQueryExecutionTime: undefined, // the seeding is slow on purpose; no warnings about it
-  });
+  const dataSource = scriptDataSource(databaseUrl(name), 2);
   try {
     await dataSource.initialize();
     await dataSource.runMigrations();

@@ -8,11 +8,11 @@
 //     with their requests, referrals, outbox rows and events);
 //   - 100,000 more vendors with trade-like names, for the manager's vendor search;
 //   - one ADMIN manager; every account holds an active token id (the benchmark signs tokens for them).
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/data-source.options';
+import type { DataSource } from 'typeorm';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedLeads, seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
+import { scriptDataSource } from './script-data-source';
 
 export const LOAD = {
   vendors: 1_000,
@@ -27,14 +27,6 @@ export const LOAD_DATABASE_NAME = process.env.LOAD_DATABASE_NAME ?? 'test_load';
 
 export function loadDatabaseUrl(): string {
   return databaseUrl(LOAD_DATABASE_NAME);
-}
-
-/** A DataSource on the load database for scripts: migrations known, no slow-query warnings. */
-export function loadDataSource(poolMax = 4): DataSource {
-  return new DataSource({
-    ...dataSourceOptions({ url: loadDatabaseUrl(), poolMax, connectTimeoutMs: 5000, statementTimeoutMs: 1_800_000 }),
-    maxQueryExecutionTime: undefined,
-  });
 }
 
 /** Whole trade-like names ("Northern Roofing Ltd"), spread evenly over 12 x 20 x 8 combinations. */
@@ -60,7 +52,7 @@ export async function seedLoadDatabase(): Promise<void> {
   assertTestDatabase(LOAD_DATABASE_NAME);
   await adminQuery(`DROP DATABASE IF EXISTS ${LOAD_DATABASE_NAME} WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE ${LOAD_DATABASE_NAME}`);
-  const dataSource = loadDataSource();
+  const dataSource = scriptDataSource(loadDatabaseUrl());
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();

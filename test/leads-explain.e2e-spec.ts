@@ -4,21 +4,12 @@ import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { seedLeads, seedVendors } from '../scripts/lead-seed';
 import { bearer, createVendor } from './support/factories';
+import { type PlanNode, planNodes } from './support/query-plan';
 import { TestApp, createTestApp } from './support/test-app';
 
 const LARGE_VENDOR_LEADS = 100_000;
 const OTHER_VENDORS = 20;
 const LEADS_PER_OTHER_VENDOR = 5_000;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /**
  * The repository's own list and counts statements, planned for a vendor with 100,000 leads among
@@ -45,8 +36,7 @@ describe('Lead queries at scale (e2e)', () => {
   afterAll(() => t.close());
 
   const planOf = async ({ sql, parameters }: Statement): Promise<PlanNode[]> => {
-    const [row] = await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
-    return nodesOf(row['QUERY PLAN'][0].Plan);
+    return planNodes(await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters));
   };
   const expectIndexUse = (nodes: PlanNode[]): void => {
     const seqScans = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'leads');

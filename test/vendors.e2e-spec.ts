@@ -3,15 +3,7 @@ import request from 'supertest';
 import { createVendor, uniqueTag } from './support/factories';
 import { expectError, failedFields } from './support/envelope-assertions';
 import { ManagerTestApp, createManagerTestApp } from './support/manager-app';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+import { planNodes } from './support/query-plan';
 
 describe('Manager API: vendor search and features (e2e)', () => {
   let t: ManagerTestApp;
@@ -150,8 +142,7 @@ describe('Manager API: vendor search and features (e2e)', () => {
         );
         await runner.query('ANALYZE vendors');
         for (const [sql, params] of sent) {
-          const [row] = await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-          const nodes = planNodes(row['QUERY PLAN'][0].Plan);
+          const nodes = planNodes(await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params));
           expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
           expect(nodes).toContainEqual(
             expect.objectContaining({ 'Node Type': 'Bitmap Index Scan', 'Index Name': 'idx_vendors_name_trgm' }),

@@ -27,8 +27,8 @@ export class Sql {
     this.pool = (dataSource.driver as unknown as { master: Pool }).master;
   }
 
-  async rows<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<T[]> {
-    return (await this.run<T>({ sql, parameters })).rows;
+  async rows<T extends QueryResultRow>(statement: Statement): Promise<T[]> {
+    return (await this.run<T>(statement)).rows;
   }
 
   async run<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<SqlResult<T>> {

@@ -52,14 +52,17 @@ const LEAD_VIEW_COLUMNS = `
   l.post_lead_status_date AS "postLeadStatusDate",
   ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
 
+/** A count of vendor $3 from the row the lead triggers keep (see the VendorLeadCounts migration). */
+const storedCount = (column: 'total' | 'accepted'): string =>
+  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`;
+
 /**
- * Each filter's number of leads for vendor $3, as an expression: ALL and ACCEPTED read the row the lead triggers keep
- * (see the VendorLeadCounts migration); REQUIRES_ATTENTION, which changes with the clock, is counted
- * over its partial index.
+ * Each filter's number of leads for vendor $3, as an expression: ALL and ACCEPTED are stored counts;
+ * REQUIRES_ATTENTION, which changes with the clock, is counted over its partial index.
  */
 const TOTALS: Record<LeadFilter, string> = {
-  [LeadFilter.All]: `coalesce((SELECT c.total FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`,
-  [LeadFilter.Accepted]: `coalesce((SELECT c.accepted FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`,
+  [LeadFilter.All]: storedCount('total'),
+  [LeadFilter.Accepted]: storedCount('accepted'),
   [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = $3 AND ${FILTERS[LeadFilter.RequiresAttention]})`,
 };
 
