@@ -11,7 +11,10 @@ import { SESSION_OPTIONS } from '../src/database/data-source.options';
 import type { Statement } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { LeadsRepository } from '../src/leads/leads.repository';
-import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
+import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
+import { NotificationsRepository } from '../src/notifications/notifications.repository';
+import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
+import { ProcessCountsRepository } from '../src/reputation/process-counts.repository';
 import { VendorsRepository } from '../src/vendors/vendors.repository';
 
 const pool = new Pool({
@@ -23,7 +26,10 @@ const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT
 
 // Only the statement builders are used: they read their configuration, never the database handle.
 const leads = new LeadsRepository(undefined as never, { expiryHours: 72, statusReminderDays: 7 });
-const kpi = new ReputationKpiRepository(undefined as never);
+const processCounts = new ProcessCountsRepository(undefined as never);
+const feedbackCounts = new FeedbackCountsRepository(undefined as never);
+const referralCounts = new ReferralCountsRepository(undefined as never);
+const outbox = new NotificationsRepository(undefined as never, undefined as never, undefined as never);
 const vendors = new VendorsRepository(undefined as never, undefined as never);
 
 type Row = Record<string, unknown>;
@@ -91,8 +97,23 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
     type: 'vendor',
     gated: true,
     answer: async (id) => {
-      const rows = await Promise.all(kpi.statements(id, { from: null, until: null }).map(run));
-      return Object.assign({}, ...rows.map(([row]) => row)) as Row;
+      const window = { from: null, until: null };
+      const statements = [
+        ...processCounts.statements(id, window),
+        feedbackCounts.statement(id, window),
+        referralCounts.statement(id, window),
+      ];
+      const counts = Object.assign({}, ...(await Promise.all(statements.map(run))).map(([row]) => row)) as Row;
+      const openIds = counts.openIds as number[];
+      const [{ failed }] = openIds.length
+        ? await run(outbox.failedSubjectsStatement('REFERRAL_REQUEST', openIds))
+        : [{ failed: 0 }];
+      return {
+        ...counts,
+        openIds: undefined,
+        totalReferralRequestsFailed: failed,
+        totalReferralRequestsPending: openIds.length - Number(failed),
+      };
     },
   },
   '/rest-manager-api-v1/vendors': {

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { Sql } from '../src/database/sql';
-import { ReputationKpiRepository } from '../src/reputation/reputation-kpi.repository';
+import type { TimeWindow } from '../src/common/time/time-window';
+import { PgPool } from '../src/database/pg-pool';
+import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
+import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
+import { ProcessCountsRepository } from '../src/reputation/process-counts.repository';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
@@ -48,7 +52,8 @@ async function main(): Promise<void> {
   assertTestDatabase(name);
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = databaseUrl(name);
-  const dataSource = scriptDataSource(url);
+  const pgPool = new PgPool();
+  const dataSource = scriptDataSource(url, 4, pgPool);
   let server: ChildProcess | undefined;
   try {
     await dataSource.initialize();
@@ -69,12 +74,30 @@ async function main(): Promise<void> {
         `${OTHER_VENDORS} other vendors with ${PROCESSES_PER_OTHER_VENDOR} processes each; in ${Date.now() - started} ms`,
     );
 
-    const repository = new ReputationKpiRepository(new Sql(dataSource));
+    const sql = new Sql(pgPool);
+    const processCounts = new ProcessCountsRepository(sql);
+    const feedbackCounts = new FeedbackCountsRepository(sql);
+    const referralCounts = new ReferralCountsRepository(sql);
+    const statements = (window: TimeWindow) => [
+      ...processCounts.statements(large, window),
+      feedbackCounts.statement(large, window),
+      referralCounts.statement(large, window),
+    ];
     const allTime = { from: null, until: null };
     const lastMonth = { from: new Date(Date.now() - 30 * 86_400_000), until: null };
-    console.log('KPIs (all time):', await repository.count(large, allTime));
+    // The statements side by side, as the KPI service runs them (the outbox probe of open referrals aside).
+    const countAll = async (window: TimeWindow) =>
+      Object.assign(
+        {},
+        ...(await Promise.all([
+          processCounts.count(large, window),
+          feedbackCounts.count(large, window),
+          referralCounts.count(large, window),
+        ])),
+      ) as Record<string, unknown>;
+    console.log('KPIs (all time):', await countAll(allTime));
 
-    for (const statement of repository.statements(large, allTime)) {
+    for (const statement of statements(allTime)) {
       const plan = await dataSource.query<{ 'QUERY PLAN': string }[]>(
         `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
         statement.parameters,
@@ -113,8 +136,8 @@ async function main(): Promise<void> {
     };
 
     const timings = [
-      await time('KPI statements, all time', () => repository.count(large, allTime)),
-      await time('KPI statements, last 30 days', () => repository.count(large, lastMonth)),
+      await time('KPI statements, all time', () => countAll(allTime)),
+      await time('KPI statements, last 30 days', () => countAll(lastMonth)),
       await time('GET /reputation-process/kpi, all time', () => endpoint('')),
       await time('GET /reputation-process/kpi?from=2026-01-01', () => endpoint('?from=2026-01-01')),
     ];

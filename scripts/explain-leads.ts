@@ -2,6 +2,7 @@
 // among others' leads, on a scratch database (test_explain_leads_*) that is dropped afterwards.
 import type { DataSource } from 'typeorm';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
+import { PgPool } from '../src/database/pg-pool';
 import { Sql } from '../src/database/sql';
 import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   const name = `test_explain_leads_${process.pid}`;
   assertTestDatabase(name);
   await adminQuery(`CREATE DATABASE ${name}`);
-  const dataSource = scriptDataSource(databaseUrl(name), 2);
+  const pgPool = new PgPool();
+  const dataSource = scriptDataSource(databaseUrl(name), 2, pgPool);
   try {
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     const total = OTHER_VENDORS * LEADS_PER_OTHER_VENDOR + LARGE_VENDOR_LEADS;
     console.log(`Seeded ${total} leads (vendor ${large}: ${LARGE_VENDOR_LEADS}) in ${Date.now() - started} ms`);
 
-    const repository = new LeadsRepository(new Sql(dataSource), { expiryHours: 72, statusReminderDays: 7 });
+    const repository = new LeadsRepository(new Sql(pgPool), { expiryHours: 72, statusReminderDays: 7 });
     const counts = await repository.filterCounts(large);
     // Number(): this bare DataSource leaves int8 as strings (the app's DatabaseModule parses them).
     const totals: Record<LeadFilter, number> = {

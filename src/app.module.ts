@@ -17,7 +17,12 @@ import { LoggingModule } from './logging/logging.module';
 import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { CustomerPagesModule } from './customer-pages/customer-pages.module';
+import { FeedbackModule } from './feedback/feedback.module';
+import { ReferralsModule } from './referrals/referrals.module';
+import { ReputationKpiModule } from './reputation-kpi/reputation-kpi.module';
 import { ReputationModule } from './reputation/reputation.module';
+import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
 
@@ -37,6 +42,11 @@ import { VendorsModule } from './vendors/vendors.module';
     ImagesModule,
     NotificationDeliveryModule,
     ReputationModule,
+    ReviewRequestsModule,
+    FeedbackModule,
+    ReferralsModule,
+    CustomerPagesModule,
+    ReputationKpiModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, then

@@ -1,3 +1,4 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { Logger } from '@nestjs/common';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -80,8 +81,8 @@ function notification(overrides: Partial<NewNotification> = {}): NewNotification
 
 /** The path producers take: enqueue inside their own transaction. */
 function enqueue(t: TestApp, ...notifications: NewNotification[]): Promise<void> {
-  return t.dataSource.transaction(async (manager) => {
-    for (const n of notifications) await t.app.get(NotificationsService).enqueue(manager, n);
+  return t.app.get(TransactionHost).withTransaction(async () => {
+    for (const n of notifications) await t.app.get(NotificationsService).enqueue(n);
   });
 }
 
@@ -321,8 +322,8 @@ describe('Notifications on one instance (e2e)', () => {
   it('sends nothing for a producer transaction that rolls back', async () => {
     const n = notification();
     await expect(
-      t.dataSource.transaction(async (manager) => {
-        await t.app.get(NotificationsService).enqueue(manager, n);
+      t.app.get(TransactionHost).withTransaction(async () => {
+        await t.app.get(NotificationsService).enqueue(n);
         throw new Error('the producer failed after queuing');
       }),
     ).rejects.toThrow('the producer failed after queuing');
@@ -333,7 +334,7 @@ describe('Notifications on one instance (e2e)', () => {
 
   it('queues one message per request and channel: a repeated enqueue is ignored', async () => {
     const n = notification();
-    await t.app.get(NotificationsService).enqueue(t.dataSource.manager, n);
+    await t.app.get(NotificationsService).enqueue(n);
     await enqueue(t, { ...n, recipient: 'someone-else@customer.test' });
     await expectDeliveredOnce(t, n);
     expect(sink.to('someone-else@customer.test')).toHaveLength(0);
@@ -341,15 +342,15 @@ describe('Notifications on one instance (e2e)', () => {
 
   it('refuses what no provider should get: a bad recipient or a non-http link', async () => {
     const service = t.app.get(NotificationsService);
-    await expect(
-      service.enqueue(t.dataSource.manager, notification({ recipient: 'a@b.test, c@d.test' })),
-    ).rejects.toThrow(/not a valid e-mail address/);
-    await expect(
-      service.enqueue(t.dataSource.manager, notification({ channel: 'SMS', recipient: '+1 416 555 0101' })),
-    ).rejects.toThrow(/xxx-xxx-xxxx/);
+    await expect(service.enqueue(notification({ recipient: 'a@b.test, c@d.test' }))).rejects.toThrow(
+      /not a valid e-mail address/,
+    );
+    await expect(service.enqueue(notification({ channel: 'SMS', recipient: '+1 416 555 0101' }))).rejects.toThrow(
+      /xxx-xxx-xxxx/,
+    );
     const bad = notification();
     await expect(
-      service.enqueue(t.dataSource.manager, {
+      service.enqueue({
         ...bad,
         mergeFields: { ...bad.mergeFields, link: 'javascript:alert(1)' },
       }),

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation/dto/reputation-kpi.response';
+import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation-kpi/dto/reputation-kpi.response';
 import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import {

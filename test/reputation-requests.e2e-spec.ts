@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ReputationRequestsService } from '../src/reputation/reputation-requests.service';
+import { ReputationProcessService } from '../src/reputation/reputation-process.service';
 import { VENDOR_FEATURES, VendorFeature } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
@@ -227,7 +227,7 @@ describe('Review and feedback requests (e2e)', () => {
         expect(res.status).toBe(201);
         const page = new CustomerBrowser(
           t.http,
-          await t.app.get(ReputationRequestsService).customerLinkOf(res.body.data.processId),
+          await t.app.get(ReputationProcessService).customerLinkOf(res.body.data.processId),
         );
         await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
         expect(await page.view()).toMatch(/are you happy with/);

@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/auth.service';
 import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
-import { CustomerJourneyService } from '../reputation/customer-journey.service';
-import { ReputationRequestsService } from '../reputation/reputation-requests.service';
+import { CustomerJourneyService } from '../customer-pages/customer-journey.service';
+import { FeedbackService } from '../feedback/feedback.service';
+import { ReputationProcessService } from '../reputation/reputation-process.service';
+import { ReviewRequestsService } from '../review-requests/review-requests.service';
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
@@ -42,7 +44,9 @@ export class CliCommands {
     private readonly auth: AuthService,
     private readonly vendors: VendorsService,
     private readonly leads: LeadsService,
-    private readonly reputation: ReputationRequestsService,
+    private readonly feedbackRequests: FeedbackService,
+    private readonly reviewRequests: ReviewRequestsService,
+    private readonly processes: ReputationProcessService,
     private readonly journeys: CustomerJourneyService,
     private readonly reviewSettings: ReviewSettingsService,
   ) {}
@@ -111,13 +115,13 @@ export class CliCommands {
     });
     const feedback = async (customerName: string) => {
       const email = `${customerName.split(' ')[0].toLowerCase()}@customer.example`;
-      const { result } = await this.reputation.createFeedbackRequest(vendor, { customerName, email }, false);
-      return this.reputation.customerLinkOf(result.data!.processId);
+      const created = await this.feedbackRequests.create(vendor, { customerName, email }, false);
+      return this.processes.customerLinkOf(created!.process.id);
     };
     const review = async (firstName: string) => {
       const emailTo = `${firstName.toLowerCase()}@customer.example`;
-      const { result } = await this.reputation.createReviewRequest(vendor, { firstName, emailTo }, false);
-      return this.reputation.customerLinkOf(result.data!.processId);
+      const created = await this.reviewRequests.create(vendor, { firstName, email: emailTo }, false);
+      return this.processes.customerLinkOf(created!.process.id);
     };
     const links = {
       feedbackRequest: await feedback('Sophie Lavoie'),

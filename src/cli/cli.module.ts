@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
-import { ReputationModule } from '../reputation/reputation.module';
+import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { CliCommands } from './cli.commands';
@@ -17,7 +17,7 @@ import { CliCommands } from './cli.commands';
     VendorsModule,
     LeadsModule,
     ReviewSettingsModule,
-    ReputationModule,
+    CustomerPagesModule,
   ],
   providers: [CliCommands],
 })

@@ -1,28 +1,39 @@
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
 import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { DatabaseConfig, databaseConfig } from '../config/database.config';
 import { DatabaseServer } from './database-server';
 import { dataSourceOptions } from './data-source.options';
 import { runMigrationsExclusively } from './migrate';
+import { PgPool } from './pg-pool';
 import { Sql } from './sql';
 
 // int8 (ids, COUNT(*)) as numbers: every value the service stores stays far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
 
-@Module({ providers: [DatabaseServer], exports: [DatabaseServer] })
+@Module({ providers: [DatabaseServer, PgPool], exports: [DatabaseServer, PgPool] })
 class DatabaseServerModule {}
 
-/** The TypeORM connection, and `Sql` on its pool for every module's hand-written statements. */
+/**
+ * The TypeORM connection; `Sql` on its pool for every module's hand-written statements; and the one
+ * way a transaction spans modules: `@Transactional()` (or `TransactionHost.withTransaction`) opens it,
+ * and every repository that writes through `TransactionHost.tx` joins it, whichever module it is in.
+ * The transaction lives in an AsyncLocalStorage context opened by the transaction itself, not per request.
+ */
 @Global()
 @Module({
   imports: [
+    DatabaseServerModule,
     TypeOrmModule.forRootAsync({
       imports: [DatabaseServerModule],
-      inject: [databaseConfig.KEY, DatabaseServer],
-      useFactory: async (settings: DatabaseConfig, server: DatabaseServer) => ({
+      inject: [databaseConfig.KEY, DatabaseServer, PgPool],
+      useFactory: async (settings: DatabaseConfig, server: DatabaseServer, pgPool: PgPool) => ({
         ...dataSourceOptions({ ...settings, url: await server.url() }),
+        driver: pgPool.driver(),
         autoLoadEntities: true,
       }),
       dataSourceFactory: async (options) => {
@@ -30,6 +41,15 @@ class DatabaseServerModule {}
         await runMigrationsExclusively(dataSource);
         return dataSource;
       },
+    }),
+    ClsModule.forRoot({
+      global: true,
+      plugins: [
+        new ClsPluginTransactional({
+          imports: [TypeOrmModule],
+          adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+        }),
+      ],
     }),
   ],
   providers: [Sql],

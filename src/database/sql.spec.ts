@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import type { DataSource } from 'typeorm';
 import { SLOW_QUERY_MS } from './data-source.options';
+import type { PgPool } from './pg-pool';
 import { Sql } from './sql';
 
 describe('Sql', () => {
   const query = jest.fn();
-  const sql = new Sql({ driver: { master: { query } } } as unknown as DataSource);
+  const sql = new Sql({ pool: { query } } as unknown as PgPool);
   const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   afterEach(() => jest.clearAllMocks());
 

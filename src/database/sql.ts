@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, QueryResultRow } from 'pg';
+import type { QueryResultRow } from 'pg';
 import { performance } from 'node:perf_hooks';
-import { DataSource } from 'typeorm';
 import { SLOW_QUERY_MS } from './data-source.options';
+import { PgPool } from './pg-pool';
 import type { Statement } from './statement';
 
 export interface SqlResult<T> {
@@ -21,11 +20,8 @@ export interface SqlResult<T> {
 @Injectable()
 export class Sql {
   private readonly logger = new Logger('SQL');
-  private readonly pool: Pool;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
-    this.pool = (dataSource.driver as unknown as { master: Pool }).master;
-  }
+  constructor(private readonly pgPool: PgPool) {}
 
   async rows<T extends QueryResultRow>(statement: Statement): Promise<T[]> {
     return (await this.run<T>(statement)).rows;
@@ -33,7 +29,7 @@ export class Sql {
 
   async run<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<SqlResult<T>> {
     const started = performance.now();
-    const result = await this.pool.query<T>(sql, parameters);
+    const result = await this.pgPool.pool.query<T>(sql, parameters);
     const ms = performance.now() - started;
     if (ms > SLOW_QUERY_MS) this.logger.warn(`Slow statement (${ms.toFixed(0)} ms): ${sql}`);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };

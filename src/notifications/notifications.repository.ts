@@ -1,6 +1,10 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import { Sql } from '../database/sql';
+import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import type { NotificationPurpose } from './notification.types';
@@ -24,11 +28,15 @@ export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'at
 
 @Injectable()
 export class NotificationsRepository {
-  constructor(@InjectRepository(OutboxNotification) private readonly outbox: Repository<OutboxNotification>) {}
+  constructor(
+    @InjectRepository(OutboxNotification) private readonly outbox: Repository<OutboxNotification>,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
-  /** Inserts through the caller's manager, so the row commits or rolls back with the caller's work. */
-  async insert(manager: EntityManager, row: NewOutboxRow): Promise<void> {
-    await manager.createQueryBuilder().insert().into(OutboxNotification).values(row).orIgnore().execute();
+  /** Inserts in the caller's transaction, so the row commits or rolls back with the caller's work. */
+  async insert(row: NewOutboxRow): Promise<void> {
+    await this.txHost.tx.createQueryBuilder().insert().into(OutboxNotification).values(row).orIgnore().execute();
   }
 
   /**
@@ -88,8 +96,8 @@ export class NotificationsRepository {
   }
 
   /** Fails, in the caller's transaction, the vendor's messages to these recipients that are still waiting. */
-  async failPendingTo(manager: EntityManager, vendorId: number, recipients: string[], reason: string): Promise<void> {
-    await manager.update(
+  async failPendingTo(vendorId: number, recipients: string[], reason: string): Promise<void> {
+    await this.txHost.tx.update(
       OutboxNotification,
       { vendorId, recipient: In(recipients), status: 'PENDING' },
       { status: 'FAILED', lastError: reason },
@@ -101,6 +109,22 @@ export class NotificationsRepository {
       where: { purpose, subjectId: In(subjectIds) },
       order: { subjectId: 'ASC', channel: 'ASC' },
     });
+  }
+
+  /** How many of these subjects had messages that all failed for good (a KPI statement: hand-written). */
+  failedSubjectsStatement(purpose: NotificationPurpose, subjectIds: number[]): Statement {
+    return {
+      sql: `SELECT count(*) AS failed FROM (
+              SELECT 1 FROM notification_outbox WHERE purpose = $1 AND subject_id = ANY($2)
+               GROUP BY subject_id HAVING bool_and(status = 'FAILED')) AS failed_subjects`,
+      parameters: [purpose, subjectIds],
+    };
+  }
+
+  async countFailedSubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<number> {
+    if (subjectIds.length === 0) return 0;
+    const [{ failed }] = await this.sql.rows<{ failed: number }>(this.failedSubjectsStatement(purpose, subjectIds));
+    return failed;
   }
 
   private async finish(

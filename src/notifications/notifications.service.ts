@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { DeliveryStatus } from './dto/delivery-status.response';
 import type { NewNotification, NotificationPurpose } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
@@ -67,10 +66,10 @@ export class NotificationsService {
    * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored.
    * Throws (a producer bug) on an invalid recipient or a non-http(s) link.
    */
-  async enqueue(manager: EntityManager, notification: NewNotification): Promise<void> {
+  async enqueue(notification: NewNotification): Promise<void> {
     assertValid(notification);
-    await this.repository.insert(manager, render(notification));
-    this.signal.queuedThrough(manager);
+    await this.repository.insert(render(notification));
+    this.signal.queued();
   }
 
   /**
@@ -78,8 +77,13 @@ export class NotificationsService {
    * sent yet (they unsubscribed): each ends FAILED with the reason. A message a worker is handing to
    * the provider at this very moment cannot be called back.
    */
-  async withdraw(manager: EntityManager, vendorId: number, recipients: string[], reason: string): Promise<void> {
-    if (recipients.length > 0) await this.repository.failPendingTo(manager, vendorId, recipients, reason);
+  async withdraw(vendorId: number, recipients: string[], reason: string): Promise<void> {
+    if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
+  }
+
+  /** How many of these subjects (requests) had messages that all failed for good. */
+  countFailedSubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<number> {
+    return this.repository.countFailedSubjects(purpose, subjectIds);
   }
 
   /** The messages of each request, e-mail before SMS; every id asked for is in the map (an empty list when none). */

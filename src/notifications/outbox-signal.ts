@@ -1,8 +1,9 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   DataSource,
-  EntityManager,
   EntitySubscriberInterface,
   QueryRunner,
   TransactionCommitEvent,
@@ -19,7 +20,10 @@ export class OutboxSignal implements EntitySubscriberInterface, OnModuleDestroy 
   private readonly awaitingCommit = new WeakSet<QueryRunner>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {
     dataSource.subscribers.push(this);
   }
 
@@ -33,9 +37,9 @@ export class OutboxSignal implements EntitySubscriberInterface, OnModuleDestroy 
     return () => this.listeners.delete(listener);
   }
 
-  /** Called by enqueue with the caller's manager. */
-  queuedThrough(manager: EntityManager): void {
-    const runner = manager.queryRunner;
+  /** Called by enqueue, in the caller's transaction if it has one. */
+  queued(): void {
+    const runner = this.txHost.tx.queryRunner;
     if (runner?.isTransactionActive) this.awaitingCommit.add(runner);
     else this.emit();
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { NotificationChannel, NotificationPurpose } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
-import { Contact, ReputationRepository } from './reputation.repository';
+import { type Contact, addressesOf } from './contact';
+import { ProcessRepository } from './process.repository';
 
 export interface MessageToCustomer {
   vendorId: number;
@@ -34,14 +34,13 @@ export interface QueuedMessages {
 export class ReputationMessages {
   constructor(
     private readonly notifications: NotificationsService,
-    private readonly repository: ReputationRepository,
+    private readonly repository: ProcessRepository,
     private readonly links: ReputationLinks,
   ) {}
 
-  async queue(manager: EntityManager, message: MessageToCustomer): Promise<QueuedMessages> {
+  async queue(message: MessageToCustomer): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
-    const contacts = [email, phone].filter((c): c is string => c !== null);
-    const optedOut = await this.repository.optedOut(message.vendorId, contacts, manager);
+    const optedOut = await this.repository.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = { channels: [], optedOut: [] };
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
@@ -53,7 +52,7 @@ export class ReputationMessages {
         result.optedOut.push(kind);
         continue;
       }
-      await this.notifications.enqueue(manager, {
+      await this.notifications.enqueue({
         vendorId: message.vendorId,
         purpose: message.purpose,
         subjectId: message.subjectId,

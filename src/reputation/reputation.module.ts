@@ -1,65 +1,36 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { ReviewSettingsModule } from '../review-settings/review-settings.module';
-import { CustomerJourneyService } from './customer-journey.service';
-import { CustomerPagesController } from './customer-pages.controller';
+import { VendorsModule } from '../vendors/vendors.module';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
-import { FeedbackRequest } from './entities/feedback-request.entity';
-import { ReferralConversion } from './entities/referral-conversion.entity';
-import { ReferralRequest } from './entities/referral-request.entity';
-import { Referral } from './entities/referral.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ReputationProcess } from './entities/reputation-process.entity';
-import { ReviewRequest } from './entities/review-request.entity';
-import {
-  CustomerFeedbackSystemController,
-  FeedbackRequestsController,
-  ReputationProcessController,
-  ReviewRequestsController,
-} from './reputation.controller';
-import { ReputationKpiRepository } from './reputation-kpi.repository';
-import { ReputationKpiService } from './reputation-kpi.service';
+import { ProcessCountsRepository } from './process-counts.repository';
+import { ProcessRepository } from './process.repository';
 import { ReputationLinks } from './reputation-links';
 import { ReputationMessages } from './reputation-messages';
-import { ReputationRequestsService } from './reputation-requests.service';
-import { ReputationRepository } from './reputation.repository';
+import { ReputationProcessController } from './reputation-process.controller';
+import { ReputationProcessService } from './reputation-process.service';
 
 /**
- * Reputation processes: review and feedback requests from the vendor API, the customer's pages that
- * record every answer as an event, referrals, opt-outs, and the KPIs counted from those events.
+ * The core of every reputation journey: the customer's process behind one link, its events, its
+ * messages and the vendors' opt-out lists. Review requests, feedback, referrals and the customer's
+ * pages build on `ReputationProcessService`; nothing above reads these tables.
  */
 @Module({
   imports: [
     NotificationsModule,
-    ReviewSettingsModule,
-    TypeOrmModule.forFeature([
-      ReputationProcess,
-      FeedbackRequest,
-      ReviewRequest,
-      ReferralRequest,
-      Referral,
-      ReferralConversion,
-      ContactOptOut,
-      ReputationEvent,
-    ]),
+    VendorsModule,
+    TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut]),
   ],
-  controllers: [
-    ReviewRequestsController,
-    CustomerFeedbackSystemController,
-    FeedbackRequestsController,
-    ReputationProcessController,
-    CustomerPagesController,
-  ],
+  controllers: [ReputationProcessController],
   providers: [
-    ReputationRepository,
-    ReputationKpiRepository,
-    ReputationLinks,
+    ProcessRepository,
+    ProcessCountsRepository,
     ReputationMessages,
-    ReputationRequestsService,
-    ReputationKpiService,
-    CustomerJourneyService,
+    ReputationLinks,
+    ReputationProcessService,
   ],
-  exports: [ReputationRequestsService, CustomerJourneyService],
+  exports: [ReputationProcessService, ReputationLinks],
 })
 export class ReputationModule {}

@@ -39,6 +39,11 @@ export class VendorsService {
     return vendor;
   }
 
+  /** The vendor's name, as customers' messages and pages show it. */
+  async nameOf(id: number): Promise<string> {
+    return (await this.get(id)).vendorName;
+  }
+
   async getFeatures(id: number): Promise<Record<VendorFeature, boolean>> {
     return featuresOf(await this.get(id));
   }

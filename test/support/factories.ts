@@ -6,11 +6,12 @@ import { Manager } from '../../src/auth/entities/manager.entity';
 import { CreateLeadDto } from '../../src/leads/dto/create-lead.dto';
 import { LeadView } from '../../src/leads/entities/lead.entity';
 import { LeadsService } from '../../src/leads/leads.service';
-import { CreateFeedbackRequestDto } from '../../src/reputation/dto/create-feedback-request.dto';
-import { CreateReviewRequestDto } from '../../src/reputation/dto/create-review-request.dto';
-import { FeedbackRequestResponse } from '../../src/reputation/dto/feedback-request.response';
-import { ReviewRequestResponse } from '../../src/reputation/dto/review-request.response';
-import { ReputationRequestsService } from '../../src/reputation/reputation-requests.service';
+import { CreateFeedbackRequestDto } from '../../src/feedback/dto/create-feedback-request.dto';
+import { FeedbackRequestResponse } from '../../src/feedback/dto/feedback-request.response';
+import { FeedbackService } from '../../src/feedback/feedback.service';
+import { CreateReviewRequestDto } from '../../src/review-requests/dto/create-review-request.dto';
+import { ReviewRequestResponse } from '../../src/review-requests/dto/review-request.response';
+import { ReviewRequestsService } from '../../src/review-requests/review-requests.service';
 import { ReviewSettingsDto } from '../../src/review-settings/dto/review-settings.dto';
 import { ReviewSettings } from '../../src/review-settings/entities/review-settings.entity';
 import { ReviewSettingsService } from '../../src/review-settings/review-settings.service';
@@ -86,8 +87,8 @@ export async function createFeedbackRequest(
   fields: Partial<CreateFeedbackRequestDto> = {},
 ): Promise<{ request: FeedbackRequestResponse; link: string }> {
   const body = { customerName: 'Jane Customer', email: `jane-${unique()}@customer.example`, ...fields };
-  const outcome = await app.get(ReputationRequestsService).createFeedbackRequest(vendor, body, false);
-  const request = outcome.result.data as FeedbackRequestResponse;
+  const created = (await app.get(FeedbackService).create(vendor, body, false))!;
+  const request = FeedbackRequestResponse.from(created.request, created.process, created.deliveries);
   return { request, link: await linkSentFor(app, 'FEEDBACK_REQUEST', request.id) };
 }
 
@@ -98,8 +99,9 @@ export async function createReviewRequest(
   fields: Partial<CreateReviewRequestDto> = {},
 ): Promise<{ request: ReviewRequestResponse; link: string }> {
   const body = { firstName: 'Sam', emailTo: `sam-${unique()}@customer.example`, ...fields };
-  const outcome = await app.get(ReputationRequestsService).createReviewRequest(vendor, body, false);
-  const request = outcome.result.data as ReviewRequestResponse;
+  const { emailTo, ...rest } = body;
+  const created = (await app.get(ReviewRequestsService).create(vendor, { ...rest, email: emailTo }, false))!;
+  const request = ReviewRequestResponse.from(created.request, created.process.state, created.deliveries);
   return { request, link: await linkSentFor(app, 'REVIEW_REQUEST', request.id) };
 }
 

@@ -1,12 +1,20 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { Observable, map } from 'rxjs';
 import { SuccessEnvelope, WithMessage } from './envelope';
 
 /** Wraps every handler result in the spec's `{ success: true, data }` envelope. */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(map((result: unknown) => toEnvelope(result)));
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((result: unknown) => {
+        if (result instanceof WithMessage && result.status) {
+          context.switchToHttp().getResponse<Response>().status(result.status);
+        }
+        return toEnvelope(result);
+      }),
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import type { HttpStatus } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { FieldError } from '../errors/domain-error';
 
@@ -13,11 +14,15 @@ export interface ErrorEnvelope {
   details?: FieldError[];
 }
 
-/** Returned by a handler that wants a `message` beside (or instead of) its `data`. */
+/**
+ * Returned by a handler that wants a `message` beside (or instead of) its `data`, and, where the
+ * outcome decides it, a status other than the route's (a create that skipped a duplicate answers 200).
+ */
 export class WithMessage<T = undefined> {
   constructor(
     readonly message: string,
     readonly data?: T,
+    readonly status?: HttpStatus,
   ) {}
 }
 

@@ -22,3 +22,14 @@ export abstract class ProcessRequest extends ProcessRecord {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
+
+/** A request sent to the customer (feedback, review): where it went. */
+export abstract class CustomerRequest extends ProcessRequest {
+  /** Lower-cased. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  /** `xxx-xxx-xxxx`. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  phone: string | null;
+}

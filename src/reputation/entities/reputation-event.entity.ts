@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { ProcessRecord } from './process-record';
-import { ReferralChannel } from './referral-request.entity';
 
 /** Every step of a journey, each with its time: what the KPIs count. */
 export enum ReputationEventType {
@@ -22,6 +21,13 @@ export enum ReputationEventType {
   ReferralConverted = 'REFERRAL_CONVERTED',
   OptedOut = 'OPTED_OUT',
   CancelledByVendor = 'CANCELLED_BY_VENDOR',
+}
+
+/** How a friend was referred: invited by email or text, or handed the customer's share link. */
+export enum ReferralChannel {
+  Email = 'EMAIL',
+  Text = 'TEXT',
+  Share = 'SHARE',
 }
 
 export enum ReviewPlatform {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
-import { ProcessState } from '../entities/reputation-process.entity';
+import { ProcessState } from '../../reputation/entities/reputation-process.entity';
 import type { ReviewRequest } from '../entities/review-request.entity';
 
 export class ReviewRequestResponse {

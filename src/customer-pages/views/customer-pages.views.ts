@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { JourneyStep } from '../entities/reputation-process.entity';
-import type { InvitationPageView, ProcessPageView } from '../customer-journey.service';
-import { customerPaths } from '../reputation-links';
+import type { InvitationPageView } from '../../referrals/referrals.service';
+import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
+import { customerPaths } from '../../reputation/reputation-links';
+import type { ProcessPageView } from '../customer-journey.service';
 import { SafeHtml, html } from './html';
 
 const STYLE = `

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ProcessRequest } from './process-record';
+import { CustomerRequest } from '../../reputation/entities/process-record';
 
 /**
  * A request for a public review: standalone (`POST /review-requests`) or the review step a positive
@@ -9,20 +9,12 @@ import { ProcessRequest } from './process-record';
 @Index('idx_review_requests_vendor_email', ['vendorId', 'email'])
 @Index('idx_review_requests_vendor_phone', ['vendorId', 'phone'])
 @Index('uq_review_requests_process', ['processId'], { unique: true })
-export class ReviewRequest extends ProcessRequest {
+export class ReviewRequest extends CustomerRequest {
   @Column({ type: 'varchar', length: 100 })
   firstName: string;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   lastName: string | null;
-
-  /** Lower-cased. */
-  @Column({ type: 'varchar', length: 254, nullable: true })
-  email: string | null;
-
-  /** `xxx-xxx-xxxx`. */
-  @Column({ type: 'varchar', length: 12, nullable: true })
-  phone: string | null;
 
   /** The answer to "are you happy with us?"; null until given. */
   @Column({ type: 'boolean', nullable: true })

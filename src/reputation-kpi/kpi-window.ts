@@ -1,10 +1,5 @@
 import { DomainError } from '../common/errors/domain-error';
-
-/** A half-open interval [from, until) of event times; null bounds are open. */
-export interface KpiWindow {
-  from: Date | null;
-  until: Date | null;
-}
+import type { TimeWindow } from '../common/time/time-window';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const DAY_MS = 86_400_000;
@@ -35,8 +30,8 @@ export function parseBound(value: string, bound: 'from' | 'to'): Date | null {
 }
 
 /** The window of `GET /reputation-process/kpi`; an impossible date or from after to is a 400. */
-export function kpiWindow(from?: string, to?: string): KpiWindow {
-  const window: KpiWindow = { from: null, until: null };
+export function kpiWindow(from?: string, to?: string): TimeWindow {
+  const window: TimeWindow = { from: null, until: null };
   const details = [];
   if (from !== undefined) {
     window.from = parseBound(from, 'from');

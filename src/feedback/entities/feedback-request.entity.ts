@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ProcessRequest } from './process-record';
+import { CustomerRequest } from '../../reputation/entities/process-record';
 
 /** A vendor's request for a customer's feedback (`POST /customer-feedback-system`) and the answer. */
 @Entity('feedback_requests')
@@ -8,17 +8,9 @@ import { ProcessRequest } from './process-record';
 @Index('idx_feedback_requests_vendor_email', ['vendorId', 'email'])
 @Index('idx_feedback_requests_vendor_phone', ['vendorId', 'phone'])
 @Index('uq_feedback_requests_process', ['processId'], { unique: true })
-export class FeedbackRequest extends ProcessRequest {
+export class FeedbackRequest extends CustomerRequest {
   @Column({ type: 'varchar', length: 200 })
   customerName: string;
-
-  /** Lower-cased. */
-  @Column({ type: 'varchar', length: 254, nullable: true })
-  email: string | null;
-
-  /** `xxx-xxx-xxxx`. */
-  @Column({ type: 'varchar', length: 12, nullable: true })
-  phone: string | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   answeredAt: Date | null;

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { ReferralChannel, ReferralRequest } from './referral-request.entity';
+import { ReferralChannel } from '../../reputation/entities/reputation-event.entity';
+import { ReferralRequest } from './referral-request.entity';
 
 /**
  * One referral a customer made: a friend invited by email or text, or the customer's share link. The

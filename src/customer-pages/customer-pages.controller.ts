@@ -2,6 +2,8 @@ import { Body, Controller, Get, Param, Post, Query, Res, UseFilters } from '@nes
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
+import { ReferralsService } from '../referrals/referrals.service';
+import { customerPaths, unknownLink } from '../reputation/reputation-links';
 import { CustomerJourneyService } from './customer-journey.service';
 import {
   ContactRequestForm,
@@ -11,11 +13,10 @@ import {
   ReviewAnswerForm,
   TextInvitationForm,
 } from './dto/customer-forms.dto';
-import { CustomerPageExceptionFilter } from './pages/customer-page-exception.filter';
-import { invitationPage, processPage, unsubscribePage } from './pages/customer-pages.views';
-import { LinkTokenPipe } from './pages/link-token.pipe';
-import { redirectTo, sendPage } from './pages/send-page';
-import { customerPaths, unknownLink } from './reputation-links';
+import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
+import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
+import { LinkTokenPipe } from './views/link-token.pipe';
+import { redirectTo, sendPage } from './views/send-page';
 
 /**
  * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
@@ -28,7 +29,10 @@ import { customerPaths, unknownLink } from './reputation-links';
 @ApiExcludeController()
 @UseFilters(CustomerPageExceptionFilter)
 export class CustomerPagesController {
-  constructor(private readonly journey: CustomerJourneyService) {}
+  constructor(
+    private readonly journey: CustomerJourneyService,
+    private readonly referrals: ReferralsService,
+  ) {}
 
   @Get('r/:token')
   async process(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
@@ -137,7 +141,7 @@ export class CustomerPagesController {
     @Query('sent') sent: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    sendPage(response, 200, invitationPage(await this.journey.invitationPage(token), sent === '1'));
+    sendPage(response, 200, invitationPage(await this.referrals.invitationPage(token), sent === '1'));
   }
 
   @Post('i/:token')
@@ -146,7 +150,7 @@ export class CustomerPagesController {
     @Body() form: ContactRequestForm,
     @Res() response: Response,
   ): Promise<void> {
-    await this.journey.convert(token, form);
+    await this.referrals.convert(token, form);
     redirectTo(response, `${customerPaths.invitation(token)}?sent=1`);
   }
 
@@ -155,7 +159,7 @@ export class CustomerPagesController {
     @Param('token', LinkTokenPipe) token: string,
     @Res() response: Response,
   ): Promise<void> {
-    const view = await this.journey.invitationPage(token);
+    const view = await this.referrals.invitationPage(token);
     // A share link was never messaged to anyone, so there is nothing to unsubscribe from.
     if (!view.messaged) throw unknownLink();
     sendPage(
@@ -167,7 +171,7 @@ export class CustomerPagesController {
 
   @Post('i/:token/unsubscribe')
   async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
-    await this.journey.optOutInvitation(token);
+    await this.referrals.optOutInvitation(token);
     redirectTo(response, customerPaths.invitationUnsubscribe(token));
   }
 

@@ -1,11 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ProcessRequest } from './process-record';
-
-export enum ReferralChannel {
-  Email = 'EMAIL',
-  Text = 'TEXT',
-  Share = 'SHARE',
-}
+import { ProcessRequest } from '../../reputation/entities/process-record';
+import { ReferralChannel } from '../../reputation/entities/reputation-event.entity';
 
 /** Sent to a customer who confirmed a review: "refer a friend". Completed by the first referral made. */
 @Entity('referral_requests')

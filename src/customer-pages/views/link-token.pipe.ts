@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { LINK_TOKEN, unknownLink } from '../reputation-links';
+import { LINK_TOKEN, unknownLink } from '../../reputation/reputation-links';
 
 /** A path token that cannot be one of ours is an unknown link (404), found without asking the database. */
 @Injectable()

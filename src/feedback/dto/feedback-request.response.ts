@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import type { FeedbackRequest } from '../entities/feedback-request.entity';
-import { JourneyStep, ProcessState, type ReputationProcess } from '../entities/reputation-process.entity';
+import { JourneyStep, ProcessState, type ReputationProcess } from '../../reputation/entities/reputation-process.entity';
 
 /** A feedback request with where the customer's journey stands. */
 export class FeedbackRequestResponse {

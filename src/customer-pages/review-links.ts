@@ -1,4 +1,4 @@
-import { ReviewPlatform } from './entities/reputation-event.entity';
+import { ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import type { ReviewSettings } from '../review-settings/entities/review-settings.entity';
 
 /** One review site the customer can go to, as the vendor's review settings enable it. */

@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import { FeedbackService } from '../feedback/feedback.service';
+import { type ReferralStepView, ReferralsService } from '../referrals/referrals.service';
+import { ReputationEventType, ReferralChannel } from '../reputation/entities/reputation-event.entity';
+import { JourneyStep } from '../reputation/entities/reputation-process.entity';
+import {
+  type ClosedReason,
+  ReputationProcessService,
+  closedReason,
+  eventOf,
+} from '../reputation/reputation-process.service';
+import { ReviewRequestsService } from '../review-requests/review-requests.service';
+import { ReviewSettingsService } from '../review-settings/review-settings.service';
+import type { EmailInvitationForm, FeedbackForm, TextInvitationForm } from './dto/customer-forms.dto';
+import { type ReviewLink, reviewLinksOf } from './review-links';
+
+export interface ProcessPageView {
+  token: string;
+  vendorName: string;
+  firstName: string;
+  /** Why the page no longer asks anything, overriding the step. */
+  closed: ClosedReason;
+  step: JourneyStep;
+  /** At the review-links step. */
+  reviewLinks: ReviewLink[];
+  /** At the referral step. */
+  referral: ReferralStepView | null;
+}
+
+/**
+ * Every step of the customer's journey through the pages of their link: each answer runs on the
+ * locked process, at the step the page was showing, by the module the step belongs to.
+ */
+@Injectable()
+export class CustomerJourneyService {
+  constructor(
+    private readonly processes: ReputationProcessService,
+    private readonly feedback: FeedbackService,
+    private readonly reviewRequests: ReviewRequestsService,
+    private readonly referrals: ReferralsService,
+    private readonly reviewSettings: ReviewSettingsService,
+  ) {}
+
+  /** What `/r/{token}/unsubscribe` shows. */
+  async processUnsubscribePage(token: string): Promise<{ vendorName: string; optedOut: boolean }> {
+    const process = await this.processes.findByToken(token);
+    return { vendorName: await this.processes.vendorNameOf(process), optedOut: process.optedOutAt !== null };
+  }
+
+  async processPage(token: string): Promise<ProcessPageView> {
+    const process = await this.processes.findByToken(token);
+    const view: ProcessPageView = {
+      token,
+      vendorName: await this.processes.vendorNameOf(process),
+      firstName: process.firstName,
+      closed: closedReason(process),
+      step: process.step,
+      reviewLinks: [],
+      referral: null,
+    };
+    if (view.closed) return view;
+    if (process.step === JourneyStep.ReviewLinks) view.reviewLinks = await this.reviewLinksOf(process.vendorId);
+    if (process.step === JourneyStep.Referral) view.referral = await this.referrals.stepView(process);
+    return view;
+  }
+
+  /** Star rating, would-refer and comment. */
+  answerFeedback(token: string, { rating, wouldRefer, comment }: FeedbackForm): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.Feedback, (process) =>
+      this.feedback.answer(process, { rating, wouldRefer: wouldRefer === 'yes', comment: comment ?? null }),
+    );
+  }
+
+  /** "Are you happy with us?" */
+  answerReview(token: string, happy: boolean): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.ReviewQuestion, (process) =>
+      this.reviewRequests.answer(process, happy),
+    );
+  }
+
+  /**
+   * Records a click on a review link and returns where it goes. Counted whenever the customer has said
+   * yes (the links were shown); null (back to the page) otherwise. An unknown or disabled site is a 404.
+   */
+  async followReviewLink(token: string, target: string): Promise<string | null> {
+    const process = await this.processes.findByToken(token);
+    const link = (await this.reviewLinksOf(process.vendorId)).find((candidate) => candidate.target === target);
+    if (!link) throw DomainError.notFound('Review site', target);
+    const counted = await this.processes.withLocked(token, async (locked) => {
+      if (closedReason(locked) || ![JourneyStep.ReviewLinks, JourneyStep.Referral].includes(locked.step)) return false;
+      await this.processes.recordEvents([
+        eventOf(locked, ReputationEventType.ReviewLinkClicked, { platform: link.platform }),
+      ]);
+      return true;
+    });
+    return counted ? link.url : null;
+  }
+
+  /** "I posted my review": completes the process and asks the customer to refer a friend. */
+  confirmReview(token: string): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.ReviewLinks, async (process) => {
+      await this.reviewRequests.confirm(process);
+      await this.referrals.request(process);
+    });
+  }
+
+  givePrivateFeedback(token: string, message: string): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.PrivateFeedback, async (process) => {
+      await this.processes.update(process, { privateFeedback: message, step: JourneyStep.Finished });
+      await this.processes.recordEvents([eventOf(process, ReputationEventType.PrivateFeedbackGiven)]);
+    });
+  }
+
+  inviteByEmail(token: string, form: EmailInvitationForm): Promise<void> {
+    const friend = { email: form.email.toLowerCase(), phone: null };
+    return this.processes.atStep(token, JourneyStep.Referral, (process) =>
+      this.referrals.invite(process, ReferralChannel.Email, form.friendName ?? null, friend),
+    );
+  }
+
+  inviteByText(token: string, form: TextInvitationForm): Promise<void> {
+    const friend = { email: null, phone: form.phone };
+    return this.processes.atStep(token, JourneyStep.Referral, (process) =>
+      this.referrals.invite(process, ReferralChannel.Text, form.friendName ?? null, friend),
+    );
+  }
+
+  share(token: string): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.Referral, (process) => this.referrals.share(process));
+  }
+
+  optOut(token: string): Promise<void> {
+    return this.processes.optOut(token);
+  }
+
+  private async reviewLinksOf(vendorId: number): Promise<ReviewLink[]> {
+    return reviewLinksOf(await this.reviewSettings.getForVendor(vendorId));
+  }
+}

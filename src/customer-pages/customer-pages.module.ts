@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { FeedbackModule } from '../feedback/feedback.module';
+import { ReferralsModule } from '../referrals/referrals.module';
+import { ReputationModule } from '../reputation/reputation.module';
+import { ReviewRequestsModule } from '../review-requests/review-requests.module';
+import { ReviewSettingsModule } from '../review-settings/review-settings.module';
+import { CustomerJourneyService } from './customer-journey.service';
+import { CustomerPagesController } from './customer-pages.controller';
+
+/** The customer's pages behind the link of their message (`/r/…`) and a referred friend's (`/i/…`). */
+@Module({
+  imports: [ReputationModule, ReviewRequestsModule, FeedbackModule, ReferralsModule, ReviewSettingsModule],
+  controllers: [CustomerPagesController],
+  providers: [CustomerJourneyService],
+})
+export class CustomerPagesModule {}

@@ -1,0 +1,62 @@
+import { Body, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse } from '@nestjs/swagger';
+import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { CurrentVendor } from '../auth/decorators/principal.decorators';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ErrorEnvelopeDto, type WithMessage } from '../common/envelope/envelope';
+import { type Page, pageOf } from '../common/pagination/page';
+import { PageQuery } from '../common/pagination/page.query';
+import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
+import { SkipDuplicatesQuery } from '../review-requests/dto/skip-duplicates.query';
+import type { Vendor } from '../vendors/entities/vendor.entity';
+import { CheckDuplicatesQuery } from './dto/check-duplicates.query';
+import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
+import { FeedbackRequestResponse } from './dto/feedback-request.response';
+import { FeedbackService } from './feedback.service';
+
+const badRequest = ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto });
+
+@VendorApiController('customer-feedback-system', 'Reputation')
+@RequireFeature('enableStandaloneFeedbackBooster')
+export class CustomerFeedbackSystemController {
+  constructor(private readonly feedback: FeedbackService) {}
+
+  /** Creates a feedback request and sends the customer their link by email and/or SMS. */
+  @CreateRequestRoute(FeedbackRequestResponse)
+  async create(
+    @CurrentVendor() vendor: Vendor,
+    @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
+    @Body() body: CreateFeedbackRequestDto,
+  ): Promise<WithMessage<FeedbackRequestResponse> | WithMessage> {
+    const created = await this.feedback.create(vendor, body, skipDuplicates);
+    if (!created) return duplicateSkippedAnswer('feedback request');
+    const { request, process, queued, deliveries } = created;
+    return createdAnswer('feedback request', queued, FeedbackRequestResponse.from(request, process, deliveries));
+  }
+
+  /** The vendor's feedback requests, newest first, each with its answer, process state and deliveries. */
+  @Get()
+  @ApiEnvelope(FeedbackRequestResponse, { page: 'lead' })
+  @badRequest
+  async list(
+    @CurrentVendor() vendor: Vendor,
+    @Query() { page, size }: PageQuery,
+  ): Promise<Page<FeedbackRequestResponse>> {
+    const { rows, total } = await this.feedback.list(vendor.id, { page, size });
+    const content = rows.map((row) => FeedbackRequestResponse.from(row, row.process, row.deliveries));
+    return pageOf(content, { page, size }, total);
+  }
+}
+
+@VendorApiController('feedback-requests', 'Reputation')
+export class FeedbackRequestsController {
+  constructor(private readonly feedback: FeedbackService) {}
+
+  /** True when the vendor has a feedback request with this email (any case) or phone (normalized). */
+  @Get('check-duplicates')
+  @ApiEnvelope('boolean')
+  @badRequest
+  checkDuplicates(@CurrentVendor() vendor: Vendor, @Query() { email, phone }: CheckDuplicatesQuery): Promise<boolean> {
+    return this.feedback.exists(vendor.id, email, phone);
+  }
+}

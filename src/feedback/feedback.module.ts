@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ReputationModule } from '../reputation/reputation.module';
+import { ReviewRequestsModule } from '../review-requests/review-requests.module';
+import { FeedbackRequest } from './entities/feedback-request.entity';
+import { CustomerFeedbackSystemController, FeedbackRequestsController } from './feedback.controller';
+import { FeedbackCountsRepository } from './feedback-counts.repository';
+import { FeedbackRequestsRepository } from './feedback-requests.repository';
+import { FeedbackService } from './feedback.service';
+
+/** `/customer-feedback-system` and `/feedback-requests`: feedback requests and their answers. */
+@Module({
+  imports: [ReputationModule, ReviewRequestsModule, NotificationsModule, TypeOrmModule.forFeature([FeedbackRequest])],
+  controllers: [CustomerFeedbackSystemController, FeedbackRequestsController],
+  providers: [FeedbackRequestsRepository, FeedbackCountsRepository, FeedbackService],
+  exports: [FeedbackService],
+})
+export class FeedbackModule {}

@@ -1,0 +1,111 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
+import type { PageRequest } from '../common/pagination/page';
+import type { TimeWindow } from '../common/time/time-window';
+import type { DeliveryStatus } from '../notifications/dto/delivery-status.response';
+import { NotificationsService } from '../notifications/notifications.service';
+import { contactOf } from '../reputation/contact';
+import { splitCustomerName } from '../reputation/customer-name';
+import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
+import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
+import type { QueuedMessages } from '../reputation/reputation-messages';
+import { type ProcessStart, ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
+import { ReviewRequestsService } from '../review-requests/review-requests.service';
+import type { FeedbackRequest } from './entities/feedback-request.entity';
+import { FeedbackCountsRepository } from './feedback-counts.repository';
+import { type FeedbackRequestWithProcess, FeedbackRequestsRepository } from './feedback-requests.repository';
+
+export interface FeedbackRequestInput {
+  customerName: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface FeedbackAnswer {
+  rating: number;
+  wouldRefer: boolean;
+  comment: string | null;
+}
+
+export interface CreatedFeedbackRequest {
+  request: FeedbackRequest;
+  process: ReputationProcess;
+  queued: QueuedMessages;
+  deliveries: DeliveryStatus[];
+}
+
+/** A feedback request as the vendor's list shows it: with its process and its messages. */
+export type ListedFeedbackRequest = FeedbackRequestWithProcess & { deliveries: DeliveryStatus[] };
+
+/** Feedback requests: created by the vendor, answered on the customer's page. */
+@Injectable()
+export class FeedbackService {
+  constructor(
+    private readonly repository: FeedbackRequestsRepository,
+    private readonly processes: ReputationProcessService,
+    private readonly reviewRequests: ReviewRequestsService,
+    private readonly notifications: NotificationsService,
+    private readonly counts: FeedbackCountsRepository,
+  ) {}
+
+  /** One transaction, like a review request's; null when a duplicate was skipped. */
+  @Transactional()
+  async create(
+    vendor: ProcessStart['vendor'],
+    input: FeedbackRequestInput,
+    skipDuplicates: boolean,
+  ): Promise<CreatedFeedbackRequest | null> {
+    const contact = contactOf(input.email, input.phone);
+    if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
+    const started = await this.processes.start(
+      {
+        origin: ProcessOrigin.FeedbackRequest,
+        vendor,
+        contact,
+        firstName: splitCustomerName(input.customerName).firstName,
+      },
+      (process) =>
+        this.repository.insert({
+          vendorId: vendor.id,
+          processId: process.id,
+          customerName: input.customerName,
+          ...contact,
+        }),
+    );
+    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [started.request.id]);
+    return { ...started, deliveries: deliveries.get(started.request.id)! };
+  }
+
+  /** The vendor's feedback requests, newest first, with their process and message deliveries. */
+  async list(vendorId: number, request: PageRequest): Promise<{ rows: ListedFeedbackRequest[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repository.page(vendorId, request), this.repository.count(vendorId)]);
+    const deliveries = await this.notifications.deliveryStatuses(
+      'FEEDBACK_REQUEST',
+      rows.map((row) => row.id),
+    );
+    return { rows: rows.map((row) => Object.assign(row, { deliveries: deliveries.get(row.id)! })), total };
+  }
+
+  /** Whether the vendor has a feedback request with this email or phone. */
+  exists(vendorId: number, email?: string, phone?: string): Promise<boolean> {
+    return this.repository.exists(vendorId, contactOf(email, phone));
+  }
+
+  /** The feedback KPI of the window. */
+  kpiCounts(vendorId: number, window: TimeWindow): Promise<{ incompleteFeedbackRequests: number }> {
+    return this.counts.count(vendorId, window);
+  }
+
+  /** The customer's stars: 4-5 lead to the review step; 1-3 complete the process. */
+  async answer(process: ReputationProcess, answer: FeedbackAnswer): Promise<void> {
+    await this.repository.answer(process.id, answer);
+    const { rating, wouldRefer } = answer;
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.FeedbackAnswered, { rating, wouldRefer })]);
+    if (rating >= 4) {
+      const request = (await this.repository.findByProcess(process.id))!;
+      await this.reviewRequests.askAfterFeedback(process, splitCustomerName(request.customerName).lastName);
+    } else {
+      await this.processes.complete(process, answer.comment ? JourneyStep.Finished : JourneyStep.PrivateFeedback);
+    }
+  }
+}

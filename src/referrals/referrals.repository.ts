@@ -1,0 +1,78 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Contact } from '../reputation/contact';
+import type { ReferralChannel } from '../reputation/entities/reputation-event.entity';
+import { ReferralConversion } from './entities/referral-conversion.entity';
+import { ReferralRequest } from './entities/referral-request.entity';
+import { Referral } from './entities/referral.entity';
+
+export type NewReferral = Pick<
+  Referral,
+  'vendorId' | 'referralRequestId' | 'channel' | 'token' | 'friendName' | 'friendEmail' | 'friendPhone'
+>;
+export type NewConversion = Pick<
+  ReferralConversion,
+  'vendorId' | 'referralId' | 'name' | 'email' | 'phone' | 'message'
+>;
+
+@Injectable()
+export class ReferralsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private get manager() {
+    return this.txHost.tx;
+  }
+
+  insertRequest(vendorId: number, processId: number): Promise<ReferralRequest> {
+    return this.manager.save(ReferralRequest, { vendorId, processId } as ReferralRequest);
+  }
+
+  insertReferral(referral: NewReferral): Promise<Referral> {
+    return this.manager.save(Referral, referral as Referral);
+  }
+
+  insertConversion(conversion: NewConversion): Promise<ReferralConversion> {
+    return this.manager.save(ReferralConversion, conversion as ReferralConversion);
+  }
+
+  /** Marks the referral request completed by this channel unless an earlier referral already did. */
+  async completeRequest(id: number, channel: ReferralChannel): Promise<void> {
+    await this.manager
+      .createQueryBuilder()
+      .update(ReferralRequest)
+      .set({ completedAt: () => 'now()', completedChannel: channel })
+      .where('id = :id AND completed_at IS NULL', { id })
+      .execute();
+  }
+
+  findRequestOfProcess(processId: number): Promise<ReferralRequest | null> {
+    return this.manager.findOneBy(ReferralRequest, { processId });
+  }
+
+  findRequest(id: number): Promise<ReferralRequest | null> {
+    return this.manager.findOneBy(ReferralRequest, { id });
+  }
+
+  referralsOf(referralRequestId: number): Promise<Referral[]> {
+    return this.manager.find(Referral, { where: { referralRequestId }, order: { id: 'ASC' } });
+  }
+
+  /** The referral behind a friend's link; `lock` holds it for the rest of the transaction. */
+  findReferral(token: string, { lock }: { lock: boolean }): Promise<Referral | null> {
+    return this.manager.findOne(Referral, {
+      where: { token },
+      ...(lock ? { lock: { mode: 'pessimistic_write' } } : {}),
+    });
+  }
+
+  /** Whether the referral has a conversion from this email or phone; from anyone when contact is null. */
+  async conversionExists(referralId: number, contact: Contact | null): Promise<boolean> {
+    const rows: { found: boolean }[] = await this.manager.query(
+      `SELECT EXISTS (SELECT 1 FROM referral_conversions
+                       WHERE referral_id = $1 AND ($2 OR email = $3 OR phone = $4)) AS found`,
+      [referralId, contact === null, contact?.email ?? null, contact?.phone ?? null],
+    );
+    return rows[0].found;
+  }
+}

@@ -1,0 +1,201 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import type { TimeWindow } from '../common/time/time-window';
+import { NotificationsService } from '../notifications/notifications.service';
+import { type Contact, contactOf } from '../reputation/contact';
+import { splitCustomerName } from '../reputation/customer-name';
+import { ReferralChannel, ReputationEventType } from '../reputation/entities/reputation-event.entity';
+import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
+import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from '../reputation/reputation-links';
+import { ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
+import type { Referral } from './entities/referral.entity';
+import { ReferralCountsRepository } from './referral-counts.repository';
+import { ReferralsRepository } from './referrals.repository';
+
+/** Email and text invitations one customer may send; share links cost nothing and are not limited. */
+export const MAX_INVITATIONS = 5;
+
+/** What the referral step of the customer's page shows. */
+export interface ReferralStepView {
+  invited: { channel: ReferralChannel; to: string }[];
+  invitationsLeft: number;
+  shareLink: string | null;
+}
+
+export interface InvitationPageView {
+  token: string;
+  vendorName: string;
+  referrerFirstName: string;
+  /** A personal invitation takes one contact request; a share link one per friend. */
+  accepting: boolean;
+  /** A message went to the friend (email or text), so the page offers to unsubscribe. */
+  messaged: boolean;
+  /** The friend's address opted out of the vendor's messages. */
+  optedOut: boolean;
+}
+
+export interface ContactRequest {
+  name: string;
+  email?: string;
+  phone?: string;
+  message?: string;
+}
+
+/** "Refer a friend": the customer's invitations and share link, and the friends' contact requests. */
+@Injectable()
+export class ReferralsService {
+  constructor(
+    private readonly repository: ReferralsRepository,
+    private readonly processes: ReputationProcessService,
+    private readonly links: ReputationLinks,
+    private readonly counts: ReferralCountsRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** After a confirmed review: the referral request, its event and the message asking for a referral. */
+  async request(process: ReputationProcess): Promise<void> {
+    const referralRequest = await this.repository.insertRequest(process.vendorId, process.id);
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.ReferralRequested)]);
+    await this.processes.send({
+      vendorId: process.vendorId,
+      purpose: 'REFERRAL_REQUEST',
+      subjectId: referralRequest.id,
+      firstName: process.firstName,
+      contact: { email: process.email, phone: process.phone },
+      path: customerPaths.process(process.token),
+      unsubscribePath: customerPaths.processUnsubscribe(process.token),
+    });
+  }
+
+  async stepView(process: ReputationProcess): Promise<ReferralStepView> {
+    const referrals = await this.referralsOf(process);
+    const invited = referrals.filter((r) => r.channel !== ReferralChannel.Share);
+    const share = referrals.find((r) => r.channel === ReferralChannel.Share);
+    return {
+      invited: invited.map((r) => ({ channel: r.channel, to: (r.friendName ?? r.friendEmail ?? r.friendPhone)! })),
+      invitationsLeft: Math.max(0, MAX_INVITATIONS - invited.length),
+      shareLink: share ? this.links.absolute(customerPaths.invitation(share.token)) : null,
+    };
+  }
+
+  /** A friend invited by email or text (once per address, at most MAX_INVITATIONS), messaged with their own link. */
+  async invite(
+    process: ReputationProcess,
+    channel: ReferralChannel.Email | ReferralChannel.Text,
+    friendName: string | null,
+    friend: Contact,
+  ): Promise<void> {
+    const invitations = (await this.referralsOf(process)).filter((r) => r.channel !== ReferralChannel.Share);
+    const address = (friend.email ?? friend.phone)!;
+    // A second submission of the same invitation (a double click, a reload) changes nothing.
+    if (invitations.some((r) => (r.friendEmail ?? r.friendPhone) === address)) return;
+    if (invitations.length >= MAX_INVITATIONS) {
+      throw DomainError.invalid(`You have already invited ${MAX_INVITATIONS} friends. Thank you!`);
+    }
+    if (await this.processes.anyOptedOut(process.vendorId, [address])) {
+      throw DomainError.invalid('We cannot send an invitation to this address. Please choose another friend.');
+    }
+    const referral = await this.addReferral(process, channel, friendName, friend);
+    await this.processes.send({
+      vendorId: process.vendorId,
+      purpose: 'REFERRAL_INVITATION',
+      subjectId: referral.id,
+      firstName: friendName ? splitCustomerName(friendName).firstName : '',
+      contact: friend,
+      path: customerPaths.invitation(referral.token),
+      unsubscribePath: customerPaths.invitationUnsubscribe(referral.token),
+    });
+  }
+
+  /** Hands out the customer's share link (the same one on every ask). */
+  async share(process: ReputationProcess): Promise<void> {
+    if ((await this.referralsOf(process)).some((r) => r.channel === ReferralChannel.Share)) return;
+    await this.addReferral(process, ReferralChannel.Share, null, { email: null, phone: null });
+  }
+
+  async invitationPage(token: string): Promise<InvitationPageView> {
+    const referral = await this.repository.findReferral(token, { lock: false });
+    if (!referral) throw unknownLink();
+    const referrer = await this.referrerOf(referral);
+    const address = referral.friendEmail ?? referral.friendPhone;
+    return {
+      token,
+      vendorName: await this.processes.vendorNameOf(referral),
+      referrerFirstName: referrer.firstName,
+      accepting: !address || !(await this.repository.conversionExists(referral.id, null)),
+      messaged: address !== null,
+      optedOut: address !== null && (await this.processes.anyOptedOut(referral.vendorId, [address])),
+    };
+  }
+
+  /** The referred friend's contact request: the referral converted (once per friend). */
+  @Transactional()
+  async convert(token: string, request: ContactRequest): Promise<void> {
+    const referral = await this.repository.findReferral(token, { lock: true });
+    if (!referral) throw unknownLink();
+    const contact = contactOf(request.email, request.phone);
+    // A personal invitation converts once; a share link once per friend (email or phone).
+    const sameContact = referral.channel === ReferralChannel.Share ? contact : null;
+    if (await this.repository.conversionExists(referral.id, sameContact)) return;
+    await this.repository.insertConversion({
+      vendorId: referral.vendorId,
+      referralId: referral.id,
+      name: request.name,
+      ...contact,
+      message: request.message ?? null,
+    });
+    await this.processes.recordEvents([
+      eventOf(await this.referrerOf(referral), ReputationEventType.ReferralConverted),
+    ]);
+  }
+
+  /** A referred friend's unsubscribe: the address their invitation went to is never messaged again. */
+  @Transactional()
+  async optOutInvitation(token: string): Promise<void> {
+    const referral = await this.repository.findReferral(token, { lock: true });
+    const address = referral?.friendEmail ?? referral?.friendPhone;
+    if (!referral || !address) throw unknownLink();
+    await this.processes.stopMessages(referral.vendorId, [address]);
+  }
+
+  /** The referral KPIs of the window: completed by channel, and the open ones pending or failed (every message failed). */
+  async kpiCounts(vendorId: number, window: TimeWindow): Promise<Record<string, number>> {
+    const { openIds, ...completed } = await this.counts.count(vendorId, window);
+    const failed = await this.notifications.countFailedSubjects('REFERRAL_REQUEST', openIds);
+    return { ...completed, totalReferralRequestsPending: openIds.length - failed, totalReferralRequestsFailed: failed };
+  }
+
+  private async referralsOf(process: ReputationProcess): Promise<Referral[]> {
+    const referralRequest = (await this.repository.findRequestOfProcess(process.id))!;
+    return this.repository.referralsOf(referralRequest.id);
+  }
+
+  /** The process of the customer who referred this friend: the friend's events belong to it. */
+  private async referrerOf(referral: Referral): Promise<ReputationProcess> {
+    const referralRequest = (await this.repository.findRequest(referral.referralRequestId))!;
+    return this.processes.findById(referralRequest.processId);
+  }
+
+  /** One referral: the friend's link, its event, and the referral request completed by the first one. */
+  private async addReferral(
+    process: ReputationProcess,
+    channel: ReferralChannel,
+    friendName: string | null,
+    friend: Contact,
+  ): Promise<Referral> {
+    const referralRequest = (await this.repository.findRequestOfProcess(process.id))!;
+    const referral = await this.repository.insertReferral({
+      vendorId: process.vendorId,
+      referralRequestId: referralRequest.id,
+      channel,
+      token: newLinkToken(),
+      friendName,
+      friendEmail: friend.email,
+      friendPhone: friend.phone,
+    });
+    await this.repository.completeRequest(referralRequest.id, channel);
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.FriendReferred, { channel })]);
+    return referral;
+  }
+}

@@ -1,0 +1,24 @@
+import { Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse } from '@nestjs/swagger';
+import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { CurrentVendor } from '../auth/decorators/principal.decorators';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import type { Vendor } from '../vendors/entities/vendor.entity';
+import { KpiQuery } from './dto/kpi.query';
+import { ReputationKpiResponse } from './dto/reputation-kpi.response';
+import { ReputationKpiService } from './reputation-kpi.service';
+
+@VendorApiController('reputation-process', 'Reputation')
+export class ReputationKpiController {
+  constructor(private readonly kpis: ReputationKpiService) {}
+
+  /** The vendor's reputation KPIs, optionally only for events between from and to (inclusive, UTC). */
+  @Get('kpi')
+  @RequireFeature('enableFullRMS')
+  @ApiEnvelope(ReputationKpiResponse)
+  @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+  kpi(@CurrentVendor() vendor: Vendor, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
+    return this.kpis.forVendor(vendor.id, from, to);
+  }
+}

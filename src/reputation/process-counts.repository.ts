@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { type TimeWindow, windowBounds } from '../common/time/time-window';
+import { Sql } from '../database/sql';
+import type { Statement } from '../database/statement';
+
+/** The number of the window's events meeting the condition, from the grouped counts below. */
+const events = (condition: string): string => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)`;
+
+/**
+ * KPIs counted from the events table: one index-only range scan over the vendor's events in the
+ * window, grouped by the columns the KPIs tell apart (a few dozen groups), then each KPI summed over
+ * the groups. Counting with one FILTER per KPI on every event instead took ~60% longer.
+ */
+const EVENT_COUNTS = `
+  WITH grouped AS (
+    SELECT type, rating, would_refer, platform, count(*) AS n
+      FROM reputation_events
+     WHERE vendor_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+     GROUP BY type, rating, would_refer, platform
+  )
+  SELECT ${events(`type = 'FEEDBACK_REQUESTED'`)} AS "totalFeedbackRequestsSent",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND rating >= 4`)} AS "positiveFeedbacks",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND rating <= 3`)} AS "negativeFeedbacks",
+         ${events(`type = 'FEEDBACK_ANSWERED'`)} AS "completedFeedbackRequests",
+         coalesce(round(sum(rating * n) FILTER (WHERE type = 'FEEDBACK_ANSWERED')
+                        / nullif(sum(n) FILTER (WHERE type = 'FEEDBACK_ANSWERED' AND rating IS NOT NULL), 0), 2), 0)::float8
+           AS "feedbackAverageStarRating",
+         ${events(`type = 'FEEDBACK_ANSWERED' AND would_refer`)} AS "totalWouldRefer",
+         ${events(`type = 'REVIEW_REQUESTED'`)} AS "totalReviewRequestsSent",
+         ${events(`type = 'REVIEW_YES'`)} AS "yesClicks",
+         ${events(`type = 'REVIEW_NO'`)} AS "noClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED'`)} AS "totalReviewLinkClicks",
+         ${events(`type = 'REVIEW_CONFIRMED'`)} AS "totalReviewsCompleted",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'GOOGLE'`)} AS "googleReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'FACEBOOK'`)} AS "facebookReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'BBB'`)} AS "bbbReviewLinkClicks",
+         ${events(`type = 'REVIEW_LINK_CLICKED' AND platform = 'OTHER'`)} AS "otherReviewLinkClicks",
+         ${events(`type = 'REFERRAL_REQUESTED'`)} AS "totalReferralRequestsSent",
+         ${events(`type = 'REFERRAL_CONVERTED'`)} AS "totalReferralConversions"
+    FROM grouped`;
+
+/**
+ * The processes by state: a process belongs to the window by the time it started (or ended, for
+ * completed and terminated), and its state is the one it had at the end of the window.
+ */
+const PROCESS_COUNTS = `
+  SELECT count(*) FILTER (WHERE started_at >= $2)                                        AS "totalReputationProcesses",
+         count(*) FILTER (WHERE state = 'COMPLETED' AND ended_at >= $2 AND ended_at < $3)  AS "totalReputationProcessesCompleted",
+         count(*) FILTER (WHERE started_at >= $2 AND (ended_at IS NULL OR ended_at >= $3)) AS "totalReputationProcessesInProgress",
+         count(*) FILTER (WHERE state = 'TERMINATED' AND ended_at >= $2 AND ended_at < $3) AS "totalReputationProcessesTerminated"
+    FROM reputation_processes
+   WHERE vendor_id = $1 AND started_at < $3`;
+
+export type Counts = Record<string, number>;
+
+/** The KPI counts of the core's tables (hand-written: a measured hot path). */
+@Injectable()
+export class ProcessCountsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  statements(vendorId: number, window: TimeWindow): Statement[] {
+    const parameters = [vendorId, ...windowBounds(window)];
+    return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters }));
+  }
+
+  /** Both statements side by side on two pooled connections. */
+  async count(vendorId: number, window: TimeWindow): Promise<Counts> {
+    const rows = await Promise.all(
+      this.statements(vendorId, window).map((statement) => this.sql.rows<Counts>(statement)),
+    );
+    return Object.assign({}, ...rows.map(([row]) => row)) as Counts;
+  }
+}

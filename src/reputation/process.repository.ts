@@ -1,0 +1,86 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import { ContactOptOut } from './entities/contact-opt-out.entity';
+import { ReputationEvent } from './entities/reputation-event.entity';
+import { ReputationProcess } from './entities/reputation-process.entity';
+
+export type NewEvent = Pick<ReputationEvent, 'vendorId' | 'processId' | 'type'> &
+  Partial<Pick<ReputationEvent, 'rating' | 'wouldRefer' | 'platform' | 'channel'>>;
+
+export type NewProcess = Pick<
+  ReputationProcess,
+  'vendorId' | 'token' | 'origin' | 'step' | 'firstName' | 'email' | 'phone'
+>;
+
+export type ProcessChanges = Partial<
+  Pick<ReputationProcess, 'step' | 'state' | 'terminationReason' | 'privateFeedback'> & {
+    ended: true;
+    optedOut: true;
+  }
+>;
+
+/** The processes, their events and the vendors' opt-out lists; in the caller's transaction when there is one. */
+@Injectable()
+export class ProcessRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private get manager() {
+    return this.txHost.tx;
+  }
+
+  async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
+    if (contacts.length === 0) return new Set();
+    const rows: { contact: string }[] = await this.manager.query(
+      'SELECT contact FROM contact_opt_outs WHERE vendor_id = $1 AND contact = ANY($2)',
+      [vendorId, contacts],
+    );
+    return new Set(rows.map((row) => row.contact));
+  }
+
+  async optOut(vendorId: number, contacts: string[]): Promise<void> {
+    if (contacts.length === 0) return;
+    await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(ContactOptOut)
+      .values(contacts.map((contact) => ({ vendorId, contact })))
+      .orIgnore()
+      .execute();
+  }
+
+  insertProcess(process: NewProcess): Promise<ReputationProcess> {
+    return this.manager.save(ReputationProcess, process as ReputationProcess);
+  }
+
+  async insertEvents(events: NewEvent[]): Promise<void> {
+    await this.manager.insert(ReputationEvent, events);
+  }
+
+  /** Changes a process; `ended` stamps ended_at and `optedOut` opted_out_at with the transaction's time. */
+  async updateProcess(id: number, changes: ProcessChanges): Promise<void> {
+    const { ended, optedOut, ...columns } = changes;
+    await this.manager.update(ReputationProcess, id, {
+      ...columns,
+      ...(ended ? { endedAt: () => 'now()' } : {}),
+      ...(optedOut ? { optedOutAt: () => 'now()' } : {}),
+    });
+  }
+
+  /** The process behind a customer link, locked for the rest of the transaction. */
+  lockProcess(token: string): Promise<ReputationProcess | null> {
+    return this.manager.findOne(ReputationProcess, { where: { token }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  lockProcessOfVendor(vendorId: number, id: number): Promise<ReputationProcess | null> {
+    return this.manager.findOne(ReputationProcess, { where: { id, vendorId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  findProcessById(id: number): Promise<ReputationProcess | null> {
+    return this.manager.findOneBy(ReputationProcess, { id });
+  }
+
+  findProcess(token: string): Promise<ReputationProcess | null> {
+    return this.manager.findOneBy(ReputationProcess, { token });
+  }
+}

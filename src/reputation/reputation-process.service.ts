@@ -1,0 +1,239 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import type { TimeWindow } from '../common/time/time-window';
+import { NotificationsService } from '../notifications/notifications.service';
+import { VendorsService } from '../vendors/vendors.service';
+import { type Contact, addressesOf } from './contact';
+import { ReputationEventType } from './entities/reputation-event.entity';
+import {
+  JourneyStep,
+  ProcessOrigin,
+  ProcessState,
+  ReputationProcess,
+  TerminationReason,
+} from './entities/reputation-process.entity';
+import { type Counts, ProcessCountsRepository } from './process-counts.repository';
+import { type NewEvent, type ProcessChanges, ProcessRepository } from './process.repository';
+import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from './reputation-links';
+import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from './reputation-messages';
+
+/** Why a customer's page no longer asks anything, overriding its step. */
+export type ClosedReason = 'OPTED_OUT' | 'CANCELLED' | null;
+
+export interface ProcessStart {
+  origin: ProcessOrigin;
+  vendor: { id: number; vendorName: string };
+  contact: Contact;
+  firstName: string;
+  /** The vendor's custom texts of the review settings (review requests only). */
+  customMessages?: MessageToCustomer['customMessages'];
+}
+
+export interface StartedProcess<R> {
+  request: R;
+  process: ReputationProcess;
+  queued: QueuedMessages;
+}
+
+/** What each way of starting a journey begins with. */
+const ORIGINS = {
+  [ProcessOrigin.ReviewRequest]: {
+    name: 'review request',
+    purpose: 'REVIEW_REQUEST',
+    step: JourneyStep.ReviewQuestion,
+    event: ReputationEventType.ReviewRequested,
+  },
+  [ProcessOrigin.FeedbackRequest]: {
+    name: 'feedback request',
+    purpose: 'FEEDBACK_REQUEST',
+    step: JourneyStep.Feedback,
+    event: ReputationEventType.FeedbackRequested,
+  },
+} as const;
+
+export function closedReason(process: ReputationProcess): ClosedReason {
+  if (process.optedOutAt) return 'OPTED_OUT';
+  if (process.terminationReason === TerminationReason.CancelledByVendor) return 'CANCELLED';
+  return null;
+}
+
+/** An event of the process, with the columns of its type. */
+export function eventOf(
+  process: ReputationProcess,
+  type: ReputationEventType,
+  details: Omit<NewEvent, 'vendorId' | 'processId' | 'type'> = {},
+): NewEvent {
+  return { vendorId: process.vendorId, processId: process.id, type, ...details };
+}
+
+/**
+ * The core every journey shares: a customer's process behind one link, its events, the messages of
+ * the process and the vendor's opt-out list. The modules above (review requests, feedback, referrals,
+ * the customer's pages) go through this service; the transaction is the caller's when it has one.
+ */
+@Injectable()
+export class ReputationProcessService {
+  constructor(
+    private readonly repository: ProcessRepository,
+    private readonly messages: ReputationMessages,
+    private readonly notifications: NotificationsService,
+    private readonly vendors: VendorsService,
+    private readonly links: ReputationLinks,
+    private readonly counts: ProcessCountsRepository,
+  ) {}
+
+  /**
+   * The process, its request (written by `insertRequest`), the request event and the messages to each
+   * contact that has not opted out. A 409 (and, rolled back, nothing stored) when every contact opted out.
+   */
+  @Transactional()
+  async start<R extends { id: number }>(
+    { origin, vendor, contact, firstName, customMessages }: ProcessStart,
+    insertRequest: (process: ReputationProcess) => Promise<R>,
+  ): Promise<StartedProcess<R>> {
+    const { name, purpose, step, event } = ORIGINS[origin];
+    const process = await this.repository.insertProcess({
+      vendorId: vendor.id,
+      token: newLinkToken(),
+      origin,
+      step,
+      firstName,
+      ...contact,
+    });
+    const request = await insertRequest(process);
+    const queued = await this.messages.queue({
+      vendorId: vendor.id,
+      vendorName: vendor.vendorName,
+      purpose,
+      subjectId: request.id,
+      firstName,
+      contact,
+      path: customerPaths.process(process.token),
+      unsubscribePath: customerPaths.processUnsubscribe(process.token),
+      customMessages,
+    });
+    if (queued.channels.length === 0) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `The customer opted out of messages from ${vendor.vendorName}: no ${name} was created or sent.`,
+      );
+    }
+    await this.repository.insertEvents([eventOf(process, event)]);
+    return { request, process, queued };
+  }
+
+  /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */
+  async send(message: Omit<MessageToCustomer, 'vendorName'>): Promise<QueuedMessages> {
+    return this.messages.queue({ ...message, vendorName: await this.vendors.nameOf(message.vendorId) });
+  }
+
+  recordEvents(events: NewEvent[]): Promise<void> {
+    return this.repository.insertEvents(events);
+  }
+
+  update(process: ReputationProcess, changes: ProcessChanges): Promise<void> {
+    return this.repository.updateProcess(process.id, changes);
+  }
+
+  /** Completed by the customer's answer; the page moves on to `next`. */
+  complete(process: ReputationProcess, next: JourneyStep): Promise<void> {
+    return this.repository.updateProcess(process.id, { state: ProcessState.Completed, ended: true, step: next });
+  }
+
+  /**
+   * Runs a page action on the locked process if it is at the expected step and still open. Anything
+   * else (a second submission, a back-button form, an unsubscribed customer) changes nothing: the
+   * page the customer is sent back to shows where things stand.
+   */
+  atStep(token: string, step: JourneyStep, action: (process: ReputationProcess) => Promise<void>): Promise<void> {
+    return this.withLocked(token, async (process) => {
+      if (process.step === step && !closedReason(process)) await action(process);
+    });
+  }
+
+  /** Runs the action in one transaction on the process behind the link, locked; an unknown link is a 404. */
+  @Transactional()
+  async withLocked<T>(token: string, action: (process: ReputationProcess) => Promise<T>): Promise<T> {
+    const process = await this.repository.lockProcess(token);
+    if (!process) throw unknownLink();
+    return action(process);
+  }
+
+  async findByToken(token: string): Promise<ReputationProcess> {
+    const process = await this.repository.findProcess(token);
+    if (!process) throw unknownLink();
+    return process;
+  }
+
+  async findById(processId: number): Promise<ReputationProcess> {
+    const process = await this.repository.findProcessById(processId);
+    if (!process) throw DomainError.notFound('Reputation process', processId);
+    return process;
+  }
+
+  vendorNameOf(process: Pick<ReputationProcess, 'vendorId'>): Promise<string> {
+    return this.vendors.nameOf(process.vendorId);
+  }
+
+  /** The absolute link of a process's customer pages, as its messages carry it (the CLI's demo prints it). */
+  async customerLinkOf(processId: number): Promise<string> {
+    return this.links.absolute(customerPaths.process((await this.findById(processId)).token));
+  }
+
+  /** The KPIs counted from the events and the processes of the window. */
+  kpiCounts(vendorId: number, window: TimeWindow): Promise<Counts> {
+    return this.counts.count(vendorId, window);
+  }
+
+  /** The vendor stops a process in progress: its page says so and it is never messaged again. */
+  @Transactional()
+  async cancel(vendorId: number, processId: number): Promise<ReputationProcess> {
+    const process = await this.repository.lockProcessOfVendor(vendorId, processId);
+    if (!process) throw DomainError.notFound('Reputation process', processId);
+    if (process.state !== ProcessState.InProgress) {
+      throw new DomainError(
+        ErrorCode.InvalidTransition,
+        `Reputation process ${processId} is ${process.state.toLowerCase().replace('_', ' ')}; only a process in progress can be cancelled.`,
+      );
+    }
+    await this.repository.updateProcess(process.id, {
+      state: ProcessState.Terminated,
+      terminationReason: TerminationReason.CancelledByVendor,
+      ended: true,
+    });
+    await this.repository.insertEvents([eventOf(process, ReputationEventType.CancelledByVendor)]);
+    return (await this.repository.findProcessById(processId))!;
+  }
+
+  /** The customer's unsubscribe: their email and phone are never messaged again by this vendor. */
+  optOut(token: string): Promise<void> {
+    return this.withLocked(token, async (process) => {
+      if (closedReason(process)) return;
+      await this.stopMessages(process.vendorId, addressesOf(process));
+      await this.repository.updateProcess(
+        process.id,
+        process.state === ProcessState.InProgress
+          ? {
+              optedOut: true,
+              state: ProcessState.Terminated,
+              terminationReason: TerminationReason.OptedOut,
+              ended: true,
+            }
+          : { optedOut: true },
+      );
+      await this.repository.insertEvents([eventOf(process, ReputationEventType.OptedOut)]);
+    });
+  }
+
+  /** Whether any of these addresses opted out of the vendor's messages. */
+  async anyOptedOut(vendorId: number, addresses: string[]): Promise<boolean> {
+    return (await this.repository.optedOut(vendorId, addresses)).size > 0;
+  }
+
+  /** The addresses join the vendor's opt-out list, and their messages still waiting are given up. */
+  async stopMessages(vendorId: number, addresses: string[]): Promise<void> {
+    await this.repository.optOut(vendorId, addresses);
+    await this.notifications.withdraw(vendorId, addresses, 'Not sent: the recipient unsubscribed.');
+  }
+}

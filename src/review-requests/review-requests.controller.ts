@@ -1,0 +1,32 @@
+import { Body, Query } from '@nestjs/common';
+import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { CurrentVendor } from '../auth/decorators/principal.decorators';
+import type { WithMessage } from '../common/envelope/envelope';
+import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
+import type { Vendor } from '../vendors/entities/vendor.entity';
+import { CreateReviewRequestDto } from './dto/create-review-request.dto';
+import { ReviewRequestResponse } from './dto/review-request.response';
+import { SkipDuplicatesQuery } from './dto/skip-duplicates.query';
+import { ReviewRequestsService } from './review-requests.service';
+
+@VendorApiController('review-requests', 'Reputation')
+export class ReviewRequestsController {
+  constructor(private readonly requests: ReviewRequestsService) {}
+
+  /**
+   * Creates a review request and sends the customer their link by email and/or SMS (one transaction
+   * with the messages' outbox rows).
+   */
+  @CreateRequestRoute(ReviewRequestResponse)
+  @RequireFeature('enableStandaloneReviewBooster')
+  async create(
+    @CurrentVendor() vendor: Vendor,
+    @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
+    @Body() { firstName, lastName, emailTo, phone }: CreateReviewRequestDto,
+  ): Promise<WithMessage<ReviewRequestResponse> | WithMessage> {
+    const created = await this.requests.create(vendor, { firstName, lastName, email: emailTo, phone }, skipDuplicates);
+    if (!created) return duplicateSkippedAnswer('review request');
+    const { request, process, queued, deliveries } = created;
+    return createdAnswer('review request', queued, ReviewRequestResponse.from(request, process.state, deliveries));
+  }
+}

@@ -1,0 +1,43 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import type { Contact } from '../reputation/contact';
+import { ReviewRequest } from './entities/review-request.entity';
+
+export type NewReviewRequest = Pick<
+  ReviewRequest,
+  'vendorId' | 'processId' | 'firstName' | 'lastName' | 'email' | 'phone'
+>;
+
+// First key of the advisory lock that serializes one vendor's duplicate-checked review requests.
+const DUPLICATE_LOCK_SPACE = 727_101;
+
+@Injectable()
+export class ReviewRequestsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /**
+   * Whether the vendor has a review request with the same email or the same phone. The check holds a
+   * lock to the end of the transaction, so two creates for one vendor cannot both miss each other.
+   */
+  async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
+    await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1, $2)', [DUPLICATE_LOCK_SPACE, vendorId]);
+    const rows: { found: boolean }[] = await this.txHost.tx.query(
+      `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
+      [vendorId, contact.email, contact.phone],
+    );
+    return rows[0].found;
+  }
+
+  insert(request: NewReviewRequest): Promise<ReviewRequest> {
+    return this.txHost.tx.save(ReviewRequest, request as ReviewRequest);
+  }
+
+  async answer(processId: number, happy: boolean): Promise<void> {
+    await this.txHost.tx.update(ReviewRequest, { processId }, { happy, answeredAt: () => 'now()' });
+  }
+
+  async confirm(processId: number): Promise<void> {
+    await this.txHost.tx.update(ReviewRequest, { processId }, { confirmedAt: () => 'now()' });
+  }
+}

@@ -1,0 +1,95 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
+import { DeliveryStatus } from '../notifications/dto/delivery-status.response';
+import { NotificationsService } from '../notifications/notifications.service';
+import { contactOf } from '../reputation/contact';
+import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
+import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
+import { type ProcessStart, ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
+import type { QueuedMessages } from '../reputation/reputation-messages';
+import { ReviewSettingsService } from '../review-settings/review-settings.service';
+import type { ReviewRequest } from './entities/review-request.entity';
+import { ReviewRequestsRepository } from './review-requests.repository';
+
+export interface ReviewRequestInput {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+}
+
+export interface CreatedReviewRequest {
+  request: ReviewRequest;
+  process: ReputationProcess;
+  queued: QueuedMessages;
+  deliveries: DeliveryStatus[];
+}
+
+/** Review requests: the vendor's standalone ones, and the review step a positive feedback answer leads to. */
+@Injectable()
+export class ReviewRequestsService {
+  constructor(
+    private readonly repository: ReviewRequestsRepository,
+    private readonly processes: ReputationProcessService,
+    private readonly reviewSettings: ReviewSettingsService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * One transaction: the duplicate check (serialized per vendor), the process, the request, its event
+   * and the messages, sent with the vendor's custom texts. Null when a duplicate was skipped.
+   */
+  @Transactional()
+  async create(
+    vendor: ProcessStart['vendor'],
+    input: ReviewRequestInput,
+    skipDuplicates: boolean,
+  ): Promise<CreatedReviewRequest | null> {
+    const contact = contactOf(input.email, input.phone);
+    if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
+    const settings = await this.reviewSettings.getForVendor(vendor.id);
+    const started = await this.processes.start(
+      {
+        origin: ProcessOrigin.ReviewRequest,
+        vendor,
+        contact,
+        firstName: input.firstName,
+        customMessages: { email: settings.customEmailMessage, sms: settings.customSMSMessage },
+      },
+      (process) =>
+        this.repository.insert({
+          vendorId: vendor.id,
+          processId: process.id,
+          firstName: input.firstName,
+          lastName: input.lastName || null,
+          ...contact,
+        }),
+    );
+    const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [started.request.id]);
+    return { ...started, deliveries: deliveries.get(started.request.id)! };
+  }
+
+  /** The review step after 4-5 stars: asked on the same page, not messaged again. */
+  async askAfterFeedback(process: ReputationProcess, lastName: string | null): Promise<void> {
+    const { vendorId, firstName, email, phone } = process;
+    await this.repository.insert({ vendorId, processId: process.id, firstName, lastName, email, phone });
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewRequested)]);
+    await this.processes.update(process, { step: JourneyStep.ReviewQuestion });
+  }
+
+  /** "Are you happy with us?": yes shows the review links; no asks for private feedback and completes. */
+  async answer(process: ReputationProcess, happy: boolean): Promise<void> {
+    await this.repository.answer(process.id, happy);
+    if (happy) await this.processes.update(process, { step: JourneyStep.ReviewLinks });
+    else await this.processes.complete(process, JourneyStep.PrivateFeedback);
+    const type = happy ? ReputationEventType.ReviewYes : ReputationEventType.ReviewNo;
+    await this.processes.recordEvents([eventOf(process, type)]);
+  }
+
+  /** "I posted my review": completes the process; the referral step follows. */
+  async confirm(process: ReputationProcess): Promise<void> {
+    await this.repository.confirm(process.id);
+    await this.processes.complete(process, JourneyStep.Referral);
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewConfirmed)]);
+  }
+}
