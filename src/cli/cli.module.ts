@@ -4,6 +4,9 @@ import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
+import { FeedbackModule } from '../feedback/feedback.module';
+import { ReputationModule } from '../reputation/reputation.module';
+import { ReviewRequestsModule } from '../review-requests/review-requests.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { CliCommands } from './cli.commands';
@@ -17,6 +20,9 @@ import { CliCommands } from './cli.commands';
     VendorsModule,
     LeadsModule,
     ReviewSettingsModule,
+    ReputationModule,
+    ReviewRequestsModule,
+    FeedbackModule,
     CustomerPagesModule,
   ],
   providers: [CliCommands],

@@ -12,5 +12,6 @@ import { CustomerPagesController } from './customer-pages.controller';
   imports: [ReputationModule, ReviewRequestsModule, FeedbackModule, ReferralsModule, ReviewSettingsModule],
   controllers: [CustomerPagesController],
   providers: [CustomerJourneyService],
+  exports: [CustomerJourneyService],
 })
 export class CustomerPagesModule {}

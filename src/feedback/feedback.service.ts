@@ -49,15 +49,27 @@ export class FeedbackService {
   ) {}
 
   /** One transaction, like a review request's; null when a duplicate was skipped. */
-  @Transactional()
   async create(
     vendor: ProcessStart['vendor'],
     input: FeedbackRequestInput,
     skipDuplicates: boolean,
   ): Promise<CreatedFeedbackRequest | null> {
+    // The messages' delivery states are read after the commit: the outbox answers them from other connections.
+    const started = await this.start(vendor, input, skipDuplicates);
+    if (!started) return null;
+    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [started.request.id]);
+    return { ...started, deliveries: deliveries.get(started.request.id)! };
+  }
+
+  @Transactional()
+  private async start(
+    vendor: ProcessStart['vendor'],
+    input: FeedbackRequestInput,
+    skipDuplicates: boolean,
+  ): Promise<Omit<CreatedFeedbackRequest, 'deliveries'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    const started = await this.processes.start(
+    return this.processes.start(
       {
         origin: ProcessOrigin.FeedbackRequest,
         vendor,
@@ -72,8 +84,6 @@ export class FeedbackService {
           ...contact,
         }),
     );
-    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [started.request.id]);
-    return { ...started, deliveries: deliveries.get(started.request.id)! };
   }
 
   /** The vendor's feedback requests, newest first, with their process and message deliveries. */

@@ -39,16 +39,28 @@ export class ReviewRequestsService {
    * One transaction: the duplicate check (serialized per vendor), the process, the request, its event
    * and the messages, sent with the vendor's custom texts. Null when a duplicate was skipped.
    */
-  @Transactional()
   async create(
     vendor: ProcessStart['vendor'],
     input: ReviewRequestInput,
     skipDuplicates: boolean,
   ): Promise<CreatedReviewRequest | null> {
+    // The messages' delivery states are read after the commit: the outbox answers them from other connections.
+    const started = await this.start(vendor, input, skipDuplicates);
+    if (!started) return null;
+    const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [started.request.id]);
+    return { ...started, deliveries: deliveries.get(started.request.id)! };
+  }
+
+  @Transactional()
+  private async start(
+    vendor: ProcessStart['vendor'],
+    input: ReviewRequestInput,
+    skipDuplicates: boolean,
+  ): Promise<Omit<CreatedReviewRequest, 'deliveries'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     const settings = await this.reviewSettings.getForVendor(vendor.id);
-    const started = await this.processes.start(
+    return this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
         vendor,
@@ -65,8 +77,6 @@ export class ReviewRequestsService {
           ...contact,
         }),
     );
-    const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [started.request.id]);
-    return { ...started, deliveries: deliveries.get(started.request.id)! };
   }
 
   /** The review step after 4-5 stars: asked on the same page, not messaged again. */
