@@ -25,6 +25,7 @@ import { ReputationModule } from './reputation/reputation.module';
 import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
+import { VendorsService } from './vendors/vendors.service';
 
 @Module({
   imports: [
@@ -32,7 +33,7 @@ import { VendorsModule } from './vendors/vendors.module';
     LoggingModule,
     DatabaseModule,
     ScheduleModule.forRoot(),
-    AuthModule,
+    AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     RateLimitModule,
     HealthModule,
     VendorsModule,

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { AccountsRepository } from '../src/auth/accounts.repository';
+import { ManagersRepository } from '../src/auth/managers.repository';
 import { AuthService } from '../src/auth/auth.service';
 import { ManagerRole } from '../src/auth/entities/manager.entity';
 import { bearer, createAdmin, createVendor } from './support/factories';
@@ -133,8 +133,8 @@ describe('Authentication and access (e2e)', () => {
   });
 
   it('refuses manager tokens for non-ADMIN managers, at issue and at use', async () => {
-    const accounts = t.app.get(AccountsRepository);
-    const staff = await accounts.createManager(`staff-${Date.now()}@test.example`, 'Staff', ManagerRole.Staff);
+    const managers = t.app.get(ManagersRepository);
+    const staff = await managers.create(`staff-${Date.now()}@test.example`, 'Staff', ManagerRole.Staff);
     await expect(t.app.get(AuthService).issueManagerToken(staff)).rejects.toThrow(/Only managers with the ADMIN role/);
 
     const { manager, token } = await createAdmin(t.app);

@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
-import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
+import { VendorsService } from '../src/vendors/vendors.service';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { BuiltServer } from './support/built-server';
 import { createAdmin, createFeedbackRequest, createLead, createVendor } from './support/factories';
 import { Operation, fillPath, loadOperations } from './support/openapi';
@@ -42,7 +43,7 @@ describe('Authorization matrix (e2e, built server)', () => {
     tokens.manager = admin.token;
     const { vendor, token: firstVendorToken } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
     tokens.revokedVendor = firstVendorToken;
-    tokens.vendor = await auth.issueVendorToken(vendor.id);
+    tokens.vendor = await t.app.get(VendorsService).issueToken(vendor.id);
     tokens.revokedManager = admin.token;
     tokens.manager = await auth.issueManagerTokenByEmail(admin.manager.email);
     const rows = await t.dataSource.query<{ active_token_id: string }[]>(

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { rateLimitConfig } from '../src/config/rate-limit.config';
-import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
+import { Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import {
   bearer,

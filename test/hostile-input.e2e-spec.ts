@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { BuiltServer } from './support/built-server';
 import { createAdmin, createLead, createVendor } from './support/factories';
 import { Operation, Schema, fillPath, loadOperations } from './support/openapi';

@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { AuthService } from '../src/auth/auth.service';
+import { VendorsService } from '../src/vendors/vendors.service';
 import { appConfig } from '../src/config/app.config';
 import { rateLimitConfig } from '../src/config/rate-limit.config';
 import { bearer, createAdmin, createVendor } from './support/factories';
@@ -122,7 +122,7 @@ describe('Rate limit (e2e)', () => {
     it('counts a revoked token apart from the token that replaced it', async () => {
       const { vendor, token: revoked } = await createVendor(t.app);
       await probe(t, revoked).expect(200);
-      const current = await t.app.get(AuthService).issueVendorToken(vendor.id);
+      const current = await t.app.get(VendorsService).issueToken(vendor.id);
 
       const refusedOld = await probe(t, revoked);
       expect(refusedOld.status).toBe(401);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation-kpi/dto/reputation-kpi.response';
-import { VENDOR_FEATURES, Vendor } from '../src/vendors/entities/vendor.entity';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
+import { Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';
 import {
   bearer,

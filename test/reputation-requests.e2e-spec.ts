@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ReputationProcessService } from '../src/reputation/reputation-process.service';
-import { VENDOR_FEATURES, VendorFeature } from '../src/vendors/entities/vendor.entity';
+import { VENDOR_FEATURES, VendorFeature } from '../src/auth/vendor-account';
 import { CustomerBrowser } from './support/customer-pages';
 import { bearer, createFeedbackRequest, createReviewRequest, createVendor } from './support/factories';
 import { TestApp, createTestApp } from './support/test-app';

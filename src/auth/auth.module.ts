@@ -1,30 +1,37 @@
-import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
+import { type DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { createSecretKey } from 'node:crypto';
-import { AuthConfig, authConfig } from '../config/auth.config';
-import { Vendor } from '../vendors/entities/vendor.entity';
-import { AccountsRepository } from './accounts.repository';
 import { AuthService } from './auth.service';
 import { Manager } from './entities/manager.entity';
 import { AccessGuard } from './guards/access.guard';
 import { FeatureGuard } from './guards/feature.guard';
-import { TokenService } from './token.service';
+import { ManagersRepository } from './managers.repository';
+import { TokenModule } from './token.module';
+import { VendorAccounts } from './vendor-account';
 
-@Module({
-  imports: [
-    TypeOrmModule.forFeature([Vendor, Manager]),
-    JwtModule.registerAsync({
-      inject: [authConfig.KEY],
-      // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a PEM public
-      // key on every verify, and that failing attempt costs ~0.45 ms, against ~0.01 ms for the check itself.
-      useFactory: (auth: AuthConfig) => ({
-        secret: createSecretKey(Buffer.from(auth.jwtSecret)),
-        signOptions: { algorithm: 'HS256' },
-      }),
-    }),
-  ],
-  providers: [AccountsRepository, TokenService, AuthService, AccessGuard, FeatureGuard],
-  exports: [AuthService, TokenService, AccessGuard, FeatureGuard],
-})
-export class AuthModule {}
+export interface AuthModuleOptions {
+  /** The module that provides the vendor accounts, and the provider that implements `VendorAccounts`. */
+  imports: ModuleMetadata['imports'];
+  vendorAccounts: Type<VendorAccounts>;
+}
+
+/**
+ * Who is calling: the managers, the access and feature guards and the token checks. It sits below
+ * the modules it guards: the vendor accounts come from whoever the application names in `forRoot`.
+ */
+@Module({})
+export class AuthModule {
+  static forRoot({ imports, vendorAccounts }: AuthModuleOptions): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [...(imports ?? []), TokenModule, TypeOrmModule.forFeature([Manager])],
+      providers: [
+        { provide: VendorAccounts, useExisting: vendorAccounts },
+        ManagersRepository,
+        AuthService,
+        AccessGuard,
+        FeatureGuard,
+      ],
+      exports: [AuthService, AccessGuard, FeatureGuard],
+    };
+  }
+}

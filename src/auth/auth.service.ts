@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/database-errors';
-import { AccountsRepository } from './accounts.repository';
 import { Manager, ManagerRole } from './entities/manager.entity';
+import { ManagersRepository } from './managers.repository';
 import type { Principal, TokenType } from './principal';
 import { TokenService, type VerifiedClaims } from './token.service';
+import { VendorAccounts } from './vendor-account';
 
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly accounts: AccountsRepository,
+    private readonly managers: ManagersRepository,
+    private readonly vendorAccounts: VendorAccounts,
     private readonly tokens: TokenService,
   ) {}
 
@@ -24,22 +26,15 @@ export class AuthService {
       );
     }
     if (claims.typ === 'vendor') {
-      const vendor = holderOf(await this.accounts.findVendor(claims.accountId), claims.jti);
+      const vendor = holderOf(await this.vendorAccounts.findAccount(claims.accountId), claims.jti);
       if (!vendor.activated) throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
       return { type: 'vendor', vendor };
     }
-    const manager = holderOf(await this.accounts.findManager(claims.accountId), claims.jti);
+    const manager = holderOf(await this.managers.findById(claims.accountId), claims.jti);
     if (manager.role !== ManagerRole.Admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role may use the manager API.');
     }
     return { type: 'manager', manager };
-  }
-
-  /** A new token for the vendor; the previous one stops working at once. */
-  async issueVendorToken(vendorId: number): Promise<string> {
-    const { token, jti } = this.tokens.sign('vendor', vendorId);
-    if (!(await this.accounts.setVendorToken(vendorId, jti))) throw DomainError.notFound('Vendor', vendorId);
-    return token;
   }
 
   /** A new manager token; only ADMIN managers may hold one. */
@@ -47,13 +42,11 @@ export class AuthService {
     if (manager.role !== ManagerRole.Admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role can be issued a manager token.');
     }
-    const { token, jti } = this.tokens.sign('manager', manager.id);
-    if (!(await this.accounts.setManagerToken(manager.id, jti))) throw DomainError.notFound('Manager', manager.id);
-    return token;
+    return this.tokens.issue('manager', manager.id, (jti) => this.managers.setActiveToken(manager.id, jti));
   }
 
   async issueManagerTokenByEmail(email: string): Promise<string> {
-    const manager = await this.accounts.findManagerByEmail(email);
+    const manager = await this.managers.findByEmail(email);
     if (!manager) throw DomainError.notFound('Manager', email);
     return this.issueManagerToken(manager);
   }
@@ -62,7 +55,7 @@ export class AuthService {
   async createAdmin(email: string, name: string): Promise<{ manager: Manager; token: string }> {
     let manager: Manager;
     try {
-      manager = await this.accounts.createManager(email, name, ManagerRole.Admin);
+      manager = await this.managers.create(email, name, ManagerRole.Admin);
     } catch (error) {
       if (isUniqueViolation(error))
         throw new DomainError(ErrorCode.Conflict, `A manager with email ${email} already exists.`);

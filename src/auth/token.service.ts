@@ -29,6 +29,16 @@ export class TokenService {
     return { token, jti };
   }
 
+  /**
+   * A new token for the account, made its only valid one by `store` (which saves the jti and answers
+   * false when there is no such account: a 404).
+   */
+  async issue(type: TokenType, accountId: number, store: (jti: string) => Promise<boolean>): Promise<string> {
+    const { token, jti } = this.sign(type, accountId);
+    if (!(await store(jti))) throw DomainError.notFound(type === 'vendor' ? 'Vendor' : 'Manager', accountId);
+    return token;
+  }
+
   /** `verify`, done once per request and token. */
   verifyForRequest(request: object, token: string): VerifiedClaims {
     const known = this.verifiedFor.get(request);

@@ -64,7 +64,7 @@ export class CliCommands {
         const vendorId = Number(option(args, 'vendor-id'));
         if (!Number.isSafeInteger(vendorId) || vendorId < 1)
           throw new UsageError('--vendor-id must be a positive integer.');
-        return this.auth.issueVendorToken(vendorId);
+        return this.vendors.issueToken(vendorId);
       }
       case 'seed-demo':
         return JSON.stringify(await this.seedDemo(), null, 2);
@@ -92,7 +92,7 @@ export class CliCommands {
       managerEmail: admin.manager.email,
       managerToken: admin.token,
       vendorId: vendor.id,
-      vendorToken: await this.auth.issueVendorToken(vendor.id),
+      vendorToken: await this.vendors.issueToken(vendor.id),
       leadIds: await this.seedDemoLeads(vendor.id),
       customerLinks: await this.seedDemoJourneys(vendor),
     };

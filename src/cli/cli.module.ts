@@ -9,6 +9,7 @@ import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { VendorsModule } from '../vendors/vendors.module';
+import { VendorsService } from '../vendors/vendors.service';
 import { CliCommands } from './cli.commands';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
@@ -16,7 +17,7 @@ import { CliCommands } from './cli.commands';
   imports: [
     AppConfigModule,
     DatabaseModule,
-    AuthModule,
+    AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
     LeadsModule,
     ReviewSettingsModule,

@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { DocumentDates } from './document-validity';
 import type { RequiredDocTypeResponse, RequiredDocumentRow } from './dto/required-document.response';
 
@@ -9,17 +9,17 @@ const DOCUMENT_COLUMNS = `t.id AS "requiredDocId", t.name AS "requiredDocName",
 
 @Injectable()
 export class DocumentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   listTypes(): Promise<RequiredDocTypeResponse[]> {
-    return this.dataSource.query(
+    return this.txHost.tx.query(
       `SELECT id AS "requiredDocId", name AS "requiredDocName" FROM required_doc_types ORDER BY id`,
     );
   }
 
   /** Every document kind with what was recorded for the vendor (nulls where nothing was). */
   listForVendor(vendorId: number): Promise<RequiredDocumentRow[]> {
-    return this.dataSource.query(
+    return this.txHost.tx.query(
       `SELECT ${DOCUMENT_COLUMNS} FROM required_doc_types t
        LEFT JOIN vendor_required_docs d ON d.required_doc_id = t.id AND d.vendor_id = $1
        ORDER BY t.id`,
@@ -29,7 +29,7 @@ export class DocumentsRepository {
 
   /** Records the dates of the vendor's document of that kind; null when there is no such kind. */
   async record(vendorId: number, requiredDocId: number, dates: DocumentDates): Promise<RequiredDocumentRow | null> {
-    const rows = await this.dataSource.query<RequiredDocumentRow[]>(
+    const rows = await this.txHost.tx.query<RequiredDocumentRow[]>(
       `WITH d AS (
          INSERT INTO vendor_required_docs (vendor_id, required_doc_id, date_received, expiry_date)
          SELECT $1, id, $3::date, $4::date FROM required_doc_types WHERE id = $2

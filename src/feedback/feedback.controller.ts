@@ -8,7 +8,7 @@ import { type Page, pageOf } from '../common/pagination/page';
 import { PageQuery } from '../common/pagination/page.query';
 import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
 import { SkipDuplicatesQuery } from '../review-requests/dto/skip-duplicates.query';
-import type { Vendor } from '../vendors/entities/vendor.entity';
+import type { VendorAccount } from '../auth/vendor-account';
 import { CheckDuplicatesQuery } from './dto/check-duplicates.query';
 import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
 import { FeedbackRequestResponse } from './dto/feedback-request.response';
@@ -24,7 +24,7 @@ export class CustomerFeedbackSystemController {
   /** Creates a feedback request and sends the customer their link by email and/or SMS. */
   @CreateRequestRoute(FeedbackRequestResponse)
   async create(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
     @Body() body: CreateFeedbackRequestDto,
   ): Promise<WithMessage<FeedbackRequestResponse> | WithMessage> {
@@ -39,7 +39,7 @@ export class CustomerFeedbackSystemController {
   @ApiEnvelope(FeedbackRequestResponse, { page: 'lead' })
   @badRequest
   async list(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Query() { page, size }: PageQuery,
   ): Promise<Page<FeedbackRequestResponse>> {
     const { rows, total } = await this.feedback.list(vendor.id, { page, size });
@@ -56,7 +56,10 @@ export class FeedbackRequestsController {
   @Get('check-duplicates')
   @ApiEnvelope('boolean')
   @badRequest
-  checkDuplicates(@CurrentVendor() vendor: Vendor, @Query() { email, phone }: CheckDuplicatesQuery): Promise<boolean> {
+  checkDuplicates(
+    @CurrentVendor() vendor: VendorAccount,
+    @Query() { email, phone }: CheckDuplicatesQuery,
+  ): Promise<boolean> {
     return this.feedback.exists(vendor.id, email, phone);
   }
 }

@@ -1,10 +1,16 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { VendorImage, VendorImageKind } from './entities/vendor-image.entity';
 
 /** TypeORM answers a DELETE with [returned rows, affected count]. */
 type DeletedRows = [{ storage_key: string }[], number];
+
+// First key of the advisory lock that serializes one vendor's Google rank image replacements.
+const GOOGLE_RANK_LOCK_SPACE = 727_201;
 
 export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'width' | 'height' | 'bytes'>;
 
@@ -12,7 +18,7 @@ export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'w
 export class ImagesRepository {
   constructor(
     @InjectRepository(VendorImage) private readonly images: Repository<VendorImage>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
   /** Adds gallery images in one INSERT; they come back with their ids, in the given order. */
@@ -32,27 +38,28 @@ export class ImagesRepository {
 
   /**
    * Makes the image the vendor's Google rank image, in place of the previous one, and returns the
-   * storage keys of what it replaced; null when the vendor does not exist. The vendor row is locked
-   * first, so two replacements for one vendor run one after the other.
+   * storage keys of what it replaced; null when the vendor does not exist (the foreign key says so).
+   * Two replacements for one vendor run one after the other (an advisory lock on the vendor's id).
    */
-  replaceGoogleRank(
+  async replaceGoogleRank(
     vendorId: number,
     image: NewVendorImage,
   ): Promise<{ image: VendorImage; replacedKeys: string[] } | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const vendor = await manager.query<unknown[]>('SELECT 1 FROM vendors WHERE id = $1 FOR NO KEY UPDATE', [
-        vendorId,
-      ]);
-      if (!vendor.length) return null;
-      const [replaced] = await manager.query<DeletedRows>(
-        `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key`,
-        [vendorId],
-      );
-      const stored = await manager.save(
-        manager.create(VendorImage, { ...image, vendorId, kind: VendorImageKind.GoogleRank }),
-      );
-      return { image: stored, replacedKeys: replaced.map((row) => row.storage_key) };
-    });
+    try {
+      return await this.txHost.withTransaction(async () => {
+        const manager = this.txHost.tx;
+        await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [GOOGLE_RANK_LOCK_SPACE, vendorId]);
+        const [replaced] = await manager.query<DeletedRows>(
+          `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key`,
+          [vendorId],
+        );
+        const stored = await manager.save(VendorImage, { ...image, vendorId, kind: VendorImageKind.GoogleRank });
+        return { image: stored, replacedKeys: replaced.map((row) => row.storage_key) };
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return null;
+      throw error;
+    }
   }
 
   /** Deletes one of the vendor's gallery images; its storage key, or null when there is no such image. */

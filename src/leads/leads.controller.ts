@@ -5,7 +5,7 @@ import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ErrorEnvelopeDto } from '../common/envelope/envelope';
 import { Page } from '../common/pagination/page';
-import type { Vendor } from '../vendors/entities/vendor.entity';
+import type { VendorAccount } from '../auth/vendor-account';
 import { DeclineLeadDto } from './dto/decline-lead.dto';
 import { LeadFilterCountsResponse } from './dto/lead-filter-counts.response';
 import { LeadIdParams } from './dto/lead-id.params';
@@ -29,7 +29,7 @@ export class LeadsController {
   @Get()
   @ApiEnvelope(LeadResponse, { page: 'lead' })
   async list(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Query() { filter, page, size }: ListLeadsQuery,
   ): Promise<Page<LeadResponse>> {
     const result = await this.leads.list(vendor.id, filter, { page, size });
@@ -39,7 +39,7 @@ export class LeadsController {
   /** How many leads each list filter shows (dashboard badges). */
   @Get('filter-counts')
   @ApiEnvelope(LeadFilterCountsResponse)
-  filterCounts(@CurrentVendor() vendor: Vendor): Promise<LeadFilterCountsResponse> {
+  filterCounts(@CurrentVendor() vendor: VendorAccount): Promise<LeadFilterCountsResponse> {
     return this.leads.filterCounts(vendor.id);
   }
 
@@ -47,7 +47,7 @@ export class LeadsController {
   @Get(':id')
   @ApiEnvelope(LeadResponse)
   @leadNotFound
-  async get(@CurrentVendor() vendor: Vendor, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
+  async get(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.view(vendor.id, id));
   }
 
@@ -57,7 +57,7 @@ export class LeadsController {
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @alreadyDecided
-  async accept(@CurrentVendor() vendor: Vendor, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
+  async accept(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.accept(vendor.id, id));
   }
 
@@ -68,7 +68,7 @@ export class LeadsController {
   @leadNotFound
   @alreadyDecided
   async decline(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,
     @Body() { declineReason }: DeclineLeadDto,
   ): Promise<LeadResponse> {
@@ -81,7 +81,7 @@ export class LeadsController {
   @leadNotFound
   @ApiConflictResponse({ description: 'The lead is not accepted.', type: ErrorEnvelopeDto })
   async setPostLeadStatus(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,
     @Body() { postLeadStatus }: UpdatePostLeadStatusDto,
   ): Promise<LeadResponse> {

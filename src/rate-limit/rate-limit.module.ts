@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import { TerminusModule } from '@nestjs/terminus';
-import { AuthModule } from '../auth/auth.module';
+import { TokenModule } from '../auth/token.module';
 import { rateLimitConfig } from '../config/rate-limit.config';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitHealthIndicator } from './rate-limit.health';
@@ -14,7 +14,7 @@ import { RateLimitStorage } from './rate-limit.storage';
  * shutdown hook (closing Redis) once per owner.
  */
 @Module({
-  imports: [AuthModule, TerminusModule],
+  imports: [TokenModule, TerminusModule],
   providers: [
     RateLimitStorage,
     { provide: getStorageToken(), useExisting: RateLimitStorage },

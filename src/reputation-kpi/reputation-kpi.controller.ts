@@ -4,7 +4,7 @@ import { RequireFeature, VendorApiController } from '../auth/decorators/access.d
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ErrorEnvelopeDto } from '../common/envelope/envelope';
-import type { Vendor } from '../vendors/entities/vendor.entity';
+import type { VendorAccount } from '../auth/vendor-account';
 import { KpiQuery } from './dto/kpi.query';
 import { ReputationKpiResponse } from './dto/reputation-kpi.response';
 import { ReputationKpiService } from './reputation-kpi.service';
@@ -18,7 +18,7 @@ export class ReputationKpiController {
   @RequireFeature('enableFullRMS')
   @ApiEnvelope(ReputationKpiResponse)
   @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-  kpi(@CurrentVendor() vendor: Vendor, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
+  kpi(@CurrentVendor() vendor: VendorAccount, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
     return this.kpis.forVendor(vendor.id, from, to);
   }
 }

@@ -4,7 +4,7 @@ import { VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ErrorEnvelopeDto } from '../common/envelope/envelope';
-import type { Vendor } from '../vendors/entities/vendor.entity';
+import type { VendorAccount } from '../auth/vendor-account';
 import { ProcessIdParams } from './dto/process-id.params';
 import { ReputationProcessResponse } from './dto/reputation-process.response';
 import { ReputationProcessService } from './reputation-process.service';
@@ -24,7 +24,7 @@ export class ReputationProcessController {
   @ApiNotFoundResponse({ description: 'No such process of this vendor.', type: ErrorEnvelopeDto })
   @ApiConflictResponse({ description: 'The process is already completed or terminated.', type: ErrorEnvelopeDto })
   async cancel(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Param() { processId }: ProcessIdParams,
   ): Promise<ReputationProcessResponse> {
     return ReputationProcessResponse.from(await this.processes.cancel(vendor.id, processId));

@@ -3,7 +3,7 @@ import { RequireFeature, VendorApiController } from '../auth/decorators/access.d
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { WithMessage } from '../common/envelope/envelope';
 import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
-import type { Vendor } from '../vendors/entities/vendor.entity';
+import type { VendorAccount } from '../auth/vendor-account';
 import { CreateReviewRequestDto } from './dto/create-review-request.dto';
 import { ReviewRequestResponse } from './dto/review-request.response';
 import { SkipDuplicatesQuery } from './dto/skip-duplicates.query';
@@ -20,7 +20,7 @@ export class ReviewRequestsController {
   @CreateRequestRoute(ReviewRequestResponse)
   @RequireFeature('enableStandaloneReviewBooster')
   async create(
-    @CurrentVendor() vendor: Vendor,
+    @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
     @Body() { firstName, lastName, emailTo, phone }: CreateReviewRequestDto,
   ): Promise<WithMessage<ReviewRequestResponse> | WithMessage> {

@@ -1,6 +1,7 @@
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { ReviewSettings } from './entities/review-settings.entity';
 
@@ -18,25 +19,34 @@ export interface ReviewLocationInput {
 
 @Injectable()
 export class ReviewSettingsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** The vendor's settings with their locations in order, or null when it has none yet. */
-  findByVendor(vendorId: number, manager: EntityManager = this.dataSource.manager): Promise<ReviewSettings | null> {
-    return manager.findOne(ReviewSettings, {
+  findByVendor(vendorId: number): Promise<ReviewSettings | null> {
+    return this.txHost.tx.findOne(ReviewSettings, {
       where: { vendorId },
       relations: { reviewLocations: true },
       order: { reviewLocations: { position: 'ASC' } },
     });
   }
 
-  /** Stores the default settings for the vendor unless it has some; false when the vendor does not exist. */
-  async createDefaults(vendorId: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
-      `INSERT INTO review_settings (vendor_id) SELECT id FROM vendors WHERE id = $1
-       ON CONFLICT (vendor_id) DO NOTHING RETURNING id`,
-      [vendorId],
-    );
-    return rows.length > 0 || (await manager.existsBy(ReviewSettings, { vendorId }));
+  /**
+   * Stores the default settings for the vendor unless it has some; false when the vendor does not
+   * exist (the foreign key says so, without reading the vendors' table).
+   */
+  async createDefaults(vendorId: number): Promise<boolean> {
+    try {
+      // A savepoint when inside a transaction: a refused insert must not abort the caller's transaction.
+      await this.txHost.withTransaction(Propagation.Nested, () =>
+        this.txHost.tx.query('INSERT INTO review_settings (vendor_id) VALUES ($1) ON CONFLICT (vendor_id) DO NOTHING', [
+          vendorId,
+        ]),
+      );
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
   }
 
   /**
@@ -49,8 +59,9 @@ export class ReviewSettingsRepository {
     fields: ReviewSettingsFields,
     locations: ReviewLocationInput[],
   ): Promise<ReviewSettings | null> {
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await this.createDefaults(vendorId, manager))) return null;
+    return this.txHost.withTransaction(async () => {
+      const manager = this.txHost.tx;
+      if (!(await this.createDefaults(vendorId))) return null;
       const updated = await manager
         .createQueryBuilder()
         .update(ReviewSettings)
@@ -95,7 +106,7 @@ export class ReviewSettingsRepository {
          SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[])`,
         [settingsId, added.map((l) => l.label), added.map((l) => l.googleUrl), added.map((l) => l.position)],
       );
-      return this.findByVendor(vendorId, manager);
+      return this.findByVendor(vendorId);
     });
   }
 }

@@ -1,6 +1,5 @@
 import { Body, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
-import { AuthService } from '../auth/auth.service';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from '../common/envelope/envelope';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -16,10 +15,7 @@ import { VendorsService } from './vendors.service';
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
 export class VendorsController {
-  constructor(
-    private readonly vendors: VendorsService,
-    private readonly auth: AuthService,
-  ) {}
+  constructor(private readonly vendors: VendorsService) {}
 
   /** Searches vendors by name or id, in name order (case-insensitive), then id. */
   @Get()
@@ -48,7 +44,7 @@ export class VendorsController {
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
   @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
   async issueToken(@Param() { vendorId }: VendorIdParams): Promise<ApiTokenResponse> {
-    return { token: await this.auth.issueVendorToken(vendorId) };
+    return { token: await this.vendors.issueToken(vendorId) };
   }
 
   /** The vendor's feature flags. */

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
+import { TokenModule } from '../auth/token.module';
 import { Vendor } from './entities/vendor.entity';
 import { VendorsController } from './vendors.controller';
 import { VendorsRepository } from './vendors.repository';
 import { VendorsService } from './vendors.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Vendor]), AuthModule],
+  imports: [TypeOrmModule.forFeature([Vendor]), TokenModule],
   controllers: [VendorsController],
   providers: [VendorsRepository, VendorsService],
   exports: [VendorsService],

@@ -4,7 +4,8 @@ import { Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import type { VendorSummary } from './dto/vendor-summary.response';
-import { Vendor, VendorFeature } from './entities/vendor.entity';
+import type { VendorAccount, VendorFeature } from '../auth/vendor-account';
+import { Vendor } from './entities/vendor.entity';
 
 export type NewVendor = Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName'> &
   Partial<Pick<Vendor, 'packageType' | 'activated'>>;
@@ -19,6 +20,12 @@ export interface VendorSearchCriteria {
 
 const SUMMARY_COLUMNS = `id, vendor_name AS "vendorName", email, city_name AS "cityName",
   province_name AS "provinceName", activated, package_type AS "packageType"`;
+
+/** The account of every vendor API request: the columns the guards and handlers use, by primary key. */
+const ACCOUNT_SQL = `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",
+  enable_full_rms AS "enableFullRMS", enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
+  enable_standalone_review_booster AS "enableStandaloneReviewBooster"
+  FROM vendors WHERE id = $1`;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -74,8 +81,19 @@ export class VendorsRepository {
     return { vendors, total: counted[0].total };
   }
 
+  async findAccount(id: number): Promise<VendorAccount | null> {
+    const [account] = await this.sql.rows<VendorAccount>({ sql: ACCOUNT_SQL, parameters: [id] });
+    return account ?? null;
+  }
+
+  /** Makes jti the vendor's only valid token; false when there is no such vendor. */
+  async setActiveToken(id: number, jti: string): Promise<boolean> {
+    const result = await this.vendors.update({ id }, { activeTokenId: jti });
+    return (result.affected ?? 0) > 0;
+  }
+
   create(vendor: NewVendor): Promise<Vendor> {
-    return this.vendors.save(this.vendors.create(vendor));
+    return this.vendors.save(vendor);
   }
 
   /** Applies the changes and returns the row as stored, or null when there is no such vendor. */

@@ -1,16 +1,30 @@
 import { Injectable } from '@nestjs/common';
+import { TokenService } from '../auth/token.service';
 import { DomainError } from '../common/errors/domain-error';
 import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import { VendorPageResponse } from './dto/vendor-summary.response';
-import { VENDOR_FEATURES, Vendor, VendorFeature } from './entities/vendor.entity';
+import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
+import { Vendor } from './entities/vendor.entity';
 import { NewVendor, VendorChanges, VendorSearchCriteria, VendorsRepository } from './vendors.repository';
 
 /** Vendor ids are PostgreSQL integers; longer digit strings can only match a name. */
 const MAX_VENDOR_ID = 2_147_483_647;
 
 @Injectable()
-export class VendorsService {
-  constructor(private readonly vendors: VendorsRepository) {}
+export class VendorsService implements VendorAccounts {
+  constructor(
+    private readonly vendors: VendorsRepository,
+    private readonly tokens: TokenService,
+  ) {}
+
+  findAccount(id: number): Promise<VendorAccount | null> {
+    return this.vendors.findAccount(id);
+  }
+
+  /** A new token for the vendor; the previous one stops working at once. */
+  issueToken(id: number): Promise<string> {
+    return this.tokens.issue('vendor', id, (jti) => this.vendors.setActiveToken(id, jti));
+  }
 
   /** CONTRACT 4: digits match the id exactly or the name; anything else a part of the name. */
   async search({ search = '', page, size }: SearchVendorsQuery): Promise<VendorPageResponse> {

@@ -15,7 +15,8 @@ import { ReviewRequestsService } from '../../src/review-requests/review-requests
 import { ReviewSettingsDto } from '../../src/review-settings/dto/review-settings.dto';
 import { ReviewSettings } from '../../src/review-settings/entities/review-settings.entity';
 import { ReviewSettingsService } from '../../src/review-settings/review-settings.service';
-import { Vendor, VendorFeature } from '../../src/vendors/entities/vendor.entity';
+import type { VendorFeature } from '../../src/auth/vendor-account';
+import { Vendor } from '../../src/vendors/entities/vendor.entity';
 import { VendorsService } from '../../src/vendors/vendors.service';
 import { linkSentFor } from './outbox';
 
@@ -46,7 +47,7 @@ export async function createVendor(
     ...fields,
   });
   if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
-  return { vendor, token: await app.get(AuthService).issueVendorToken(vendor.id) };
+  return { vendor, token: await app.get(VendorsService).issueToken(vendor.id) };
 }
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });

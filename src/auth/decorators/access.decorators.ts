@@ -7,8 +7,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../../common/envelope/envelope';
-import type { VendorFeature } from '../../vendors/entities/vendor.entity';
 import type { TokenType } from '../principal';
+import type { VendorFeature } from '../vendor-account';
 
 export const VENDOR_API_PREFIX = 'rest-api-v1';
 export const MANAGER_API_PREFIX = 'rest-manager-api-v1';

@@ -1,10 +1,10 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
-import type { Vendor } from '../../vendors/entities/vendor.entity';
 import type { Manager } from '../entities/manager.entity';
 import type { AuthenticatedRequest } from '../principal';
+import type { VendorAccount } from '../vendor-account';
 
 /** The authenticated vendor; only on vendor API routes, where the access guard has resolved it. */
-export const CurrentVendor = createParamDecorator((_data: unknown, context: ExecutionContext): Vendor => {
+export const CurrentVendor = createParamDecorator((_data: unknown, context: ExecutionContext): VendorAccount => {
   const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
   if (principal?.type !== 'vendor') throw new Error('CurrentVendor used on a route that is not of the vendor API');
   return principal.vendor;

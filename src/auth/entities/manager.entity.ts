@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TokenHolder } from './token-holder';
 
 export enum ManagerRole {
   Admin = 'ADMIN',
@@ -7,7 +8,7 @@ export enum ManagerRole {
 
 @Entity('managers')
 @Index('uq_managers_email', ['email'], { unique: true })
-export class Manager {
+export class Manager extends TokenHolder {
   @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
   id: number;
 
@@ -20,10 +21,6 @@ export class Manager {
 
   @Column({ type: 'enum', enum: ManagerRole, enumName: 'manager_role', default: ManagerRole.Staff })
   role: ManagerRole;
-
-  /** jti of the one token that is currently valid; null when none was issued. */
-  @Column({ type: 'uuid', nullable: true })
-  activeTokenId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

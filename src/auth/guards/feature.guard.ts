@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, ErrorCode } from '../../common/errors/domain-error';
-import type { VendorFeature } from '../../vendors/entities/vendor.entity';
 import { REQUIRED_FEATURE_KEY } from '../decorators/access.decorators';
 import type { AuthenticatedRequest } from '../principal';
+import type { VendorFeature } from '../vendor-account';
 
 /** Global guard after AccessGuard: enforces @RequireFeature on the vendor row the access guard loaded. */
 @Injectable()

@@ -26,8 +26,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
 }
 
+const sqlStateOf = (error: unknown): unknown => {
+  const { code, driverError } = error as { code?: unknown; driverError?: { code?: unknown } };
+  return driverError?.code ?? code;
+};
+
+/** PostgreSQL's foreign_key_violation: the row referred to (a vendor, say) does not exist. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlStateOf(error) === '23503';
+}
+
 /** PostgreSQL's unique_violation, for services that turn it into a conflict. */
 export function isUniqueViolation(error: unknown): boolean {
-  const { code, driverError } = error as { code?: unknown; driverError?: { code?: unknown } };
-  return code === '23505' || driverError?.code === '23505';
+  return sqlStateOf(error) === '23505';
 }

@@ -1,6 +1,6 @@
 import { IsBoolean } from 'class-validator';
 import { Optional } from '../../common/validation/optional.decorator';
-import type { VendorFeature } from '../entities/vendor.entity';
+import type { VendorFeature } from '../../auth/vendor-account';
 
 /** All three flags as stored. */
 export class VendorFeaturesResponse implements Record<VendorFeature, boolean> {

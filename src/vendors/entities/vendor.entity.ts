@@ -1,18 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-export const VENDOR_FEATURES = [
-  'enableFullRMS',
-  'enableStandaloneFeedbackBooster',
-  'enableStandaloneReviewBooster',
-] as const;
-export type VendorFeature = (typeof VENDOR_FEATURES)[number];
+import { TokenHolder } from '../../auth/entities/token-holder';
+import type { VendorAccount } from '../../auth/vendor-account';
 
 @Entity('vendors')
 // Expression indexes TypeORM cannot declare; created by the VendorSearchIndexes migration, declared here
 // so that migration generation leaves them alone. The search matches and orders on lower(vendor_name).
 @Index('idx_vendors_name_trgm', { synchronize: false })
 @Index('idx_vendors_lower_name_id', { synchronize: false })
-export class Vendor {
+export class Vendor extends TokenHolder implements VendorAccount {
   @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
   id: number;
 
@@ -42,10 +37,6 @@ export class Vendor {
 
   @Column({ type: 'boolean', default: false })
   enableStandaloneReviewBooster: boolean;
-
-  /** jti of the one token that is currently valid; null when none was issued. */
-  @Column({ type: 'uuid', nullable: true })
-  activeTokenId: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
