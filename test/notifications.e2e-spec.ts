@@ -1,4 +1,5 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
+import { DeliveryStatus } from '../src/notifications/dto/delivery-status.response';
 import { Logger } from '@nestjs/common';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -77,6 +78,16 @@ function notification(overrides: Partial<NewNotification> = {}): NewNotification
     },
     ...overrides,
   };
+}
+
+/** Each subject's messages as the vendor API shows them. */
+async function deliveryStatuses(
+  t: TestApp,
+  purpose: NewNotification['purpose'],
+  subjectIds: number[],
+): Promise<Map<number, DeliveryStatus[]>> {
+  const messages = await t.app.get(NotificationsService).messagesOf(purpose, subjectIds);
+  return new Map([...messages].map(([id, rows]) => [id, rows.map((row) => DeliveryStatus.from(row))]));
 }
 
 /** The path producers take: enqueue inside their own transaction. */
@@ -168,9 +179,7 @@ describe('Notifications on one instance (e2e)', () => {
     expect(html).not.toContain('<b>');
 
     await eventually(statusIs(t, n, 'SENT'), 'SENT');
-    const [status] = (await t.app.get(NotificationsService).deliveryStatuses('REVIEW_REQUEST', [n.subjectId])).get(
-      n.subjectId,
-    )!;
+    const [status] = (await deliveryStatuses(t, 'REVIEW_REQUEST', [n.subjectId])).get(n.subjectId)!;
     expect(status).toEqual({
       channel: 'EMAIL',
       status: 'SENT',
@@ -221,15 +230,14 @@ describe('Notifications on one instance (e2e)', () => {
     await enqueue(t, text, email);
     await eventually(async () => (await statusIs(t, email, 'SENT')()) && statusIs(t, text, 'SENT')(), 'both SENT');
 
-    const service = t.app.get(NotificationsService);
-    const statuses = await service.deliveryStatuses('REFERRAL_REQUEST', [email.subjectId, 999_999]);
+    const statuses = await deliveryStatuses(t, 'REFERRAL_REQUEST', [email.subjectId, 999_999]);
     expect([...statuses.keys()]).toEqual([email.subjectId, 999_999]);
     expect(statuses.get(email.subjectId)!.map((s) => [s.channel, s.status])).toEqual([
       ['EMAIL', 'SENT'],
       ['SMS', 'SENT'],
     ]);
     expect(statuses.get(999_999)).toEqual([]);
-    expect((await service.deliveryStatuses('FEEDBACK_REQUEST', [email.subjectId])).get(email.subjectId)).toEqual([]);
+    expect((await deliveryStatuses(t, 'FEEDBACK_REQUEST', [email.subjectId])).get(email.subjectId)).toEqual([]);
   });
 
   it('retries while the SMTP server is down and delivers exactly once when it is back', async () => {
@@ -242,9 +250,7 @@ describe('Notifications on one instance (e2e)', () => {
       return r.attempts >= 2 && r;
     }, 'two failed attempts');
     expect(pending).toMatchObject({ status: 'PENDING', lastError: 'Could not reach the mail server (ECONNREFUSED).' });
-    const [status] = (await t.app.get(NotificationsService).deliveryStatuses(n.purpose, [n.subjectId])).get(
-      n.subjectId,
-    )!;
+    const [status] = (await deliveryStatuses(t, n.purpose, [n.subjectId])).get(n.subjectId)!;
     expect(status).toMatchObject({ status: 'PENDING', lastError: pending.lastError, nextAttemptAt: expect.any(Date) });
 
     await sink.listen();

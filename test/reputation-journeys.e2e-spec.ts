@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { KPI_FIELDS, ReputationKpiResponse } from '../src/reputation-kpi/dto/reputation-kpi.response';
+import { ReputationKpiResponse } from '../src/reputation-kpi/dto/reputation-kpi.response';
+import { KPI_FIELDS } from '../src/reputation-kpi/kpis';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { Vendor } from '../src/vendors/entities/vendor.entity';
 import { CustomerBrowser } from './support/customer-pages';

@@ -32,17 +32,17 @@ export class VendorRequiredDocsController {
   /** Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid). */
   @Get(':vendorId/required-docs')
   @ApiEnvelope(RequiredDocumentResponse, { isArray: true })
-  list(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
-    return this.documents.listForVendor(vendorId);
+  async list(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
+    return (await this.documents.listForVendor(vendorId)).map((document) => RequiredDocumentResponse.from(document));
   }
 
   /** Records when the vendor's document was received and when it expires (beyond the spec). */
   @Put(':vendorId/required-docs/:requiredDocId')
   @ApiEnvelope(RequiredDocumentResponse)
-  record(
+  async record(
     @Param() { vendorId, requiredDocId }: VendorRequiredDocParams,
     @Body() body: RecordRequiredDocDto,
   ): Promise<RequiredDocumentResponse> {
-    return this.documents.record(vendorId, requiredDocId, body);
+    return RequiredDocumentResponse.from(await this.documents.record(vendorId, requiredDocId, body));
   }
 }

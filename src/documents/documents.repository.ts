@@ -2,7 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { DocumentDates } from './document-validity';
-import type { RequiredDocTypeResponse, RequiredDocumentRow } from './dto/required-document.response';
+import type { RequiredDocType, RequiredDocumentRow } from './required-document';
 
 const DOCUMENT_COLUMNS = `t.id AS "requiredDocId", t.name AS "requiredDocName",
   to_char(d.date_received, 'YYYY-MM-DD') AS "dateReceived", to_char(d.expiry_date, 'YYYY-MM-DD') AS "expiryDate"`;
@@ -11,7 +11,7 @@ const DOCUMENT_COLUMNS = `t.id AS "requiredDocId", t.name AS "requiredDocName",
 export class DocumentsRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  listTypes(): Promise<RequiredDocTypeResponse[]> {
+  listTypes(): Promise<RequiredDocType[]> {
     return this.txHost.tx.query(
       `SELECT id AS "requiredDocId", name AS "requiredDocName" FROM required_doc_types ORDER BY id`,
     );

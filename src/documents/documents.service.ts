@@ -3,11 +3,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { DocumentsConfig, documentsConfig } from '../config/documents.config';
 import { VendorsService } from '../vendors/vendors.service';
 import { DocumentDates, calendarDay, isDocumentValid } from './document-validity';
-import {
-  RequiredDocTypeResponse,
-  RequiredDocumentResponse,
-  RequiredDocumentRow,
-} from './dto/required-document.response';
+import type { RequiredDocType, RequiredDocument, RequiredDocumentRow } from './required-document';
 import { DocumentsRepository } from './documents.repository';
 
 @Injectable()
@@ -18,12 +14,12 @@ export class DocumentsService {
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
   ) {}
 
-  listTypes(): Promise<RequiredDocTypeResponse[]> {
+  listTypes(): Promise<RequiredDocType[]> {
     return this.documents.listTypes();
   }
 
   /** Every document kind for the vendor, with its dates and whether it is valid today. */
-  async listForVendor(vendorId: number): Promise<RequiredDocumentResponse[]> {
+  async listForVendor(vendorId: number): Promise<RequiredDocument[]> {
     await this.vendors.get(vendorId);
     const rows = await this.documents.listForVendor(vendorId);
     return rows.map((row) => this.withValidity(row));
@@ -34,7 +30,7 @@ export class DocumentsService {
     vendorId: number,
     requiredDocId: number,
     { dateReceived = null, expiryDate = null }: Partial<DocumentDates>,
-  ): Promise<RequiredDocumentResponse> {
+  ): Promise<RequiredDocument> {
     const dates = { dateReceived, expiryDate };
     if (dates.dateReceived && dates.expiryDate && dates.expiryDate < dates.dateReceived) {
       throw DomainError.invalid('expiryDate must not be before dateReceived.');
@@ -45,7 +41,7 @@ export class DocumentsService {
     return this.withValidity(row);
   }
 
-  private withValidity(row: RequiredDocumentRow): RequiredDocumentResponse {
-    return RequiredDocumentResponse.from(row, isDocumentValid(row, calendarDay(new Date(), this.config.timeZone)));
+  private withValidity(row: RequiredDocumentRow): RequiredDocument {
+    return { ...row, valid: isDocumentValid(row, calendarDay(new Date(), this.config.timeZone)) };
   }
 }

@@ -30,8 +30,8 @@ export class CustomerFeedbackSystemController {
   ): Promise<WithMessage<FeedbackRequestResponse> | WithMessage> {
     const created = await this.feedback.create(vendor, body, skipDuplicates);
     if (!created) return duplicateSkippedAnswer('feedback request');
-    const { request, process, queued, deliveries } = created;
-    return createdAnswer('feedback request', queued, FeedbackRequestResponse.from(request, process, deliveries));
+    const { request, process, queued, messages } = created;
+    return createdAnswer('feedback request', queued, FeedbackRequestResponse.from(request, process, messages));
   }
 
   /** The vendor's feedback requests, newest first, each with its answer, process state and deliveries. */
@@ -43,7 +43,7 @@ export class CustomerFeedbackSystemController {
     @Query() { page, size }: PageQuery,
   ): Promise<Page<FeedbackRequestResponse>> {
     const { rows, total } = await this.feedback.list(vendor.id, { page, size });
-    const content = rows.map((row) => FeedbackRequestResponse.from(row, row.process, row.deliveries));
+    const content = rows.map((row) => FeedbackRequestResponse.from(row, row.process, row.messages));
     return pageOf(content, { page, size }, total);
   }
 }

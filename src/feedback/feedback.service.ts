@@ -2,7 +2,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { PageRequest } from '../common/pagination/page';
 import type { TimeWindow } from '../common/time/time-window';
-import type { DeliveryStatus } from '../notifications/dto/delivery-status.response';
+import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
@@ -31,11 +31,11 @@ export interface CreatedFeedbackRequest {
   request: FeedbackRequest;
   process: ReputationProcess;
   queued: QueuedMessages;
-  deliveries: DeliveryStatus[];
+  messages: OutboxNotification[];
 }
 
 /** A feedback request as the vendor's list shows it: with its process and its messages. */
-export type ListedFeedbackRequest = FeedbackRequestWithProcess & { deliveries: DeliveryStatus[] };
+export type ListedFeedbackRequest = FeedbackRequestWithProcess & { messages: OutboxNotification[] };
 
 /** Feedback requests: created by the vendor, answered on the customer's page. */
 @Injectable()
@@ -57,8 +57,8 @@ export class FeedbackService {
     // The messages' delivery states are read after the commit: the outbox answers them from other connections.
     const started = await this.start(vendor, input, skipDuplicates);
     if (!started) return null;
-    const deliveries = await this.notifications.deliveryStatuses('FEEDBACK_REQUEST', [started.request.id]);
-    return { ...started, deliveries: deliveries.get(started.request.id)! };
+    const messages = await this.notifications.messagesOf('FEEDBACK_REQUEST', [started.request.id]);
+    return { ...started, messages: messages.get(started.request.id)! };
   }
 
   @Transactional()
@@ -66,7 +66,7 @@ export class FeedbackService {
     vendor: ProcessStart['vendor'],
     input: FeedbackRequestInput,
     skipDuplicates: boolean,
-  ): Promise<Omit<CreatedFeedbackRequest, 'deliveries'> | null> {
+  ): Promise<Omit<CreatedFeedbackRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     return this.processes.start(
@@ -89,11 +89,11 @@ export class FeedbackService {
   /** The vendor's feedback requests, newest first, with their process and message deliveries. */
   async list(vendorId: number, request: PageRequest): Promise<{ rows: ListedFeedbackRequest[]; total: number }> {
     const [rows, total] = await Promise.all([this.repository.page(vendorId, request), this.repository.count(vendorId)]);
-    const deliveries = await this.notifications.deliveryStatuses(
+    const messages = await this.notifications.messagesOf(
       'FEEDBACK_REQUEST',
       rows.map((row) => row.id),
     );
-    return { rows: rows.map((row) => Object.assign(row, { deliveries: deliveries.get(row.id)! })), total };
+    return { rows: rows.map((row) => Object.assign(row, { messages: messages.get(row.id)! })), total };
   }
 
   /** Whether the vendor has a feedback request with this email or phone. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DeliveryStatus } from './dto/delivery-status.response';
+import type { OutboxNotification } from './entities/outbox-notification.entity';
 import type { NewNotification, NotificationPurpose } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
 import { OutboxSignal } from './outbox-signal';
@@ -87,11 +87,11 @@ export class NotificationsService {
   }
 
   /** The messages of each request, e-mail before SMS; every id asked for is in the map (an empty list when none). */
-  async deliveryStatuses(purpose: NotificationPurpose, subjectIds: number[]): Promise<Map<number, DeliveryStatus[]>> {
-    const statuses = new Map<number, DeliveryStatus[]>(subjectIds.map((id) => [id, []]));
+  async messagesOf(purpose: NotificationPurpose, subjectIds: number[]): Promise<Map<number, OutboxNotification[]>> {
+    const statuses = new Map<number, OutboxNotification[]>(subjectIds.map((id) => [id, []]));
     if (subjectIds.length === 0) return statuses;
     for (const row of await this.repository.findBySubjects(purpose, [...new Set(subjectIds)])) {
-      statuses.get(row.subjectId)?.push(DeliveryStatus.from(row));
+      statuses.get(row.subjectId)?.push(row);
     }
     return statuses;
   }

@@ -18,7 +18,7 @@ export class ReputationKpiController {
   @RequireFeature('enableFullRMS')
   @ApiEnvelope(ReputationKpiResponse)
   @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-  kpi(@CurrentVendor() vendor: VendorAccount, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
-    return this.kpis.forVendor(vendor.id, from, to);
+  async kpi(@CurrentVendor() vendor: VendorAccount, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
+    return ReputationKpiResponse.from(await this.kpis.forVendor(vendor.id, from, to));
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FeedbackService } from '../feedback/feedback.service';
 import { ReferralsService } from '../referrals/referrals.service';
 import { ReputationProcessService } from '../reputation/reputation-process.service';
-import { KPI_FIELDS, type ReputationKpiResponse } from './dto/reputation-kpi.response';
+import { KPI_FIELDS, type Kpis } from './kpis';
 import { kpiWindow } from './kpi-window';
 
 /**
@@ -18,7 +18,7 @@ export class ReputationKpiService {
   ) {}
 
   /** Every KPI for the vendor, counting only what happened inside [from, to] when given. */
-  async forVendor(vendorId: number, from?: string, to?: string): Promise<ReputationKpiResponse> {
+  async forVendor(vendorId: number, from?: string, to?: string): Promise<Kpis> {
     const window = kpiWindow(from, to);
     const parts = await Promise.all([
       this.processes.kpiCounts(vendorId, window),
@@ -27,8 +27,6 @@ export class ReputationKpiService {
     ]);
     const counts = Object.assign({}, ...parts) as Record<string, number | string>;
     // Number(): a count is int8 and the average numeric; both arrive as numbers or strings by driver setup.
-    return Object.fromEntries(
-      KPI_FIELDS.map((field) => [field, Number(counts[field])]),
-    ) as unknown as ReputationKpiResponse;
+    return Object.fromEntries(KPI_FIELDS.map((field) => [field, Number(counts[field])])) as Kpis;
   }
 }

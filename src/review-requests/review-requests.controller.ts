@@ -26,7 +26,7 @@ export class ReviewRequestsController {
   ): Promise<WithMessage<ReviewRequestResponse> | WithMessage> {
     const created = await this.requests.create(vendor, { firstName, lastName, email: emailTo, phone }, skipDuplicates);
     if (!created) return duplicateSkippedAnswer('review request');
-    const { request, process, queued, deliveries } = created;
-    return createdAnswer('review request', queued, ReviewRequestResponse.from(request, process.state, deliveries));
+    const { request, process, queued, messages } = created;
+    return createdAnswer('review request', queued, ReviewRequestResponse.from(request, process.state, messages));
   }
 }

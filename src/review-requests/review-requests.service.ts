@@ -1,6 +1,6 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
-import { DeliveryStatus } from '../notifications/dto/delivery-status.response';
+import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { contactOf } from '../reputation/contact';
 import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
@@ -22,7 +22,7 @@ export interface CreatedReviewRequest {
   request: ReviewRequest;
   process: ReputationProcess;
   queued: QueuedMessages;
-  deliveries: DeliveryStatus[];
+  messages: OutboxNotification[];
 }
 
 /** Review requests: the vendor's standalone ones, and the review step a positive feedback answer leads to. */
@@ -47,8 +47,8 @@ export class ReviewRequestsService {
     // The messages' delivery states are read after the commit: the outbox answers them from other connections.
     const started = await this.start(vendor, input, skipDuplicates);
     if (!started) return null;
-    const deliveries = await this.notifications.deliveryStatuses('REVIEW_REQUEST', [started.request.id]);
-    return { ...started, deliveries: deliveries.get(started.request.id)! };
+    const messages = await this.notifications.messagesOf('REVIEW_REQUEST', [started.request.id]);
+    return { ...started, messages: messages.get(started.request.id)! };
   }
 
   @Transactional()
@@ -56,7 +56,7 @@ export class ReviewRequestsService {
     vendor: ProcessStart['vendor'],
     input: ReviewRequestInput,
     skipDuplicates: boolean,
-  ): Promise<Omit<CreatedReviewRequest, 'deliveries'> | null> {
+  ): Promise<Omit<CreatedReviewRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     const settings = await this.reviewSettings.getForVendor(vendor.id);

@@ -20,8 +20,9 @@ export class VendorsController {
   /** Searches vendors by name or id, in name order (case-insensitive), then id. */
   @Get()
   @ApiEnvelope(VendorSummaryResponse, { page: 'vendor' })
-  search(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
-    return this.vendors.search(query);
+  async search(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
+    const { vendors, total } = await this.vendors.search(query);
+    return VendorPageResponse.of(vendors, total, query.page, query.size);
   }
 
   /** Creates a vendor account (beyond the spec: how vendors come to exist). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TokenService } from '../auth/token.service';
 import { DomainError } from '../common/errors/domain-error';
 import type { SearchVendorsQuery } from './dto/search-vendors.query';
-import { VendorPageResponse } from './dto/vendor-summary.response';
+import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
 import { NewVendor, VendorChanges, VendorSearchCriteria, VendorsRepository } from './vendors.repository';
@@ -26,13 +26,15 @@ export class VendorsService implements VendorAccounts {
     return this.tokens.issue('vendor', id, (jti) => this.vendors.setActiveToken(id, jti));
   }
 
-  /** CONTRACT 4: digits match the id exactly or the name; anything else a part of the name. */
-  async search({ search = '', page, size }: SearchVendorsQuery): Promise<VendorPageResponse> {
+  /**
+   * One page of the matching vendors, and how many match. CONTRACT 4: digits match the id exactly or
+   * the name; anything else a part of the name.
+   */
+  async search({ search = '', page, size }: SearchVendorsQuery): Promise<{ vendors: VendorSummary[]; total: number }> {
     const criteria: VendorSearchCriteria = {};
     if (search) criteria.nameContains = search;
     if (/^\d{1,10}$/.test(search) && Number(search) <= MAX_VENDOR_ID) criteria.id = Number(search);
-    const { vendors, total } = await this.vendors.search(criteria, page * size, size);
-    return VendorPageResponse.of(vendors, total, page, size);
+    return this.vendors.search(criteria, page * size, size);
   }
 
   create(vendor: NewVendor): Promise<Vendor> {

@@ -89,7 +89,7 @@ export async function createFeedbackRequest(
 ): Promise<{ request: FeedbackRequestResponse; link: string }> {
   const body = { customerName: 'Jane Customer', email: `jane-${unique()}@customer.example`, ...fields };
   const created = (await app.get(FeedbackService).create(vendor, body, false))!;
-  const request = FeedbackRequestResponse.from(created.request, created.process, created.deliveries);
+  const request = FeedbackRequestResponse.from(created.request, created.process, created.messages);
   return { request, link: await linkSentFor(app, 'FEEDBACK_REQUEST', request.id) };
 }
 
@@ -102,7 +102,7 @@ export async function createReviewRequest(
   const body = { firstName: 'Sam', emailTo: `sam-${unique()}@customer.example`, ...fields };
   const { emailTo, ...rest } = body;
   const created = (await app.get(ReviewRequestsService).create(vendor, { ...rest, email: emailTo }, false))!;
-  const request = ReviewRequestResponse.from(created.request, created.process.state, created.deliveries);
+  const request = ReviewRequestResponse.from(created.request, created.process.state, created.messages);
   return { request, link: await linkSentFor(app, 'REVIEW_REQUEST', request.id) };
 }
 

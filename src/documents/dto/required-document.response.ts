@@ -1,18 +1,13 @@
-import type { DocumentDates } from '../document-validity';
+import type { RequiredDocType, RequiredDocument } from '../required-document';
 
-export interface RequiredDocumentRow extends DocumentDates {
-  requiredDocId: number;
-  requiredDocName: string;
-}
-
-export class RequiredDocTypeResponse {
+export class RequiredDocTypeResponse implements RequiredDocType {
   /** @example 1 */
   requiredDocId: number;
   /** @example "Certificate of general liability insurance" */
   requiredDocName: string;
 }
 
-export class RequiredDocumentResponse implements RequiredDocumentRow {
+export class RequiredDocumentResponse implements RequiredDocument {
   /** @example 1 */
   requiredDocId: number;
   /** @example "Certificate of general liability insurance" */
@@ -24,8 +19,13 @@ export class RequiredDocumentResponse implements RequiredDocumentRow {
   /** Received, and not expired as of today (DOCUMENTS_TIME_ZONE's calendar day). */
   valid: boolean;
 
-  static from(row: RequiredDocumentRow, valid: boolean): RequiredDocumentResponse {
-    const { requiredDocId, requiredDocName, dateReceived, expiryDate } = row;
+  static from({
+    requiredDocId,
+    requiredDocName,
+    dateReceived,
+    expiryDate,
+    valid,
+  }: RequiredDocument): RequiredDocumentResponse {
     return { requiredDocId, requiredDocName, dateReceived, expiryDate, valid };
   }
 }

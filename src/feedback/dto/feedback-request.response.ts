@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
+import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
 import type { FeedbackRequest } from '../entities/feedback-request.entity';
 import { JourneyStep, ProcessState, type ReputationProcess } from '../../reputation/entities/reputation-process.entity';
 
@@ -62,7 +63,7 @@ export class FeedbackRequestResponse {
   static from(
     request: FeedbackRequest,
     process: ReputationProcess,
-    deliveries: DeliveryStatus[],
+    messages: OutboxNotification[],
   ): FeedbackRequestResponse {
     const { id, processId, customerName, email, phone, createdAt, answeredAt, rating, wouldRefer, comment } = request;
     return {
@@ -80,7 +81,7 @@ export class FeedbackRequestResponse {
       privateFeedback: process.privateFeedback,
       processState: process.state,
       processStep: process.step,
-      deliveries,
+      deliveries: messages.map((message) => DeliveryStatus.from(message)),
     };
   }
 }

@@ -17,7 +17,7 @@ import {
 @Entity('notification_outbox')
 // The worker's claim: due PENDING rows, oldest first.
 @Index('idx_notification_outbox_due', ['nextAttemptAt', 'id'], { where: `"status" = 'PENDING'` })
-// One message per request and channel; deliveryStatuses reads by (purpose, subject_id).
+// One message per request and channel; messagesOf reads by (purpose, subject_id).
 @Index('uq_notification_outbox_subject_channel', ['purpose', 'subjectId', 'channel'], { unique: true })
 export class OutboxNotification {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })

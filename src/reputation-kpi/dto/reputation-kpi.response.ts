@@ -1,5 +1,7 @@
+import type { Kpis } from '../kpis';
+
 /** The vendor's reputation KPIs: counts of events inside the window (all time without one). */
-export class ReputationKpiResponse {
+export class ReputationKpiResponse implements Kpis {
   /** Processes started in the window. @example 0 */
   totalReputationProcesses: number;
 
@@ -83,36 +85,8 @@ export class ReputationKpiResponse {
 
   /** Referred friends' contact requests in the window. @example 0 */
   totalReferralConversions: number;
-}
 
-/** The 28 KPI names in the order the spec lists them. */
-export const KPI_FIELDS = [
-  'totalReputationProcesses',
-  'totalReputationProcessesCompleted',
-  'totalReputationProcessesInProgress',
-  'totalReputationProcessesTerminated',
-  'totalFeedbackRequestsSent',
-  'positiveFeedbacks',
-  'negativeFeedbacks',
-  'completedFeedbackRequests',
-  'incompleteFeedbackRequests',
-  'feedbackAverageStarRating',
-  'totalWouldRefer',
-  'totalReviewRequestsSent',
-  'yesClicks',
-  'noClicks',
-  'totalReviewLinkClicks',
-  'totalReviewsCompleted',
-  'googleReviewLinkClicks',
-  'facebookReviewLinkClicks',
-  'bbbReviewLinkClicks',
-  'otherReviewLinkClicks',
-  'totalReferralRequestsSent',
-  'totalReferralRequestsPending',
-  'totalReferralRequestsFailed',
-  'referralRequestsCompleted',
-  'referralRequestsCompletedByEmail',
-  'referralRequestsCompletedByText',
-  'referralRequestsCompletedByShare',
-  'totalReferralConversions',
-] as const satisfies readonly (keyof ReputationKpiResponse)[];
+  static from(kpis: Kpis): ReputationKpiResponse {
+    return { ...kpis };
+  }
+}

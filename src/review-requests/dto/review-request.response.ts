@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
+import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
 import { ProcessState } from '../../reputation/entities/reputation-process.entity';
 import type { ReviewRequest } from '../entities/review-request.entity';
 
@@ -35,7 +36,11 @@ export class ReviewRequestResponse {
   @ApiProperty({ type: [DeliveryStatus] })
   deliveries: DeliveryStatus[];
 
-  static from(request: ReviewRequest, processState: ProcessState, deliveries: DeliveryStatus[]): ReviewRequestResponse {
+  static from(
+    request: ReviewRequest,
+    processState: ProcessState,
+    messages: OutboxNotification[],
+  ): ReviewRequestResponse {
     const { id, processId, firstName, lastName, email, phone, createdAt } = request;
     return {
       id,
@@ -46,7 +51,7 @@ export class ReviewRequestResponse {
       phone,
       dateCreated: createdAt,
       processState,
-      deliveries,
+      deliveries: messages.map((message) => DeliveryStatus.from(message)),
     };
   }
 }
