@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Query, Res, UseFilters } from '@nestjs/common';
+import { Redirection } from '../common/envelope/envelope';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
@@ -16,13 +17,13 @@ import {
 import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
 import { LinkTokenPipe } from './views/link-token.pipe';
-import { redirectTo, sendPage } from './views/send-page';
+import { FormPost, LinkGet, sendPage } from './views/send-page';
 
 /**
  * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
  * `/i/{token}`: small server-rendered HTML, no token needed (the link is the secret). Every form
- * posts, records its answer and redirects back with 303 (Post/Redirect/Get). Not part of the JSON
- * API, so not in its OpenAPI document.
+ * posts, records its answer and redirects back with 303 (Post/Redirect/Get): a `@FormPost` handler
+ * does the work and returns where to go. Not part of the JSON API, so not in its OpenAPI document.
  */
 @Controller()
 @Public()
@@ -39,84 +40,71 @@ export class CustomerPagesController {
     sendPage(response, 200, processPage(await this.journey.processPage(token)));
   }
 
-  @Post('r/:token/feedback')
-  async feedback(
-    @Param('token', LinkTokenPipe) token: string,
-    @Body() form: FeedbackForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  @FormPost('r/:token/feedback')
+  async feedback(@Param('token', LinkTokenPipe) token: string, @Body() form: FeedbackForm): Promise<Redirection> {
     await this.journey.answerFeedback(token, form);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Post('r/:token/review')
-  async review(
-    @Param('token', LinkTokenPipe) token: string,
-    @Body() form: ReviewAnswerForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  @FormPost('r/:token/review')
+  async review(@Param('token', LinkTokenPipe) token: string, @Body() form: ReviewAnswerForm): Promise<Redirection> {
     await this.journey.answerReview(token, form.happy === 'yes');
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Get('r/:token/go/:platform')
-  async goToReviewSite(
+  @LinkGet('r/:token/go/:platform')
+  goToReviewSite(
     @Param('token', LinkTokenPipe) token: string,
     @Param('platform') platform: string,
-    @Res() response: Response,
-  ): Promise<void> {
-    await this.goTo(token, platform, response);
+  ): Promise<Redirection> {
+    return this.goTo(token, platform);
   }
 
-  @Get('r/:token/go/google/:locationId')
-  async goToGoogleLocation(
+  @LinkGet('r/:token/go/google/:locationId')
+  goToGoogleLocation(
     @Param('token', LinkTokenPipe) token: string,
     @Param('locationId') locationId: string,
-    @Res() response: Response,
-  ): Promise<void> {
-    await this.goTo(token, `google/${locationId}`, response);
+  ): Promise<Redirection> {
+    return this.goTo(token, `google/${locationId}`);
   }
 
-  @Post('r/:token/review/confirm')
-  async confirmReview(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
+  @FormPost('r/:token/review/confirm')
+  async confirmReview(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.journey.confirmReview(token);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Post('r/:token/private-feedback')
+  @FormPost('r/:token/private-feedback')
   async privateFeedback(
     @Param('token', LinkTokenPipe) token: string,
     @Body() form: PrivateFeedbackForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  ): Promise<Redirection> {
     await this.journey.givePrivateFeedback(token, form.message);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Post('r/:token/referrals/email')
+  @FormPost('r/:token/referrals/email')
   async referByEmail(
     @Param('token', LinkTokenPipe) token: string,
     @Body() form: EmailInvitationForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  ): Promise<Redirection> {
     await this.journey.inviteByEmail(token, form);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Post('r/:token/referrals/text')
+  @FormPost('r/:token/referrals/text')
   async referByText(
     @Param('token', LinkTokenPipe) token: string,
     @Body() form: TextInvitationForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  ): Promise<Redirection> {
     await this.journey.inviteByText(token, form);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
-  @Post('r/:token/referrals/share')
-  async share(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
+  @FormPost('r/:token/referrals/share')
+  async share(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.journey.share(token);
-    redirectTo(response, customerPaths.process(token));
+    return new Redirection(customerPaths.process(token));
   }
 
   @Get('r/:token/unsubscribe')
@@ -129,10 +117,10 @@ export class CustomerPagesController {
   }
 
   /** The form's button, and the one-click unsubscribe of mail clients (RFC 8058; its body is ignored). */
-  @Post('r/:token/unsubscribe')
-  async unsubscribe(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
+  @FormPost('r/:token/unsubscribe')
+  async unsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.journey.optOut(token);
-    redirectTo(response, customerPaths.processUnsubscribe(token));
+    return new Redirection(customerPaths.processUnsubscribe(token));
   }
 
   @Get('i/:token')
@@ -144,14 +132,13 @@ export class CustomerPagesController {
     sendPage(response, 200, invitationPage(await this.referrals.invitationPage(token), sent === '1'));
   }
 
-  @Post('i/:token')
+  @FormPost('i/:token')
   async contactRequest(
     @Param('token', LinkTokenPipe) token: string,
     @Body() form: ContactRequestForm,
-    @Res() response: Response,
-  ): Promise<void> {
+  ): Promise<Redirection> {
     await this.referrals.convert(token, form);
-    redirectTo(response, `${customerPaths.invitation(token)}?sent=1`);
+    return new Redirection(`${customerPaths.invitation(token)}?sent=1`);
   }
 
   @Get('i/:token/unsubscribe')
@@ -169,15 +156,15 @@ export class CustomerPagesController {
     );
   }
 
-  @Post('i/:token/unsubscribe')
-  async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
+  @FormPost('i/:token/unsubscribe')
+  async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.referrals.optOutInvitation(token);
-    redirectTo(response, customerPaths.invitationUnsubscribe(token));
+    return new Redirection(customerPaths.invitationUnsubscribe(token));
   }
 
-  private async goTo(token: string, target: string, response: Response): Promise<void> {
+  /** To the review site when the click counted (302); back to the page otherwise (303). */
+  private async goTo(token: string, target: string): Promise<Redirection> {
     const url = await this.journey.followReviewLink(token, target);
-    if (url) redirectTo(response, url, 302);
-    else redirectTo(response, customerPaths.process(token));
+    return url ? new Redirection(url, HttpStatus.FOUND) : new Redirection(customerPaths.process(token));
   }
 }

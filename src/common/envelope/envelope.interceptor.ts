@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
 import { Observable, map } from 'rxjs';
-import { SuccessEnvelope, WithMessage } from './envelope';
+import { Redirection, SuccessEnvelope, WithMessage } from './envelope';
 
 /** Wraps every handler result in the spec's `{ success: true, data }` envelope. */
 @Injectable()
@@ -18,8 +18,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
   }
 }
 
-function toEnvelope(result: unknown): SuccessEnvelope<unknown> | StreamableFile {
-  if (result instanceof StreamableFile) return result;
+function toEnvelope(result: unknown): SuccessEnvelope<unknown> | StreamableFile | Redirection {
+  if (result instanceof StreamableFile || result instanceof Redirection) return result;
   if (result instanceof WithMessage) {
     return result.data === undefined
       ? { success: true, message: result.message }

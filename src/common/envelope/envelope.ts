@@ -1,4 +1,4 @@
-import type { HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { FieldError } from '../errors/domain-error';
 
@@ -23,6 +23,14 @@ export class WithMessage<T = undefined> {
     readonly message: string,
     readonly data?: T,
     readonly status?: HttpStatus,
+  ) {}
+}
+
+/** Returned by a `@Redirect()` route: where the browser goes, outside the envelope. */
+export class Redirection {
+  constructor(
+    readonly url: string,
+    readonly statusCode: HttpStatus = HttpStatus.SEE_OTHER,
   ) {}
 }
 

@@ -1,4 +1,4 @@
-import { HttpStatus } from '@nestjs/common';
+import { Get, Header, Post, Redirect, applyDecorators } from '@nestjs/common';
 import type { Response } from 'express';
 import { PAGE_SECURITY_HEADERS } from './customer-pages.views';
 
@@ -6,7 +6,13 @@ export function sendPage(response: Response, status: number, page: string): void
   response.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);
 }
 
-/** Post/Redirect/Get: a form's answer sends the browser back to a page with GET. */
-export function redirectTo(response: Response, location: string, status = HttpStatus.SEE_OTHER): void {
-  response.set(PAGE_SECURITY_HEADERS).redirect(status, location);
-}
+const pageHeaders = Object.entries(PAGE_SECURITY_HEADERS).map(([name, value]) => Header(name, value));
+
+/**
+ * A form of the customer's pages (Post/Redirect/Get): the handler records the answer and returns the
+ * `Redirection` back to a page (303), with the pages' security headers.
+ */
+export const FormPost = (path: string): MethodDecorator => applyDecorators(Post(path), Redirect(), ...pageHeaders);
+
+/** A link that records something and sends the browser on (the handler's `Redirection`). */
+export const LinkGet = (path: string): MethodDecorator => applyDecorators(Get(path), Redirect(), ...pageHeaders);
