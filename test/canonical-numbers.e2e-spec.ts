@@ -32,7 +32,14 @@ const writingsOf = (n: number): string[] => [
 ];
 
 /** Plain digits, but outside the id's range. */
-const outOfRange = (max: number): string[] => ['0', '-1', '-0', String(max + 1), '9223372036854775808', '9'.repeat(400)];
+const outOfRange = (max: number): string[] => [
+  '0',
+  '-1',
+  '-0',
+  String(max + 1),
+  '9223372036854775808',
+  '9'.repeat(400),
+];
 
 /** Ids and integer query values are plain decimal digits (`0|[1-9][0-9]*`) within their range; else 400. */
 describe('Canonical numbers in paths, queries and form fields (e2e)', () => {
@@ -158,24 +165,31 @@ describe('Canonical numbers in paths, queries and form fields (e2e)', () => {
     ['GET /rest-manager-api-v1/vendors', (query) => managerApi('get', `/vendors?${query}`)],
   ];
 
-  it.each(LISTS)('%s refuses page and size written other than in plain digits, with a 400 envelope', async (_r, list) => {
-    const refused = [
-      ...writingsOf(1).map((w) => `page=${encodeURIComponent(w)}`),
-      ...writingsOf(1).map((w) => `size=${encodeURIComponent(w)}`),
-      'page=-0',
-      'page=1000001',
-      'page=',
-      'size=0',
-      'size=101',
-      'page=1&page=2',
-    ];
-    for (const query of refused) {
-      const res = await list(query);
-      expect({ query, status: res.status }).toEqual({ query, status: 400 });
-      expectError(res, 400, /^Invalid request: (page|size) must be a whole number from \d+ to \d+, written in plain digits\.$/);
-    }
-    for (const query of ['page[]=1', 'page[a]=1']) expectError(await list(query), 400, /^Invalid request: /);
-  });
+  it.each(LISTS)(
+    '%s refuses page and size written other than in plain digits, with a 400 envelope',
+    async (_r, list) => {
+      const refused = [
+        ...writingsOf(1).map((w) => `page=${encodeURIComponent(w)}`),
+        ...writingsOf(1).map((w) => `size=${encodeURIComponent(w)}`),
+        'page=-0',
+        'page=1000001',
+        'page=',
+        'size=0',
+        'size=101',
+        'page=1&page=2',
+      ];
+      for (const query of refused) {
+        const res = await list(query);
+        expect({ query, status: res.status }).toEqual({ query, status: 400 });
+        expectError(
+          res,
+          400,
+          /^Invalid request: (page|size) must be a whole number from \d+ to \d+, written in plain digits\.$/,
+        );
+      }
+      for (const query of ['page[]=1', 'page[a]=1']) expectError(await list(query), 400, /^Invalid request: /);
+    },
+  );
 
   it.each(LISTS)('%s still takes plain page and size values', async (_r, list) => {
     for (const query of ['page=0&size=1', 'page=1000000&size=100', 'size=10', '']) {
