@@ -40,6 +40,36 @@ describe('Authentication and access (e2e)', () => {
     }
   });
 
+  it('takes the scheme name in any case (RFC 9110), and the rate limit counts it against the account', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const remaining: number[] = [];
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR', 'bearer  ']) {
+      const res = await request(t.http)
+        .get('/rest-api-v1/probe')
+        .set({ Authorization: `${scheme} ${token}` });
+      expect({ scheme, status: res.status, body: res.body }).toEqual({
+        scheme,
+        status: 200,
+        body: { success: true, data: { vendorId: vendor.id } },
+      });
+      remaining.push(Number(res.headers['x-ratelimit-remaining']));
+    }
+    // One budget, the vendor's: each request, whatever the scheme's case, took one from it.
+    expect(remaining).toEqual(remaining.map((_r, i) => remaining[0] - i));
+  });
+
+  it('refuses a token signed with the right secret but with HS512 instead of HS256 (algorithm pinned) with 401', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const jwt = t.app.get(JwtService);
+    const claims = { subject: String(vendor.id), jwtid: jwt.decode<{ jti: string }>(token).jti };
+    // The same claims signed HS256 are admitted: only the algorithm differs.
+    const hs256 = jwt.sign({ typ: 'vendor' }, { ...claims, algorithm: 'HS256' });
+    await request(t.http).get('/rest-api-v1/probe').set(bearer(hs256)).expect(200);
+    const hs512 = jwt.sign({ typ: 'vendor' }, { ...claims, algorithm: 'HS512' });
+    expect(JSON.parse(Buffer.from(hs512.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS512' });
+    expectError(await request(t.http).get('/rest-api-v1/probe').set(bearer(hs512)), 401, /invalid/);
+  });
+
   it('refuses a token signed with another secret (forged) with 401', async () => {
     const { vendor } = await createVendor(t.app);
     const forged = new JwtService({ secret: 'not-the-secret-not-the-secret-not-the-secret' }).sign(

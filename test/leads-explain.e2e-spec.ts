@@ -4,7 +4,7 @@ import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { seedLeads, seedVendors } from '../scripts/lead-seed';
 import { bearer, createVendor } from './support/factories';
-import { type PlanNode, planNodes } from './support/query-plan';
+import { type PlanNode, planNodes, rowsRead } from './support/query-plan';
 import { TestApp, createTestApp } from './support/test-app';
 
 const LARGE_VENDOR_LEADS = 100_000;
@@ -81,6 +81,28 @@ describe('Lead queries at scale (e2e)', () => {
     'plans the list (filter %s, page %i) on its index, with no Seq Scan on leads',
     async (filter, page) => {
       expectIndexUse(await planOf(repository.listStatement(vendorId, filter, { page, size: 10 })));
+    },
+  );
+
+  // A deep page is walked from the oldest end (EXPLAIN ANALYZE counts the rows each scan read): page
+  // 9,000 of 10 among 100,000 leads reads the 10,000 oldest entries of the vendor's index, not the
+  // 90,010 newer ones down to it, which a walk from the newest end would.
+  it.each([
+    [LeadFilter.All, 9_000, 10, LARGE_VENDOR_LEADS],
+    [LeadFilter.Accepted, 9_000, 3, 30_000],
+  ])(
+    'reads the list (filter %s, page %i, size %i) from the oldest end: only the entries from that page to the end',
+    async (filter, page, size, total) => {
+      const statement = repository.listStatement(vendorId, filter, { page, size });
+      const nodes = planNodes(
+        await t.dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
+      );
+      const reads = nodes.filter((node) => node['Relation Name'] === 'leads');
+      const read = reads.reduce((sum, node) => sum + rowsRead(node), 0);
+      // The index entries from the page to the oldest end, then the page's rows by primary key.
+      const fromOldestEnd = total - page * size;
+      expect(read).toBeGreaterThanOrEqual(fromOldestEnd);
+      expect(read).toBeLessThanOrEqual(fromOldestEnd + 2 * size);
     },
   );
 

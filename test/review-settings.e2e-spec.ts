@@ -185,6 +185,94 @@ describe('Manager API: review settings (e2e)', () => {
     expect((await get(vendor.id)).body.data).toEqual(before);
   });
 
+  // Customers are redirected to these links: never to a host on their own machine or network.
+  const INTERNAL_TARGETS = [
+    'https://127.0.0.1/reviews',
+    'https://127.1/',
+    'https://2130706433/', // 127.0.0.1 written as one decimal number, as a browser reads it
+    'https://0x7f000001/',
+    'https://0177.0.0.1/',
+    'https://[::1]/',
+    'https://[0:0:0:0:0:0:0:1]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[::ffff:a9fe:a9fe]/', // 169.254.169.254, IPv4-mapped
+    'https://localhost/',
+    'https://LOCALHOST./',
+    'https://admin.localhost/',
+    'https://intranet/',
+    'https://printer.local/',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.5/',
+    'https://172.16.3.4/',
+    'https://192.168.1.1/',
+    'https://100.64.0.1/',
+    'https://0.0.0.0/',
+    'https://0/',
+    'https://[::]/',
+    'https://[fe80::1]/',
+    'https://[fd00::1]/',
+    'https://224.0.0.1/',
+    'https://255.255.255.255/',
+    'https://240.0.0.1/',
+    'https://192.0.2.1/',
+    'https://[2002:7f00:1::]/', // 6to4 of 127.0.0.1
+    'https://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
+  ];
+
+  it.each(INTERNAL_TARGETS)('refuses the other review URL %s with 400 and keeps what was stored', async (url) => {
+    const { vendor } = await createVendor(t.app);
+    const before = (await put(vendor.id, FULL)).body.data;
+    const res = await put(vendor.id, { ...FULL, otherReviewUrl: url });
+    expectError(res, 400, /^Invalid request: otherReviewUrl must be an https URL of a public web site\.$/);
+    expect((await get(vendor.id)).body.data).toEqual(before);
+  });
+
+  it('accepts an other review URL on a public host, by name or by public IP address', async () => {
+    const { vendor } = await createVendor(t.app);
+    for (const url of ['https://homestars.com/x', 'https://93.184.216.34/x', 'https://[2606:4700::1111]/x']) {
+      const res = await put(vendor.id, { ...FULL, otherReviewUrl: url });
+      expect({ url, status: res.status, stored: res.body.data?.otherReviewUrl }).toEqual({
+        url,
+        status: 200,
+        stored: url,
+      });
+    }
+  });
+
+  it.each([
+    'https://google.tk/maps',
+    'https://www.google.co.zz/maps',
+    'https://google.zz/',
+    'https://google.com.zz/',
+    'https://google.co.xx/',
+    'https://google.local/',
+    'https://127.0.0.1/google.com',
+  ])('refuses %s as a Google URL (not one of Google’s domains)', async (url) => {
+    const { vendor } = await createVendor(t.app);
+    const primary = await put(vendor.id, { ...FULL, googleReviewUrl: url });
+    expectError(primary, 400, /^Invalid request: googleReviewUrl must be an https URL of Google\.$/);
+    const location = await put(vendor.id, { ...FULL, reviewLocations: [{ label: 'A', googleUrl: url }] });
+    expect(failedFields(location)).toEqual(['reviewLocations.0.googleUrl']);
+  });
+
+  it('accepts Google URLs on google.com and its country domains', async () => {
+    const { vendor } = await createVendor(t.app);
+    for (const host of [
+      'www.google.com',
+      'google.de',
+      'www.google.co.uk',
+      'google.com.au',
+      'maps.google.ca',
+      'google.co.jp',
+      'www.google.com.br',
+      'google.cat',
+    ]) {
+      const url = `https://${host}/maps/place/x`;
+      const res = await put(vendor.id, { ...FULL, googleReviewUrl: url });
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
+    }
+  });
+
   it('runs concurrent replacements one after the other, leaving one whole version', async () => {
     const { vendor } = await createVendor(t.app);
     const versions = [1, 2, 3, 4].map((n) => ({

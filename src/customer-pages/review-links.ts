@@ -1,3 +1,4 @@
+import { isForbiddenHost } from '../common/network/forbidden-address';
 import { ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import type { ReviewSettings } from '../review-settings/entities/review-settings.entity';
 
@@ -10,11 +11,12 @@ export interface ReviewLink {
   url: string;
 }
 
+/** A web address the customer may be sent to: never a host of their own machine or network. */
 function isWebUrl(value: string | null | undefined): value is string {
   if (!value) return false;
   try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'https:' || protocol === 'http:') && !isForbiddenHost(hostname);
   } catch {
     return false;
   }

@@ -10,7 +10,7 @@ import {
   normalizeIp,
 } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { BEARER } from '../auth/guards/access.guard';
+import { bearerTokenOf } from '../auth/bearer-token';
 import { TokenService } from '../auth/token.service';
 
 /**
@@ -39,10 +39,10 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   private trackerOf(request: Request): string {
-    const bearer = BEARER.exec(request.headers.authorization?.trim() ?? '');
-    if (bearer) {
+    const token = bearerTokenOf(request.headers.authorization);
+    if (token) {
       try {
-        const { typ, accountId, jti } = this.tokens.verifyForRequest(request, bearer[1]);
+        const { typ, accountId, jti } = this.tokens.verifyForRequest(request, token);
         return `${typ}:${accountId}:${jti}`;
       } catch {
         // Not a token of ours: limited by client IP below; the access guard refuses it.

@@ -4,6 +4,10 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Index Cond'?: string;
+  /** With ANALYZE: rows the node returned per loop, and how many loops ran (0: never executed). */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -12,3 +16,7 @@ export function planNodes(explained: { 'QUERY PLAN': [{ Plan: PlanNode }] }[]): 
   const walk = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(walk)];
   return walk(explained[0]['QUERY PLAN'][0].Plan);
 }
+
+/** With ANALYZE: the rows a node read in all its loops, those it returned and those its filter dropped. */
+export const rowsRead = (node: PlanNode): number =>
+  ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 0);

@@ -2,11 +2,10 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, ErrorCode } from '../../common/errors/domain-error';
 import { AuthService } from '../auth.service';
+import { bearerTokenOf } from '../bearer-token';
 import { TokenService } from '../token.service';
 import { ACCESS_KEY, Access } from '../decorators/access.decorators';
 import type { AuthenticatedRequest } from '../principal';
-
-export const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 /**
  * Global guard, right after the rate limiter: resolves the bearer token to its account before anything
@@ -36,9 +35,9 @@ export class AccessGuard implements CanActivate {
         'Authentication required: send the header Authorization: Bearer <token>.',
       );
     }
-    const match = BEARER.exec(header.trim());
-    if (!match) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
-    request.principal = await this.auth.authenticate(this.tokens.verifyForRequest(request, match[1]), access);
+    const token = bearerTokenOf(header);
+    if (!token) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
+    request.principal = await this.auth.authenticate(this.tokens.verifyForRequest(request, token), access);
     return true;
   }
 }

@@ -1,6 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsCanonicalInt } from '../validation/canonical-int.decorator';
 import { Optional } from '../validation/optional.decorator';
 import type { PageRequest } from './page';
 
@@ -12,18 +11,12 @@ export class PageQuery implements PageRequest {
   /** Page index, from 0. A page past the end is empty. @example 0 */
   @ApiPropertyOptional()
   @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
+  @IsCanonicalInt({ min: 0, max: 1_000_000 })
   page: number = 0;
 
   /** Items per page. @example 10 */
   @ApiPropertyOptional()
   @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsCanonicalInt({ min: 1, max: 100 })
   size: number = 10;
 }

@@ -1,19 +1,20 @@
 import { ValidationOptions, registerDecorator } from 'class-validator';
+import { isForbiddenHost } from '../network/forbidden-address';
 
 export const MAX_URL_LENGTH = 2048;
 
 /** True when hostname is one of the domains or a subdomain of one (`maps.google.com` under `google.com`). */
-function isUnder(hostname: string, domains: readonly RegExp[]): boolean {
+function isUnder(hostname: string, domains: ReadonlySet<string>): boolean {
   const labels = hostname.split('.');
-  return labels.some((_label, i) => domains.some((domain) => domain.test(labels.slice(i).join('.'))));
+  return labels.some((_label, i) => domains.has(labels.slice(i).join('.')));
 }
 
 /**
- * An absolute https URL (as a browser parses it) with a host and no credentials, at most 2048 characters;
- * with `domains`, its host must be one of them or their subdomains. Each domain is a pattern matched
- * against the whole registrable name, e.g. /^google\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/.
+ * An absolute https URL (as a browser parses it) with a public host (see isForbiddenHost) and no
+ * credentials, at most 2048 characters; with `domains`, its host must be one of those names or a
+ * subdomain of one.
  */
-export function isHttpsUrl(value: unknown, domains?: readonly RegExp[]): boolean {
+export function isHttpsUrl(value: unknown, domains?: ReadonlySet<string>): boolean {
   if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
   let url: URL;
   try {
@@ -22,14 +23,15 @@ export function isHttpsUrl(value: unknown, domains?: readonly RegExp[]): boolean
     return false;
   }
   if (url.protocol !== 'https:' || !url.hostname || url.username || url.password) return false;
+  if (isForbiddenHost(url.hostname)) return false;
   return !domains || isUnder(url.hostname, domains);
 }
 
 export function IsHttpsUrl(
-  options: { domains?: readonly RegExp[]; site?: string } = {},
+  options: { domains?: ReadonlySet<string>; site?: string } = {},
   validationOptions?: ValidationOptions,
 ): PropertyDecorator {
-  const what = options.site ? `an https URL of ${options.site}` : 'an https URL';
+  const what = options.site ? `an https URL of ${options.site}` : 'an https URL of a public web site';
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'isHttpsUrl',

@@ -1,5 +1,6 @@
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
@@ -17,10 +18,7 @@ const FormText = (): PropertyDecorator =>
 const YES_NO = ['yes', 'no'];
 
 export class FeedbackForm {
-  @Type(() => Number)
-  @IsInt({ message: 'Please choose a star rating from 1 to 5.' })
-  @Min(1, { message: 'Please choose a star rating from 1 to 5.' })
-  @Max(5, { message: 'Please choose a star rating from 1 to 5.' })
+  @IsCanonicalInt({ min: 1, max: 5 }, { message: 'Please choose a star rating from 1 to 5.' })
   rating: number;
 
   @IsIn(YES_NO, { message: 'Please tell us whether you would refer us to a friend.' })

@@ -1,14 +1,11 @@
-import { Type } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { Matches } from 'class-validator';
+import { INT32_ID, IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 import { VendorIdParams } from '../../vendors/dto/vendor-id.params';
 import { IMAGE_KEY } from '../image-storage';
 
 export class VendorImageParams extends VendorIdParams {
   /** @example 41 */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsCanonicalInt(INT32_ID)
   imageId: number;
 }
 

@@ -1,11 +1,7 @@
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { INT64_ID, IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 
 export class ProcessIdParams {
   /** @example 1 */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IsCanonicalInt(INT64_ID)
   processId: number;
 }

@@ -1,11 +1,7 @@
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { INT32_ID, IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 
 export class VendorIdParams {
   /** @example 1 */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
+  @IsCanonicalInt(INT32_ID)
   vendorId: number;
 }
