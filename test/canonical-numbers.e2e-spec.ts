@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { VENDOR_FEATURES } from '../src/vendors/entities/vendor.entity';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { CustomerBrowser } from './support/customer-pages';
 import { bearer, createAdmin, createFeedbackRequest, createLead, createVendor } from './support/factories';
 import { expectError } from './support/envelope-assertions';
