@@ -10,6 +10,9 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { TimeModule } from './common/time/time.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LeadsModule } from './leads/leads.module';
@@ -32,6 +35,8 @@ import { VendorsService } from './vendors/vendors.service';
     AppConfigModule,
     LoggingModule,
     DatabaseModule,
+    TimeModule,
+    IdempotencyModule,
     ScheduleModule.forRoot(),
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     RateLimitModule,
@@ -56,7 +61,9 @@ import { VendorsService } from './vendors/vendors.service';
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_GUARD, useExisting: FeatureGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },
+    // The envelope wraps what the idempotency interceptor answers: a kept answer is replayed as it was sent.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

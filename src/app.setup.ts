@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
@@ -58,6 +58,29 @@ function hardenServer(server: Server, http: HttpConfig): void {
   });
 }
 
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, ' +
+    'path, query and body gets the same answer back (header Idempotent-Replayed: true) without running ' +
+    'again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, ' +
+    'per account; 5xx answers are not kept.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+} as const;
+
+/** Every write of both APIs takes an Idempotency-Key (CONTRACT 9). */
+function declareIdempotencyKey(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!/^\/rest-(manager-)?api-v1\//.test(path)) continue;
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (operation) operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
+    }
+  }
+}
+
 function setUpSwagger(app: NestExpressApplication): void {
   const config = new DocumentBuilder()
     .setTitle('Vendor Leads, Reputation and Manager API')
@@ -76,5 +99,6 @@ function setUpSwagger(app: NestExpressApplication): void {
     )
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorEnvelopeDto] });
+  declareIdempotencyKey(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json', yamlDocumentUrl: 'docs-yaml' });
 }

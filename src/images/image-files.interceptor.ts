@@ -1,9 +1,11 @@
 import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor, Type, mixin } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
+import { createHash } from 'node:crypto';
 import { memoryStorage } from 'multer';
 import type { Observable } from 'rxjs';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 
 /** The multipart field of the files, as the spec names it. */
 export const UPLOAD_FIELD = 'files[]';
@@ -34,6 +36,8 @@ export function ImageFilesInterceptor(maxFiles: number): Type<NestInterceptor> {
   class ImageFiles implements NestInterceptor {
     private readonly multer = new Multer();
 
+    constructor(private readonly idempotency: IdempotencyService) {}
+
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const request = context.switchToHttp().getRequest<Request>();
       if (!request.is('multipart/form-data')) {
@@ -45,10 +49,16 @@ export function ImageFilesInterceptor(maxFiles: number): Type<NestInterceptor> {
       } catch (error) {
         throw uploadError(error, howMany);
       }
-      if (!(request.files as unknown[] | undefined)?.length) {
-        throw DomainError.invalid(howMany);
-      }
-      return handled;
+      const files = request.files as Express.Multer.File[] | undefined;
+      if (!files?.length) throw DomainError.invalid(howMany);
+      // Keyed here, once the files are read: a repeat must carry the same fields and the same bytes.
+      const parts = files.map(({ fieldname, originalname, mimetype, buffer }) => [
+        fieldname,
+        originalname,
+        mimetype,
+        createHash('sha256').update(buffer).digest('hex'),
+      ]);
+      return this.idempotency.around(context, handled, { fields: request.body as unknown, files: parts });
     }
   }
   return mixin(ImageFiles);

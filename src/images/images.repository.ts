@@ -1,8 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { VendorImage, VendorImageKind } from './entities/vendor-image.entity';
 
@@ -16,10 +15,12 @@ export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'w
 
 @Injectable()
 export class ImagesRepository {
-  constructor(
-    @InjectRepository(VendorImage) private readonly images: Repository<VendorImage>,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-  ) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** In the caller's transaction when there is one. */
+  private get images(): Repository<VendorImage> {
+    return this.txHost.tx.getRepository(VendorImage);
+  }
 
   /** Adds gallery images in one INSERT; they come back with their ids, in the given order. */
   addToGallery(vendorId: number, images: NewVendorImage[]): Promise<VendorImage[]> {

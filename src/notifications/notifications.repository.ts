@@ -105,7 +105,8 @@ export class NotificationsRepository {
   }
 
   findBySubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<OutboxNotification[]> {
-    return this.outbox.find({
+    // In the caller's transaction when there is one: a producer reads back the messages it just queued.
+    return this.txHost.tx.find(OutboxNotification, {
       where: { purpose, subjectId: In(subjectIds) },
       order: { subjectId: 'ASC', channel: 'ASC' },
     });

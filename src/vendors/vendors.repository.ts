@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import type { VendorSummary } from './dto/vendor-summary.response';
@@ -32,9 +33,14 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 @Injectable()
 export class VendorsRepository {
   constructor(
-    @InjectRepository(Vendor) private readonly vendors: Repository<Vendor>,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly sql: Sql,
   ) {}
+
+  /** In the caller's transaction when there is one. */
+  private get vendors(): Repository<Vendor> {
+    return this.txHost.tx.getRepository(Vendor);
+  }
 
   findById(id: number): Promise<Vendor | null> {
     return this.vendors.findOneBy({ id });

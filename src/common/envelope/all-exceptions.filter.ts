@@ -4,7 +4,7 @@ import { DomainError, ERROR_STATUS } from '../errors/domain-error';
 import type { ErrorEnvelope } from './envelope';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 
-interface ErrorReply {
+export interface ErrorReply {
   status: number;
   body: ErrorEnvelope;
 }
@@ -24,6 +24,13 @@ const STATUS_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'The request body is too large.',
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'This content type is not supported.',
 };
+
+/** The status an error is answered with, without logging anything (a 5xx is logged when it is answered). */
+export function errorStatusOf(exception: unknown): number {
+  if (exception instanceof DomainError) return ERROR_STATUS[exception.code];
+  if (exception instanceof HttpException) return exception.getStatus();
+  return isDatabaseUnavailable(exception) ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.INTERNAL_SERVER_ERROR;
+}
 
 /** Turns every error, expected or not, into the `{ success: false, error }` envelope. */
 @Catch()

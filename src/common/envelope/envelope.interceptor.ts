@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
 import { Observable, map } from 'rxjs';
-import { Redirection, SuccessEnvelope, WithMessage } from './envelope';
+import { Enveloped, Redirection, type SuccessEnvelope, WithMessage } from './envelope';
 
 /** Wraps every handler result in the spec's `{ success: true, data }` envelope. */
 @Injectable()
@@ -18,12 +18,14 @@ export class EnvelopeInterceptor implements NestInterceptor {
   }
 }
 
-function toEnvelope(result: unknown): SuccessEnvelope<unknown> | StreamableFile | Redirection {
+/** What a handler's result is answered with. */
+export function toEnvelope(result: unknown): unknown {
   if (result instanceof StreamableFile || result instanceof Redirection) return result;
+  if (result instanceof Enveloped) return result.body;
   if (result instanceof WithMessage) {
-    return result.data === undefined
-      ? { success: true, message: result.message }
-      : { success: true, message: result.message, data: result.data };
+    const envelope: SuccessEnvelope<unknown> = { success: true, message: result.message };
+    if (result.data !== undefined) envelope.data = result.data;
+    return envelope;
   }
-  return { success: true, data: result };
+  return { success: true, data: result } satisfies SuccessEnvelope<unknown>;
 }

@@ -26,6 +26,11 @@ export class WithMessage<T = undefined> {
   ) {}
 }
 
+/** A body that is already an envelope (a kept answer, replayed): sent as it is. */
+export class Enveloped {
+  constructor(readonly body: unknown) {}
+}
+
 /** Returned by a `@Redirect()` route: where the browser goes, outside the envelope. */
 export class Redirection {
   constructor(

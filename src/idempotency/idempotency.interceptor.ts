@@ -1,0 +1,20 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { IdempotencyService } from './idempotency.service';
+
+/**
+ * Global, inside the envelope interceptor and after the guards (so after authentication and the rate
+ * limit): a write with an Idempotency-Key runs once. Multipart uploads are keyed by their own
+ * interceptor once their files are read (`ImageFilesInterceptor`), so that the files are compared too.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly idempotency: IdempotencyService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.is('multipart/form-data')) return next.handle();
+    return this.idempotency.around(context, next.handle(), request.body);
+  }
+}

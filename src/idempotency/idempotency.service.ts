@@ -1,0 +1,144 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import { type Observable, from, lastValueFrom } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/principal';
+import { AllExceptionsFilter, errorStatusOf } from '../common/envelope/all-exceptions.filter';
+import { Enveloped, WithMessage } from '../common/envelope/envelope';
+import { toEnvelope } from '../common/envelope/envelope.interceptor';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
+import { IdempotencyState } from './entities/idempotency-key.entity';
+import { type Claim, IdempotencyRepository, type KeyScope } from './idempotency.repository';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long an answer is kept (CONTRACT 9). */
+export const KEEP_MS = 24 * 3_600_000;
+/** How long a running request holds its key before another instance may take it over (it died). */
+export const LEASE_MS = 120_000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
+
+/** A request's key and whose it is; null when the request does not take part (no key, not a write, public). */
+export function keyScopeOf(request: Request): KeyScope | null {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  const { principal } = request as AuthenticatedRequest;
+  if (header === undefined || !WRITE_METHODS.has(request.method) || !principal) return null;
+  if (typeof header !== 'string' || !VALID_KEY.test(header)) {
+    throw DomainError.invalid('The Idempotency-Key header must be 1 to 255 printable ASCII characters.');
+  }
+  const accountId = principal.type === 'vendor' ? principal.vendor.id : principal.manager.id;
+  return { accountType: principal.type, accountId, key: header };
+}
+
+/** SHA-256 over the method, the path with its query, and the body's parts as given. */
+export function fingerprintOf(request: Request, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([request.method, request.originalUrl, body ?? null]))
+    .digest('hex');
+}
+
+/**
+ * Idempotent writes (CONTRACT 9): the first request with a key runs, in one transaction with the
+ * answer it keeps; a repeat gets that answer back without running anything; the same key for another
+ * request is a 422, and while the first still runs a 409. 5xx answers are not kept.
+ */
+@Injectable()
+export class IdempotencyService {
+  private readonly errors = new AllExceptionsFilter();
+
+  constructor(
+    private readonly repository: IdempotencyRepository,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly clock: Clock,
+  ) {}
+
+  async run(
+    scope: KeyScope,
+    fingerprint: string,
+    response: Response,
+    execute: () => Promise<unknown>,
+  ): Promise<unknown> {
+    const now = this.clock.now();
+    const claim: Claim = {
+      fingerprint,
+      holder: randomUUID(),
+      now,
+      lockedUntil: new Date(now.getTime() + LEASE_MS),
+      expiresAt: new Date(now.getTime() + KEEP_MS),
+    };
+    if (!(await this.repository.claim(scope, claim))) {
+      const kept = await this.repository.find(scope);
+      if (kept && kept.fingerprint !== fingerprint) {
+        throw new DomainError(
+          ErrorCode.IdempotencyKeyReused,
+          'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key.',
+        );
+      }
+      if (kept?.state === IdempotencyState.Done) {
+        response.status(kept.status!).setHeader(REPLAYED_HEADER, 'true');
+        return new Enveloped(kept.body);
+      }
+      if (!(await this.repository.takeOver(scope, claim))) {
+        throw new DomainError(
+          ErrorCode.Conflict,
+          'A request with this Idempotency-Key is still being processed; retry once it has finished.',
+        );
+      }
+    }
+    return this.execute(scope, claim.holder, response, execute);
+  }
+
+  /** The work and its kept answer commit together; a kept 4xx after the work rolled back; a 5xx frees the key. */
+  private async execute(
+    scope: KeyScope,
+    holder: string,
+    response: Response,
+    execute: () => Promise<unknown>,
+  ): Promise<unknown> {
+    try {
+      return await this.txHost.withTransaction(async () => {
+        const result = await execute();
+        const status = result instanceof WithMessage && result.status ? result.status : response.statusCode;
+        if (!(await this.repository.keep(scope, holder, status, toEnvelope(result)))) {
+          throw new DomainError(
+            ErrorCode.Conflict,
+            'This Idempotency-Key was taken over by a retry; nothing was done.',
+          );
+        }
+        return result;
+      });
+    } catch (error) {
+      const status = errorStatusOf(error);
+      if (status < 500) await this.repository.keep(scope, holder, status, this.errors.toReply(error).body);
+      else await this.repository.release(scope, holder);
+      throw error;
+    }
+  }
+
+  /** The handler's answer, once per key: `body` is what the request's body is compared by. */
+  around(context: ExecutionContext, handled: Observable<unknown>, body: unknown): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const scope = keyScopeOf(request);
+    if (!scope) return handled;
+    const response = context.switchToHttp().getResponse<Response>();
+    return from(
+      this.run(scope, fingerprintOf(request, body), response, () =>
+        lastValueFrom(handled, { defaultValue: undefined }),
+      ),
+    );
+  }
+
+  /** Removes expired keys in batches; answers how many. */
+  async removeExpired(batchSize = 1000): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.repository.deleteExpired(this.clock.now(), batchSize);
+      removed += batch;
+      if (batch < batchSize) return removed;
+    }
+  }
+}
