@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Clock } from '../src/common/time/clock';
 import { notificationsConfig } from '../src/config/notifications.config';
+import { IdempotencyRepository } from '../src/idempotency/idempotency.repository';
 import { IdempotencyService, KEEP_MS } from '../src/idempotency/idempotency.service';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { bearer, createAdmin, createVendor } from './support/factories';
@@ -187,6 +188,34 @@ describe('Idempotent writes (e2e)', () => {
       else expectReplayOf(res, ran[0]);
     }
     expect(await count('SELECT count(*) AS n FROM leads WHERE vendor_id = $1', [vendor.id])).toBe(1);
+  });
+
+  it('commits the work with its kept answer: when keeping the answer fails, nothing was done and the key is free', async () => {
+    const { vendor } = await vendorWithToken();
+    const key = newKey();
+    jest.spyOn(t.app.get(IdempotencyRepository), 'keep').mockRejectedValueOnce(new Error('the disk is full'));
+    const failed = await assignLead(t, vendor.id, key);
+    expect(failed.status).toBe(500);
+    expect(await count('SELECT count(*) AS n FROM leads WHERE vendor_id = $1', [vendor.id])).toBe(0);
+    const retried = await assignLead(t, vendor.id, key);
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await count('SELECT count(*) AS n FROM leads WHERE vendor_id = $1', [vendor.id])).toBe(1);
+  });
+
+  it('commits a review request, its messages and events with the kept answer, or none of them', async () => {
+    const { vendor, token } = await vendorWithToken();
+    const key = newKey();
+    jest.spyOn(t.app.get(IdempotencyRepository), 'keep').mockRejectedValueOnce(new Error('the disk is full'));
+    const res = await request(t.http)
+      .post('/rest-api-v1/review-requests')
+      .set(bearer(token))
+      .set('Idempotency-Key', key)
+      .send({ firstName: 'Jane', emailTo: `atomic-${key}@customer.example` });
+    expect(res.status).toBe(500);
+    for (const table of ['reputation_processes', 'review_requests', 'reputation_events', 'notification_outbox']) {
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE vendor_id = $1`, [vendor.id])).toBe(0);
+    }
   });
 
   it('keeps a 4xx answer (the work rolled back) and replays it', async () => {

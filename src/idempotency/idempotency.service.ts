@@ -119,15 +119,19 @@ export class IdempotencyService {
     }
   }
 
-  /** The handler's answer, once per key: `body` is what the request's body is compared by. */
-  around(context: ExecutionContext, handled: Observable<unknown>, body: unknown): Observable<unknown> {
+  /**
+   * The handler's answer, once per key: `body` is what the request's body is compared by. `handle` is
+   * Nest's `next.handle`, called inside the transaction: Nest binds the handler to the async context
+   * it is called in, and the handler's repositories must find the transaction there.
+   */
+  around(context: ExecutionContext, handle: () => Observable<unknown>, body: unknown): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const scope = keyScopeOf(request);
-    if (!scope) return handled;
+    if (!scope) return handle();
     const response = context.switchToHttp().getResponse<Response>();
     return from(
       this.run(scope, fingerprintOf(request, body), response, () =>
-        lastValueFrom(handled, { defaultValue: undefined }),
+        lastValueFrom(handle(), { defaultValue: undefined }),
       ),
     );
   }

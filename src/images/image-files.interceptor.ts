@@ -3,7 +3,7 @@ import { FilesInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { memoryStorage } from 'multer';
-import type { Observable } from 'rxjs';
+import { EMPTY, type Observable } from 'rxjs';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 
@@ -43,9 +43,9 @@ export function ImageFilesInterceptor(maxFiles: number): Type<NestInterceptor> {
       if (!request.is('multipart/form-data')) {
         throw new DomainError(ErrorCode.UnsupportedMediaType, 'Upload the images as multipart/form-data.');
       }
-      let handled: Observable<unknown>;
       try {
-        handled = await this.multer.intercept(context, next);
+        // Multer only reads the files here; the handler is called below, where idempotency wants it.
+        await this.multer.intercept(context, { handle: () => EMPTY });
       } catch (error) {
         throw uploadError(error, howMany);
       }
@@ -58,7 +58,7 @@ export function ImageFilesInterceptor(maxFiles: number): Type<NestInterceptor> {
         mimetype,
         createHash('sha256').update(buffer).digest('hex'),
       ]);
-      return this.idempotency.around(context, handled, { fields: request.body as unknown, files: parts });
+      return this.idempotency.around(context, () => next.handle(), { fields: request.body as unknown, files: parts });
     }
   }
   return mixin(ImageFiles);
