@@ -8,8 +8,12 @@ import { contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
 import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
-import type { QueuedMessages } from '../reputation/reputation-messages';
-import { type ProcessStart, ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
+import {
+  type ProcessStart,
+  ReputationProcessService,
+  type StartedProcess,
+  eventOf,
+} from '../reputation/reputation-process.service';
 import { ReviewRequestsService } from '../review-requests/review-requests.service';
 import type { FeedbackRequest } from './entities/feedback-request.entity';
 import { FeedbackCountsRepository } from './feedback-counts.repository';
@@ -27,12 +31,7 @@ export interface FeedbackAnswer {
   comment: string | null;
 }
 
-export interface CreatedFeedbackRequest {
-  request: FeedbackRequest;
-  process: ReputationProcess;
-  queued: QueuedMessages;
-  messages: OutboxNotification[];
-}
+export type CreatedFeedbackRequest = StartedProcess<FeedbackRequest>;
 
 /** A feedback request as the vendor's list shows it: with its process and its messages. */
 export type ListedFeedbackRequest = FeedbackRequestWithProcess & { messages: OutboxNotification[] };
@@ -49,24 +48,12 @@ export class FeedbackService {
   ) {}
 
   /** One transaction, like a review request's; null when a duplicate was skipped. */
+  @Transactional()
   async create(
     vendor: ProcessStart['vendor'],
     input: FeedbackRequestInput,
     skipDuplicates: boolean,
   ): Promise<CreatedFeedbackRequest | null> {
-    // The messages' delivery states are read after the commit: the outbox answers them from other connections.
-    const started = await this.start(vendor, input, skipDuplicates);
-    if (!started) return null;
-    const messages = await this.notifications.messagesOf('FEEDBACK_REQUEST', [started.request.id]);
-    return { ...started, messages: messages.get(started.request.id)! };
-  }
-
-  @Transactional()
-  private async start(
-    vendor: ProcessStart['vendor'],
-    input: FeedbackRequestInput,
-    skipDuplicates: boolean,
-  ): Promise<Omit<CreatedFeedbackRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     return this.processes.start(

@@ -2,6 +2,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import type { TimeWindow } from '../common/time/time-window';
+import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { VendorsService } from '../vendors/vendors.service';
 import { type Contact, addressesOf } from './contact';
@@ -34,6 +35,8 @@ export interface StartedProcess<R> {
   request: R;
   process: ReputationProcess;
   queued: QueuedMessages;
+  /** The request's messages as queued (their delivery states). */
+  messages: OutboxNotification[];
 }
 
 /** What each way of starting a journey begins with. */
@@ -120,7 +123,8 @@ export class ReputationProcessService {
       );
     }
     await this.repository.insertEvents([eventOf(process, event)]);
-    return { request, process, queued };
+    const messages = (await this.notifications.messagesOf(purpose, [request.id])).get(request.id)!;
+    return { request, process, queued, messages };
   }
 
   /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { ReviewRequest } from './entities/review-request.entity';
@@ -10,7 +9,7 @@ import { ReviewRequestsService } from './review-requests.service';
 
 /** `POST /review-requests` and the review step of every journey, on the reputation core. */
 @Module({
-  imports: [ReputationModule, ReviewSettingsModule, NotificationsModule, TypeOrmModule.forFeature([ReviewRequest])],
+  imports: [ReputationModule, ReviewSettingsModule, TypeOrmModule.forFeature([ReviewRequest])],
   controllers: [ReviewRequestsController],
   providers: [ReviewRequestsRepository, ReviewRequestsService],
   exports: [ReviewRequestsService],

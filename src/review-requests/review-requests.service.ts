@@ -1,12 +1,14 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
-import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
-import { NotificationsService } from '../notifications/notifications.service';
 import { contactOf } from '../reputation/contact';
 import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
-import { type ProcessStart, ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
-import type { QueuedMessages } from '../reputation/reputation-messages';
+import {
+  type ProcessStart,
+  ReputationProcessService,
+  type StartedProcess,
+  eventOf,
+} from '../reputation/reputation-process.service';
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { ReviewRequest } from './entities/review-request.entity';
 import { ReviewRequestsRepository } from './review-requests.repository';
@@ -18,12 +20,7 @@ export interface ReviewRequestInput {
   phone?: string;
 }
 
-export interface CreatedReviewRequest {
-  request: ReviewRequest;
-  process: ReputationProcess;
-  queued: QueuedMessages;
-  messages: OutboxNotification[];
-}
+export type CreatedReviewRequest = StartedProcess<ReviewRequest>;
 
 /** Review requests: the vendor's standalone ones, and the review step a positive feedback answer leads to. */
 @Injectable()
@@ -32,31 +29,18 @@ export class ReviewRequestsService {
     private readonly repository: ReviewRequestsRepository,
     private readonly processes: ReputationProcessService,
     private readonly reviewSettings: ReviewSettingsService,
-    private readonly notifications: NotificationsService,
   ) {}
 
   /**
    * One transaction: the duplicate check (serialized per vendor), the process, the request, its event
    * and the messages, sent with the vendor's custom texts. Null when a duplicate was skipped.
    */
+  @Transactional()
   async create(
     vendor: ProcessStart['vendor'],
     input: ReviewRequestInput,
     skipDuplicates: boolean,
   ): Promise<CreatedReviewRequest | null> {
-    // The messages' delivery states are read after the commit: the outbox answers them from other connections.
-    const started = await this.start(vendor, input, skipDuplicates);
-    if (!started) return null;
-    const messages = await this.notifications.messagesOf('REVIEW_REQUEST', [started.request.id]);
-    return { ...started, messages: messages.get(started.request.id)! };
-  }
-
-  @Transactional()
-  private async start(
-    vendor: ProcessStart['vendor'],
-    input: ReviewRequestInput,
-    skipDuplicates: boolean,
-  ): Promise<Omit<CreatedReviewRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     const settings = await this.reviewSettings.getForVendor(vendor.id);
