@@ -8,6 +8,7 @@ import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
 import { ReferralInvitationPurpose1795308735544 } from './1795308735544-ReferralInvitationPurpose';
 import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts';
+import { NotificationHandover1795410000000 } from './1795410000000-NotificationHandover';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   Reputation1795306899787,
   ReferralInvitationPurpose1795308735544,
   VendorLeadCounts1795400000000,
+  NotificationHandover1795410000000,
 ];

@@ -44,6 +44,8 @@ describe('Notifications across restarts, crashes and instances (e2e)', () => {
     return server;
   }
 
+  // The vendor the messages belong to, so each test can run alone.
+  beforeAll(async () => (await h.bootApp({ NOTIFY_WORKER_ENABLED: 'false' })).close());
   afterEach(async () => {
     h.sink.onData = () => undefined;
     h.sms.respond = () => ({ status: 201, body: { sid: 'SM0001', status: 'queued' } });
