@@ -8,6 +8,7 @@ import { VendorImages1795306549361 } from './1795306549361-VendorImages';
 import { Reputation1795306899787 } from './1795306899787-Reputation';
 import { ReferralInvitationPurpose1795308735544 } from './1795308735544-ReferralInvitationPurpose';
 import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts';
+import { NotificationHandover1795410000000 } from './1795410000000-NotificationHandover';
 import { IdempotencyKeys1795429451096 } from './1795429451096-IdempotencyKeys';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
@@ -23,5 +24,6 @@ export const MIGRATIONS = [
   Reputation1795306899787,
   ReferralInvitationPurpose1795308735544,
   VendorLeadCounts1795400000000,
+  NotificationHandover1795410000000,
   IdempotencyKeys1795429451096,
 ];

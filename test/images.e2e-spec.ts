@@ -210,7 +210,7 @@ describe('Manager API: image uploads (e2e)', () => {
     expect((await gallery(vendor.id)).body.data).toEqual([]);
   });
 
-  it('refuses a decompression bomb from its header with 413, quickly and without decoding it', async () => {
+  it('refuses a decompression bomb from its header with 413, without decoding it', async () => {
     const bomb = pngBomb(30000);
     expect(bomb.length).toBeLessThan(200_000);
     expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toEqual(
@@ -218,10 +218,9 @@ describe('Manager API: image uploads (e2e)', () => {
     );
     const { vendor } = await createVendor(t.app);
     const peakBefore = process.resourceUsage().maxRSS; // KB; the app runs in this process
-    const started = Date.now();
     const res = await upload(`${vendor.id}/gallery`, [{ data: bomb, filename: 'bomb.png' }]);
     expectError(res, 413, /^The image is 30000x30000 pixels; at most 50 megapixels are accepted\.$/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Decoding its 900 million pixels would take gigabytes; the peak did not move.
     expect(process.resourceUsage().maxRSS - peakBefore).toBeLessThan(200 * 1024);
   });
 

@@ -1,5 +1,6 @@
 import { BuiltServer } from './support/built-server';
 import { createAdmin, createVendor } from './support/factories';
+import { waitUntil } from './support/net';
 import { TestApp, createTestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
@@ -43,15 +44,17 @@ describe('Logs (e2e, built server)', () => {
       ],
     ];
     for (const [path, init] of requests) await fetch(`${server.url}${path}`, init);
-    await new Promise((r) => setTimeout(r, 300));
 
-    const lines = server.output
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const requestLines = lines.filter((line) => line.req);
-    expect(requestLines.length).toBeGreaterThanOrEqual(requests.length);
-    expect(requestLines.find((line) => (line.req as { id: string }).id === 'trace-logs-1')).toBeDefined();
+    // Complete lines only: the text after the last newline may be half written.
+    const requestLines = (): Record<string, unknown>[] =>
+      server.output
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.req);
+    // The log is written asynchronously: wait for a line per request.
+    await waitUntil(() => Promise.resolve(requestLines().length >= requests.length));
+    expect(requestLines().find((line) => (line.req as { id: string }).id === 'trace-logs-1')).toBeDefined();
     for (const secret of [token, manager, email, encodeURIComponent(email), '416-555-0100', linkSecret]) {
       expect({ secret, logged: server.output.includes(secret) }).toEqual({ secret, logged: false });
     }

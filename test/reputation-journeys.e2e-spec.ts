@@ -113,6 +113,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
         channel: 'EMAIL',
         status: 'SENT',
         attempts: 1,
+        errorCode: null,
         lastError: null,
         sentAt: expect.any(String),
         nextAttemptAt: null,

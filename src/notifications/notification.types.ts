@@ -18,6 +18,24 @@ export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
+/**
+ * Why the last attempt failed, as a stable code for programs (`lastError` says it in words):
+ * REFUSED: the provider refused this message for good (a rejected address, an invalid number);
+ * PROVIDER_ERROR: it answered with an error worth retrying; UNREACHABLE: it could not be reached;
+ * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
+ * WITHDRAWN: the producer called the message back (the recipient unsubscribed); INTERNAL: our bug.
+ */
+export const DELIVERY_ERROR_CODES = [
+  'REFUSED',
+  'PROVIDER_ERROR',
+  'UNREACHABLE',
+  'TIMEOUT',
+  'INTERRUPTED',
+  'WITHDRAWN',
+  'INTERNAL',
+] as const;
+export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
+
 export interface MergeFields {
   /** The customer's first name; an empty one reads "there" ("Hi there,"). */
   firstName: string;

@@ -2,9 +2,10 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In, Raw, Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
+import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import type { NotificationPurpose } from './notification.types';
@@ -23,8 +24,11 @@ export type NewOutboxRow = Pick<
   | 'messageKey'
 >;
 
-/** A row a worker holds: `attempts` is this claim's number, the fencing token of every update below. */
-export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'attempts'>;
+/**
+ * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
+ * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
+ */
+export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'attempts' | 'handoverAttempt'>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -60,37 +64,58 @@ export class NotificationsRepository {
                     FOR UPDATE SKIP LOCKED) AS due
           WHERE n.id = due.id
       RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
-                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts
+                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+                n.handover_attempt AS "handoverAttempt"
        )
        SELECT * FROM claimed`,
       [limit, leaseMs],
     );
   }
 
-  /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
-  markSent(claim: ClaimedNotification): Promise<boolean> {
-    return this.finish(claim, { status: 'SENT', sentAt: () => 'now()', lastError: null });
+  /**
+   * Records, committed before the message leaves, that this attempt is handing it over; false when
+   * the claim is no longer this worker's or its lease has run out (another worker may take it any
+   * moment), and then the message must not be sent.
+   */
+  async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
+    const result = await this.outbox.update(
+      { id: claim.id, attempts: claim.attempts, status: 'PENDING', nextAttemptAt: Raw((at) => `${at} > now()`) },
+      { handoverAttempt: claim.attempts },
+    );
+    return (result.affected ?? 0) > 0;
   }
 
-  markFailed(claim: ClaimedNotification, reason: string): Promise<boolean> {
-    return this.finish(claim, { status: 'FAILED', lastError: reason });
+  /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
+  markSent(claim: ClaimedNotification): Promise<boolean> {
+    return this.finish(claim, { status: 'SENT', sentAt: () => 'now()', lastErrorCode: null, lastError: null });
+  }
+
+  markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {
+    return this.finish(claim, { status: 'FAILED', lastErrorCode: failure.code, lastError: failure.reason });
   }
 
   /**
    * Fails a message claimed with no attempt left: the worker holding its last attempt died before it
-   * could report. This claim is not an attempt, so it is not counted.
+   * could report, after handing the message over or before. This claim is not an attempt, so it is
+   * not counted.
    */
   markExhausted(claim: ClaimedNotification, maxAttempts: number): Promise<boolean> {
+    const when =
+      claim.handoverAttempt === null
+        ? 'before it could report.'
+        : 'after handing the message over: it may have been sent.';
     return this.finish(claim, {
       status: 'FAILED',
       attempts: claim.attempts - 1,
-      lastError: `Gave up: the last of ${maxAttempts} attempts was interrupted before it could report.`,
+      lastErrorCode: 'INTERRUPTED',
+      lastError: `Gave up: the last of ${maxAttempts} attempts was interrupted ${when}`,
     });
   }
 
-  scheduleRetry(claim: ClaimedNotification, reason: string, delayMs: number): Promise<boolean> {
+  scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
     return this.finish(claim, {
-      lastError: reason,
+      lastErrorCode: failure.code,
+      lastError: failure.reason,
       nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs)}::float8 / 1000)`,
     });
   }
@@ -100,7 +125,7 @@ export class NotificationsRepository {
     await this.txHost.tx.update(
       OutboxNotification,
       { vendorId, recipient: In(recipients), status: 'PENDING' },
-      { status: 'FAILED', lastError: reason },
+      { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );
   }
 
@@ -128,11 +153,15 @@ export class NotificationsRepository {
     return failed;
   }
 
+  /** Writes an outcome: the attempt has reported, so its hand-over mark goes. */
   private async finish(
     claim: ClaimedNotification,
     changes: Parameters<Repository<OutboxNotification>['update']>[1],
   ): Promise<boolean> {
-    const result = await this.outbox.update({ id: claim.id, attempts: claim.attempts, status: 'PENDING' }, changes);
+    const result = await this.outbox.update(
+      { id: claim.id, attempts: claim.attempts, status: 'PENDING' },
+      { ...changes, handoverAttempt: null },
+    );
     return (result.affected ?? 0) > 0;
   }
 }

@@ -15,7 +15,8 @@ const OUTCOME_WRITE_ATTEMPTS = 3;
  * each outcome; sleep when there is nothing due, and wake early after a producer's transaction that
  * queued a message commits (an in-process nudge; other instances find it on their next poll). On
  * shutdown it stops claiming and lets the deliveries in flight finish, so no claim is left behind; a
- * killed process leaves its claims to be retried when their lease runs out.
+ * killed process leaves its claims to be retried when their lease runs out. Each hand-over to the
+ * provider is marked in the row first, so the retry knows when the message may have gone already.
  */
 @Injectable()
 export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,6 +45,7 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.inFlight.size > 0) this.logger.log(`Stopping after the deliveries in flight (${this.inFlight.size}).`);
     this.running = false;
     this.unsubscribe?.();
     this.sleeper?.abort();
@@ -105,11 +107,20 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
       await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
       return;
     }
+    if (claim.handoverAttempt !== null) {
+      this.logger.warn(
+        `${claim.channel} notification ${claim.id}: attempt ${claim.handoverAttempt} handed it over and never reported back: ` +
+          'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
+      );
+    }
+    if (!(await this.markHandingOver(claim))) return;
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);
     } catch (error) {
       const failure =
-        error instanceof DeliveryFailure ? error : DeliveryFailure.transient('Unexpected error while sending.');
+        error instanceof DeliveryFailure
+          ? error
+          : DeliveryFailure.transient('INTERNAL', 'Unexpected error while sending.');
       if (!(error instanceof DeliveryFailure)) this.logger.error(error);
       await this.recordFailure(claim, failure);
       return;
@@ -117,14 +128,31 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     await this.record(claim, 'sent', () => this.repository.markSent(claim));
   }
 
+  /**
+   * The committed mark that this attempt hands the message over, written before it leaves. False,
+   * and nothing is sent, when the claim was lost or the database does not answer: the message is then
+   * taken again after its lease.
+   */
+  private async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
+    try {
+      if (await this.repository.markHandingOver(claim)) return true;
+      this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
+    } catch (error) {
+      this.logger.error(
+        `Notification ${claim.id}: could not mark the hand-over, not sent; it is retried after its lease: ${(error as Error).message}`,
+      );
+    }
+    return false;
+  }
+
   private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<void> {
     if (failure.permanent || claim.attempts >= this.config.maxAttempts) {
       this.logger.warn(`${claim.channel} notification ${claim.id} failed for good: ${failure.reason}`);
-      await this.record(claim, 'failed', () => this.repository.markFailed(claim, failure.reason));
+      await this.record(claim, 'failed', () => this.repository.markFailed(claim, failure));
       return;
     }
     const retryInMs = Math.max(backoffDelayMs(claim.attempts, this.config), failure.retryAfterMs ?? 0);
-    await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure.reason, retryInMs));
+    await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure, retryInMs));
   }
 
   private async record(claim: ClaimedNotification, outcome: string, write: () => Promise<boolean>): Promise<void> {

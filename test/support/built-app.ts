@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -13,10 +13,34 @@ const root = projectRoot(__dirname);
 export const BUILT_CLI = join(root, 'dist', 'src', 'cli.js');
 export const BUILT_MAIN = join(root, 'dist', 'src', 'main.js');
 
-/** Tests of the built entry points need `npm run build` (npm test runs it first). */
+const REBUILD = 'run `npx nest build` (npm test builds first)';
+
+/**
+ * Why the build under `root`/dist cannot be trusted, or undefined when it can: it is missing, or a
+ * source file is newer than its output (or has none), so a test would exercise old code. Spec files
+ * are not built and never count.
+ */
+export function staleBuildReason(projectDir: string): string | undefined {
+  const sources = join(projectDir, 'src');
+  const built = join(projectDir, 'dist', 'src');
+  const main = join(built, 'main.js');
+  if (!existsSync(main) || !existsSync(join(built, 'cli.js'))) return `dist/ is missing: ${REBUILD}.`;
+  for (const path of readdirSync(sources, { recursive: true, encoding: 'utf8' })) {
+    const source = join(sources, path);
+    if (path.endsWith('.spec.ts') || !statSync(source).isFile()) continue;
+    // A TypeScript file has its own output; any other file under src/ is compared with the entry point.
+    const output = path.endsWith('.ts') ? join(built, path.replace(/\.ts$/, '.js')) : main;
+    if (!existsSync(output) || statSync(output).mtimeMs < statSync(source).mtimeMs) {
+      return `dist/ is older than ${relative(projectDir, source)}: ${REBUILD}, so the test does not run old code.`;
+    }
+  }
+  return undefined;
+}
+
+/** Every helper that runs dist/ calls this first: a missing or stale build fails the test with the reason. */
 export function assertBuilt(): void {
-  if (!existsSync(BUILT_CLI) || !existsSync(BUILT_MAIN))
-    throw new Error('Run `npm run build` before these tests (npm test does).');
+  const reason = staleBuildReason(root);
+  if (reason) throw new Error(reason);
 }
 
 export interface CliResult {
@@ -27,6 +51,7 @@ export interface CliResult {
 
 /** Runs the built admin CLI as `npm run --silent cli -- ...` would, with the given environment. */
 export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  assertBuilt();
   try {
     const { stdout, stderr } = await run(process.execPath, [BUILT_CLI, ...args], { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };

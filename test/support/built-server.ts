@@ -39,7 +39,8 @@ export class BuiltServer {
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child = child;
     await waitUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
       return fetch(`${this.url}/health/ready`).then(
         (r) => r.ok,
         () => false,

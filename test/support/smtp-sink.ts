@@ -8,8 +8,11 @@ export interface ReceivedMail {
   parsed: ParsedMail;
 }
 
-/** What the sink does with a message whose DATA has arrived: accept it, or keep the client waiting. */
-export type DataBehaviour = { hold: true } | { delayMs: number };
+/**
+ * What the sink does with a message whose DATA has arrived: accept it (after a delay, or once
+ * `until` settles), or keep the client waiting for good.
+ */
+export type DataBehaviour = { hold: true } | { delayMs: number } | { until: Promise<unknown> };
 
 /**
  * A real SMTP server in the test process (the `smtp-server` package) that keeps what it accepts,
@@ -20,7 +23,10 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** DATA received, whether or not it was accepted. */
   readonly dataStarted: string[][] = [];
-  rejectRecipient: (address: string) => boolean = () => false;
+  /** Recipients of each DATA the client gave up on (closed the connection) before the sink answered. */
+  readonly abandoned: string[][] = [];
+  /** The text of a 550 refusing the address, or undefined to take it. */
+  rejectRecipient: (address: string) => string | undefined = () => undefined;
   onData: (to: string[]) => DataBehaviour | undefined = () => undefined;
   private server?: SMTPServer;
 
@@ -36,14 +42,18 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Starts listening again on the same port (does nothing while it listens). */
   async listen(): Promise<void> {
+    if (this.server) return;
+    const unanswered = new Map<string, string[]>();
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
       onRcptTo: (address, _session, callback) => {
-        if (!this.rejectRecipient(address.address)) return callback();
-        callback(Object.assign(new Error('5.1.1 Recipient address rejected: no such user'), { responseCode: 550 }));
+        const refusal = this.rejectRecipient(address.address);
+        if (refusal === undefined) return callback();
+        callback(Object.assign(new Error(refusal), { responseCode: 550 }));
       },
       onData: (stream, session, callback) => {
         const to = session.envelope.rcptTo.map((r) => r.address);
@@ -51,15 +61,23 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           this.dataStarted.push(to);
+          unanswered.set(session.id, to);
           const behaviour = this.onData(to);
           if (behaviour && 'hold' in behaviour) return; // never answers: the client times out or dies
           const accept = async (): Promise<void> => {
             const raw = Buffer.concat(chunks).toString('utf8');
             this.received.push({ to, raw, parsed: await simpleParser(raw) });
+            unanswered.delete(session.id);
             callback();
           };
-          setTimeout(() => void accept(), behaviour?.delayMs ?? 0);
+          if (behaviour && 'until' in behaviour) void behaviour.until.then(accept);
+          else setTimeout(() => void accept(), behaviour?.delayMs ?? 0);
         });
+      },
+      onClose: (session) => {
+        const to = unanswered.get(session.id);
+        if (to) this.abandoned.push(to);
+        unanswered.delete(session.id);
       },
     });
     server.on('error', () => undefined);

@@ -1,9 +1,14 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { DeliveryErrorCode } from '../notification.types';
+
 /**
- * Why a delivery attempt failed, as a sender reports it. `reason` is stored and shown to the vendor,
- * so it names no internal host and carries no stack trace; the full error goes to the log.
+ * Why a delivery attempt failed, as a sender reports it: a stable `code` and a `reason` that is
+ * stored and shown to the vendor. The reason may quote the provider, through `providerText` only;
+ * the full error goes to the log.
  */
 export class DeliveryFailure extends Error {
   constructor(
+    readonly code: DeliveryErrorCode,
     readonly reason: string,
     /** Retrying the same message cannot succeed (address rejected, request refused). */
     readonly permanent: boolean,
@@ -14,13 +19,37 @@ export class DeliveryFailure extends Error {
     this.name = 'DeliveryFailure';
   }
 
-  static transient(reason: string, retryAfterMs?: number): DeliveryFailure {
-    return new DeliveryFailure(reason, false, retryAfterMs);
+  static transient(code: DeliveryErrorCode, reason: string, retryAfterMs?: number): DeliveryFailure {
+    return new DeliveryFailure(code, reason, false, retryAfterMs);
   }
 
-  static permanent(reason: string): DeliveryFailure {
-    return new DeliveryFailure(reason, true);
+  static permanent(code: DeliveryErrorCode, reason: string): DeliveryFailure {
+    return new DeliveryFailure(code, reason, true);
   }
+}
+
+/** Characters of a provider's reply kept in `lastError`. */
+export const PROVIDER_TEXT_MAX = 200;
+
+// Candidates only: each is checked with node:net before it is hidden (5.1.1 and 12:30:45 stay).
+const IPV4_CANDIDATE = /(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\w)/g;
+const IPV6_CANDIDATE = /(?<![\w:])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])/g;
+
+/**
+ * A provider's own words made fit to store and show the vendor: the vendor needs to know why an
+ * address bounced ("550 5.1.1 Recipient address rejected"), but not our network. One line, IP
+ * addresses and the name of the server we talk to replaced, at most PROVIDER_TEXT_MAX characters.
+ */
+export function providerText(text: string, serverHost?: string): string {
+  // eslint-disable-next-line no-control-regex
+  let line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  if (serverHost) line = line.replace(new RegExp(serverHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[server]');
+  line = line
+    .replace(/\bIPv6:/gi, '') // the tag of an address literal ([IPv6:2001:db8::1])
+    .replace(IPV4_CANDIDATE, (candidate) => (isIPv4(candidate) ? '[address]' : candidate))
+    .replace(IPV6_CANDIDATE, (candidate) => (isIPv6(candidate) ? '[address]' : candidate));
+  const characters = Array.from(line); // whole code points: never half a surrogate pair
+  return characters.length <= PROVIDER_TEXT_MAX ? line : `${characters.slice(0, PROVIDER_TEXT_MAX - 1).join('')}…`;
 }
 
 /**

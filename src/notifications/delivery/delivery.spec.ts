@@ -1,3 +1,4 @@
+import { PROVIDER_TEXT_MAX, providerText } from './delivery-failure';
 import { classifySmtpError } from './smtp-email.sender';
 import { backoffDelayMs, parseRetryAfter } from './retry-policy';
 import { classifySmsResponse, toE164 } from './twilio-sms.sender';
@@ -33,7 +34,27 @@ describe('classifySmtpError', () => {
     const failure = classifySmtpError(
       smtpError({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 No such user' }),
     );
-    expect(failure).toMatchObject({ permanent: true, reason: 'The mail server answered: 550 5.1.1 No such user' });
+    expect(failure).toMatchObject({
+      code: 'REFUSED',
+      permanent: true,
+      reason: 'The mail server answered: 550 5.1.1 No such user',
+    });
+  });
+
+  it('keeps the reply sanitised: one line, no address or name of our mail server, bounded', () => {
+    const response =
+      '550-5.1.1 <jane@customer.example>: Recipient address rejected\r\n550 5.1.1 relay.corp.internal ' +
+      '[10.0.3.7]:25 via [IPv6:2001:db8::7] at 12:30:45' +
+      ' and more'.repeat(50);
+    const failure = classifySmtpError(
+      smtpError({ code: 'EENVELOPE', responseCode: 550, response }),
+      'Relay.Corp.Internal',
+    );
+    expect(failure.reason).toMatch(
+      /^The mail server answered: 550-5\.1\.1 <jane@customer\.example>: Recipient address rejected 550 5\.1\.1 \[server\] \[\[address\]\]:25 via \[\[address\]\] at 12:30:45 and more/,
+    );
+    expect(failure.reason).toMatch(/…$/);
+    expect(failure.reason).toHaveLength('The mail server answered: '.length + PROVIDER_TEXT_MAX);
   });
 
   it('retries 4xx replies, connection errors, timeouts and authentication failures', () => {
@@ -45,15 +66,38 @@ describe('classifySmtpError', () => {
     ]) {
       expect(classifySmtpError(smtpError(fields)).permanent).toBe(false);
     }
-    expect(classifySmtpError(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' })).reason).toBe(
-      'Could not reach the mail server (ECONNREFUSED).',
+    expect(classifySmtpError(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' }))).toMatchObject({
+      code: 'UNREACHABLE',
+      reason: 'Could not reach the mail server (ECONNREFUSED).',
+    });
+    expect(classifySmtpError(smtpError({ code: 'EABORT' })).code).toBe('TIMEOUT');
+    expect(classifySmtpError(smtpError({ code: 'EENVELOPE', responseCode: 451, response: '451 try later' })).code).toBe(
+      'PROVIDER_ERROR',
     );
+  });
+});
+
+describe('providerText', () => {
+  it('hides IPv4 and IPv6 addresses but not what only looks like one', () => {
+    expect(providerText('from 192.168.1.20, ::1 and fe80::1%eth0; 5.1.1 at 12:30:45, 999.1.1.1')).toBe(
+      'from [address], [address] and [address]%eth0; 5.1.1 at 12:30:45, 999.1.1.1',
+    );
+  });
+
+  it('cuts at whole characters', () => {
+    const text = providerText('😀'.repeat(300));
+    expect(Array.from(text)).toHaveLength(PROVIDER_TEXT_MAX);
+    expect(text.endsWith('😀…')).toBe(true);
   });
 });
 
 describe('classifySmsResponse', () => {
   it('retries 429 (honouring Retry-After), 408 and 5xx; fails other 4xx at once with the provider message', () => {
-    expect(classifySmsResponse(429, '{}', '7')).toMatchObject({ permanent: false, retryAfterMs: 7000 });
+    expect(classifySmsResponse(429, '{}', '7')).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      permanent: false,
+      retryAfterMs: 7000,
+    });
     expect(classifySmsResponse(503, 'Service Unavailable', null)).toMatchObject({
       permanent: false,
       reason: 'The SMS provider answered HTTP 503.',
@@ -62,9 +106,18 @@ describe('classifySmsResponse', () => {
     expect(
       classifySmsResponse(400, JSON.stringify({ code: 21211, message: "The 'To' number is not valid." }), null),
     ).toMatchObject({
+      code: 'REFUSED',
       permanent: true,
       reason: "The SMS provider answered HTTP 400 (error 21211): The 'To' number is not valid.",
     });
+    expect(
+      classifySmsResponse(
+        400,
+        JSON.stringify({ code: 'x', message: 'Bad\nrequest from api.sms.internal (10.1.1.1)' }),
+        null,
+        'api.sms.internal',
+      ).reason,
+    ).toBe('The SMS provider answered HTTP 400: Bad request from [server] ([address])');
     expect(classifySmsResponse(401, '', null).permanent).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DeliveryFailure, networkErrorCode } from './delivery-failure';
+import { DeliveryFailure, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 
 export interface SmtpSettings {
@@ -27,6 +27,7 @@ export class SmtpEmailSender implements MessageSender {
   private readonly logger = new Logger(SmtpEmailSender.name);
   private readonly transporter: Transporter;
   private readonly messageIdDomain: string;
+  private readonly serverHost: string;
 
   constructor(private readonly settings: SmtpSettings) {
     const timeout = settings.sendTimeoutMs;
@@ -38,8 +39,10 @@ export class SmtpEmailSender implements MessageSender {
       dnsTimeout: timeout,
     });
     this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(settings.mailFrom)?.[1] ?? 'localhost';
+    this.serverHost = new URL(settings.smtpUrl).hostname;
   }
 
+  /** Every attempt carries the same Message-ID (the row's key), so a receiver can drop a repeat. */
   async send(message: OutgoingMessage): Promise<void> {
     try {
       await this.transporter.sendMail({
@@ -57,20 +60,22 @@ export class SmtpEmailSender implements MessageSender {
       });
     } catch (error) {
       this.logger.warn(`E-mail notification ${message.id} failed: ${(error as Error).message}`);
-      throw classifySmtpError(error as SmtpError);
+      throw classifySmtpError(error as SmtpError, this.serverHost);
     }
   }
 }
 
-export function classifySmtpError(error: SmtpError): DeliveryFailure {
+/** The server's reply is kept, sanitised, so the vendor learns why an address bounced. */
+export function classifySmtpError(error: SmtpError, serverHost?: string): DeliveryFailure {
   const { responseCode, response } = error;
   if (responseCode) {
-    const reply = `The mail server answered: ${(response ?? String(responseCode)).slice(0, 300)}`;
+    const reply = `The mail server answered: ${providerText(response ?? String(responseCode), serverHost)}`;
     const refused = responseCode >= 500 && REFUSAL_CODES.has(error.code ?? '');
-    return refused ? DeliveryFailure.permanent(reply) : DeliveryFailure.transient(reply);
+    return refused ? DeliveryFailure.permanent('REFUSED', reply) : DeliveryFailure.transient('PROVIDER_ERROR', reply);
   }
-  if (error.code === 'EABORT') return DeliveryFailure.transient('The mail server did not answer in time.');
+  if (error.code === 'EABORT') return DeliveryFailure.transient('TIMEOUT', 'The mail server did not answer in time.');
   return DeliveryFailure.transient(
+    'UNREACHABLE',
     `Could not reach the mail server (${networkErrorCode(error) ?? 'connection error'}).`,
   );
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DeliveryFailure, networkErrorCode } from './delivery-failure';
+import { DeliveryFailure, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 import { parseRetryAfter } from './retry-policy';
 
@@ -18,19 +18,25 @@ export function toE164(phone: string): string {
   return `+1${digits}`;
 }
 
+/** The header carrying the client's idempotency key: a repeated request is answered like the first, not sent again. */
+export const IDEMPOTENCY_HEADER = 'I-Twilio-Idempotency-Token';
+
 /**
  * SMS through Twilio's Messages API (or anything speaking its shape): a form-encoded POST to
  * {base}/2010-04-01/Accounts/{AccountSid}/Messages.json with basic auth. A 2xx means Twilio accepted
- * (queued) the message.
+ * (queued) the message. Every attempt carries the row's key as idempotency token, so an attempt
+ * repeated after a crash does not text the customer twice.
  */
 export class TwilioSmsSender implements MessageSender {
   private readonly logger = new Logger(TwilioSmsSender.name);
   private readonly endpoint: string;
   private readonly authorization: string;
+  private readonly serverHost: string;
 
   constructor(private readonly settings: TwilioSettings) {
     this.endpoint = `${settings.apiBaseUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
     this.authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+    this.serverHost = new URL(settings.apiBaseUrl).hostname;
   }
 
   async send(message: OutgoingMessage): Promise<void> {
@@ -39,36 +45,46 @@ export class TwilioSmsSender implements MessageSender {
     try {
       response = await fetch(this.endpoint, {
         method: 'POST',
-        headers: { Authorization: this.authorization, Accept: 'application/json' },
+        headers: {
+          Authorization: this.authorization,
+          Accept: 'application/json',
+          [IDEMPOTENCY_HEADER]: message.messageKey,
+        },
         body: form,
         signal: AbortSignal.timeout(this.settings.sendTimeoutMs),
       });
     } catch (error) {
       this.logger.warn(`SMS notification ${message.id} failed: ${(error as Error).message}`);
-      throw DeliveryFailure.transient(
-        `Could not reach the SMS provider (${networkErrorCode(error) ?? 'network error'}).`,
-      );
+      const code = networkErrorCode(error);
+      if (code === 'timeout') throw DeliveryFailure.transient('TIMEOUT', 'The SMS provider did not answer in time.');
+      throw DeliveryFailure.transient('UNREACHABLE', `Could not reach the SMS provider (${code ?? 'network error'}).`);
     }
     const body = await response.text().catch(() => '');
     if (response.ok) return;
     this.logger.warn(`SMS notification ${message.id} refused with HTTP ${response.status}: ${body.slice(0, 500)}`);
-    throw classifySmsResponse(response.status, body, response.headers.get('retry-after'));
+    throw classifySmsResponse(response.status, body, response.headers.get('retry-after'), this.serverHost);
   }
 }
 
-export function classifySmsResponse(status: number, body: string, retryAfter: string | null): DeliveryFailure {
+/** Twilio's error message is kept, sanitised, so the vendor learns why a number was refused. */
+export function classifySmsResponse(
+  status: number,
+  body: string,
+  retryAfter: string | null,
+  serverHost?: string,
+): DeliveryFailure {
   let detail = '';
   try {
     const { code, message } = JSON.parse(body) as { code?: unknown; message?: unknown };
     if (typeof message === 'string') {
-      detail = `${typeof code === 'number' ? ` (error ${code})` : ''}: ${message.slice(0, 300)}`;
+      detail = `${Number.isSafeInteger(code) ? ` (error ${String(code)})` : ''}: ${providerText(message, serverHost)}`;
     }
   } catch {
     // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
   }
   const reason = `The SMS provider answered HTTP ${status}${detail || '.'}`;
   if (status === 429 || status === 408 || status >= 500) {
-    return DeliveryFailure.transient(reason, parseRetryAfter(retryAfter));
+    return DeliveryFailure.transient('PROVIDER_ERROR', reason, parseRetryAfter(retryAfter));
   }
-  return DeliveryFailure.permanent(reason);
+  return DeliveryFailure.permanent('REFUSED', reason);
 }

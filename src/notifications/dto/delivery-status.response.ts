@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OutboxNotification } from '../entities/outbox-notification.entity';
 import {
+  DELIVERY_ERROR_CODES,
+  type DeliveryErrorCode,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_STATUSES,
   type NotificationChannel,
@@ -22,8 +24,13 @@ export class DeliveryStatus {
    */
   attempts: number;
 
+  /** Why the last attempt failed, as a stable code; null when it did not (always null once SENT). */
+  @ApiProperty({ enum: DELIVERY_ERROR_CODES, nullable: true, example: 'REFUSED' })
+  errorCode: DeliveryErrorCode | null;
+
   /**
-   * Why the last attempt failed; null when it did not (always null once SENT).
+   * The same in words, for people: the provider's reply when it gave one (on one line, our network's
+   * addresses replaced, at most 200 characters of it); null when the last attempt did not fail.
    * @example "The mail server answered: 550 5.1.1 Recipient address rejected"
    */
   @ApiProperty({ type: String, nullable: true })
@@ -44,7 +51,15 @@ export class DeliveryStatus {
   nextAttemptAt: Date | null;
 
   static from(row: OutboxNotification): DeliveryStatus {
-    const { channel, status, attempts, lastError, sentAt, nextAttemptAt } = row;
-    return { channel, status, attempts, lastError, sentAt, nextAttemptAt: status === 'PENDING' ? nextAttemptAt : null };
+    const { channel, status, attempts, lastErrorCode, lastError, sentAt, nextAttemptAt } = row;
+    return {
+      channel,
+      status,
+      attempts,
+      errorCode: lastErrorCode,
+      lastError,
+      sentAt,
+      nextAttemptAt: status === 'PENDING' ? nextAttemptAt : null,
+    };
   }
 }

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Vendor } from '../../vendors/entities/vendor.entity';
 import {
+  type DeliveryErrorCode,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_PURPOSES,
   NOTIFICATION_STATUSES,
@@ -58,7 +59,12 @@ export class OutboxNotification {
   @Column({ type: 'varchar', length: 2048 })
   unsubscribeUrl: string;
 
-  /** Stable across retries: the e-mail's Message-ID, so a duplicate is recognisable downstream. */
+  /**
+   * Stable across retries: the e-mail's Message-ID and the SMS provider's idempotency token, so a
+   * repeat is recognisable downstream. A random UUID rather than the row id: ids repeat across
+   * databases (staging, a restored backup) that may share one provider account, where a reused
+   * token would swallow a real message.
+   */
   @Column({ type: 'uuid' })
   messageKey: string;
 
@@ -75,7 +81,19 @@ export class OutboxNotification {
   @Column({ type: 'timestamptz', nullable: true })
   lastAttemptAt: Date | null;
 
-  /** Why the last attempt failed, in words fit for the vendor (no hosts, no stack traces). */
+  /**
+   * The attempt that began handing the message to the provider and has not reported back: written
+   * (fenced by the claim) and committed just before the hand-over, cleared with the outcome. Still
+   * set when the next worker claims the row, it says the message may have been sent already.
+   */
+  @Column({ type: 'integer', nullable: true })
+  handoverAttempt: number | null;
+
+  /** Why the last attempt failed, as a stable code; null when it did not. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  lastErrorCode: DeliveryErrorCode | null;
+
+  /** Why the last attempt failed, in words fit for the vendor (a sanitised provider reply at most). */
   @Column({ type: 'varchar', length: 500, nullable: true })
   lastError: string | null;
 
