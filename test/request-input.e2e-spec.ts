@@ -73,17 +73,24 @@ describe('Request input: what reaches validation, and in what form (e2e)', () =>
 
     it(`lets ${MAX_INPUT_DEPTH} levels through to validation and refuses one more`, async () => {
       // The body object is the first level.
-      expectError(await patchVendor(`{"vendorName": ${nested(MAX_INPUT_DEPTH - 1)}}`), 400, /vendorName must be a string/);
+      expectError(
+        await patchVendor(`{"vendorName": ${nested(MAX_INPUT_DEPTH - 1)}}`),
+        400,
+        /vendorName must be a string/,
+      );
       expectError(await patchVendor(`{"vendorName": ${nested(MAX_INPUT_DEPTH)}}`), 400, /nested more than/);
     });
   });
 
   describe('prototype keys', () => {
-    it.each(['__proto__', 'constructor', 'prototype'])('refuses a body key %s like any unknown property', async (key) => {
-      const res = await patchVendor(`{"vendorName": "Renamed", "${key}": {"activated": false}}`);
-      expectError(res, 400, new RegExp(`property ${key} should not exist`));
-      expect(res.body.details).toEqual([{ field: key, message: `property ${key} should not exist` }]);
-    });
+    it.each(['__proto__', 'constructor', 'prototype'])(
+      'refuses a body key %s like any unknown property',
+      async (key) => {
+        const res = await patchVendor(`{"vendorName": "Renamed", "${key}": {"activated": false}}`);
+        expectError(res, 400, new RegExp(`property ${key} should not exist`));
+        expect(res.body.details).toEqual([{ field: key, message: `property ${key} should not exist` }]);
+      },
+    );
 
     it('refuses them nested in a body and in a query string', async () => {
       const res = await request(t.http)
@@ -148,29 +155,36 @@ describe('Request input: what reaches validation, and in what form (e2e)', () =>
         .send('{"rating": 5}');
       expect(res.status).toBe(415);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.text).toMatch(/application\/x-www-form-urlencoded/);
+      // Mail clients' one-click unsubscribe (RFC 8058) may post either form type.
+      const oneClick = await request(t.http)
+        .post(`${new URL(link).pathname}/unsubscribe`)
+        .field('List-Unsubscribe', 'One-Click');
+      expect(oneClick.status).toBe(303);
     });
 
     it("answers a body that does not inflate, or a form with too many fields, in the service's own words", async () => {
-      const garbage = await request(t.http)
-        .patch(`${VENDORS}/${vendorId}`)
-        .set(t.manager)
-        .set('Content-Type', 'application/json')
-        .set('Content-Encoding', 'gzip')
-        .send('not gzip at all');
-      expectError(garbage, 400, /^The request body could not be decompressed as gzip\.$/);
-      const inflated = await request(t.http)
-        .patch(`${VENDORS}/${vendorId}`)
-        .set(t.manager)
-        .set('Content-Type', 'application/json')
-        .set('Content-Encoding', 'gzip')
-        .send(gzipSync('{"vendorName": "Gzipped Co"}'));
-      expect(inflated.status).toBe(200);
+      // supertest would serialise a Buffer as JSON, so the compressed bytes go out raw.
+      const gzipped = (body: Buffer | string) =>
+        rawRequest(`http://127.0.0.1:${port}`, {
+          method: 'PATCH',
+          path: `${VENDORS}/${vendorId}`,
+          headers: { ...t.manager, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+          body,
+        });
+      const garbage = await gzipped('not gzip at all');
+      expect({ status: garbage.status, body: JSON.parse(garbage.text) }).toEqual({
+        status: 400,
+        body: {
+          success: false,
+          error: 'The request body could not be decompressed: it does not match its Content-Encoding.',
+        },
+      });
+      expect((await gzipped(gzipSync('{"vendorName": "Gzipped Co"}'))).status).toBe(200);
       const fields = Array.from({ length: 1_001 }, (_, i) => `f${i}=1`).join('&');
       expectError(
         await patchVendor(fields, 'application/x-www-form-urlencoded'),
         413,
-        /^The form has more than 1000 fields\.$/,
+        /^The form has too many fields\.$/,
       );
     });
   });
@@ -180,7 +194,10 @@ describe('Request input: what reaches validation, and in what form (e2e)', () =>
       const trace = await rawRequest(`http://127.0.0.1:${port}`, { method: 'TRACE', path: '/health/live' });
       expect(trace.status).toBe(405);
       expect(trace.headers.allow).toBe('GET, HEAD');
-      expect(JSON.parse(trace.text)).toEqual({ success: false, error: 'The method TRACE is not allowed on this path.' });
+      expect(JSON.parse(trace.text)).toEqual({
+        success: false,
+        error: 'The method TRACE is not allowed on this path.',
+      });
       const del = await request(t.http).delete(VENDORS).set(t.manager);
       expectError(del, 405, /^The method DELETE is not allowed on this path\.$/);
       expect(del.headers.allow).toBe('GET, HEAD, POST');

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Res, UseFilters } from '@nes
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
+import { Consumes, FORM_BODY, MULTIPART_BODY } from '../common/http/consumes.decorator';
 import { CustomerJourneyService } from './customer-journey.service';
 import {
   ContactRequestForm,
@@ -20,11 +21,12 @@ import { customerPaths, unknownLink } from './reputation-links';
 /**
  * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
  * `/i/{token}`: small server-rendered HTML, no token needed (the link is the secret). Every form
- * posts, records its answer and redirects back with 303 (Post/Redirect/Get). Not part of the JSON
- * API, so not in its OpenAPI document.
+ * posts a form (application/x-www-form-urlencoded), records its answer and redirects back with 303
+ * (Post/Redirect/Get). Not part of the JSON API, so not in its OpenAPI document.
  */
 @Controller()
 @Public()
+@Consumes(FORM_BODY)
 @ApiExcludeController()
 @UseFilters(CustomerPageExceptionFilter)
 export class CustomerPagesController {
@@ -124,8 +126,9 @@ export class CustomerPagesController {
     sendPage(response, 200, unsubscribePage(customerPaths.processUnsubscribe(token), vendorName, optedOut));
   }
 
-  /** The form's button, and the one-click unsubscribe of mail clients (RFC 8058; its body is ignored). */
+  /** The form's button, and mail clients' one-click unsubscribe (RFC 8058: either form type, body ignored). */
   @Post('r/:token/unsubscribe')
+  @Consumes(FORM_BODY, MULTIPART_BODY)
   async unsubscribe(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
     await this.journey.optOut(token);
     redirectTo(response, customerPaths.processUnsubscribe(token));
@@ -166,6 +169,7 @@ export class CustomerPagesController {
   }
 
   @Post('i/:token/unsubscribe')
+  @Consumes(FORM_BODY, MULTIPART_BODY)
   async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
     await this.journey.optOutInvitation(token);
     redirectTo(response, customerPaths.invitationUnsubscribe(token));

@@ -55,13 +55,16 @@ describe('scanInput', () => {
     expect(refusal({ name: 'a😀b' })).toBeUndefined();
   });
 
-  it.each(['__proto__', 'constructor', 'prototype'])('refuses the key %s at any depth, as an unknown property', (key) => {
-    const top = refusal(JSON.parse(`{"name": "a", "${key}": {"admin": true}}`));
-    expect(top?.details).toEqual([{ field: key, message: `property ${key} should not exist` }]);
-    expect(top?.message).toBe(`Invalid request: property ${key} should not exist.`);
-    const deep = refusal(JSON.parse(`{"list": [{"${key}": 1}]}`));
-    expect(deep?.details).toEqual([{ field: `list.0.${key}`, message: `property ${key} should not exist` }]);
-  });
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses the key %s at any depth, as an unknown property',
+    (key) => {
+      const top = refusal(JSON.parse(`{"name": "a", "${key}": {"admin": true}}`));
+      expect(top?.details).toEqual([{ field: key, message: `property ${key} should not exist` }]);
+      expect(top?.message).toBe(`Invalid request: property ${key} should not exist.`);
+      const deep = refusal(JSON.parse(`{"list": [{"${key}": 1}]}`));
+      expect(deep?.details).toEqual([{ field: `list.0.${key}`, message: `property ${key} should not exist` }]);
+    },
+  );
 
   it(`takes ${MAX_INPUT_DEPTH} levels of nesting and refuses one more`, () => {
     // The value itself is the first level.
