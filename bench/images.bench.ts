@@ -1,10 +1,12 @@
 // Resize benchmark of the real upload path's image processing: a 12-megapixel camera-like JPEG through
 // ImageProcessor (decode, EXIF rotate, fit inside 900x700, strip, re-encode), one at a time and then all
 // at once through the processor's concurrency limit. Prints time per image and the process's peak RSS.
+// Then the same path through the built service over HTTP (bench/service-uploads.ts).
 //   npm run bench:images            (BENCH_RUNS=20 by default)
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { ImageProcessor } from '../src/images/image-processor';
+import { ImageProcessor, PARALLEL_IMAGES } from '../src/images/image-processor';
+import { benchServiceUploads } from './service-uploads';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WIDTH = 4000;
@@ -82,11 +84,12 @@ async function main(): Promise<void> {
   );
   console.log(summary(`one at a time (${RUNS} runs)`, sequential.result));
   console.log(
-    `all ${RUNS} at once (the processor runs 2 at a time): ${parallel.result.toFixed(0)} ms in total, ${(parallel.result / RUNS).toFixed(1)} ms per image`,
+    `all ${RUNS} at once (the processor runs ${PARALLEL_IMAGES} at a time): ${parallel.result.toFixed(0)} ms in total, ${(parallel.result / RUNS).toFixed(1)} ms per image`,
   );
   console.log(
     `RSS: ${mb(rssBefore)} before, peak ${mb(sequential.peakRss)} one at a time, peak ${mb(parallel.peakRss)} all at once; process max RSS ${mb(process.resourceUsage().maxRSS * 1024)} (includes building the input)`,
   );
+  await benchServiceUploads();
 }
 
 main().catch((error: unknown) => {

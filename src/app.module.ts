@@ -6,6 +6,7 @@ import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
 import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
+import { BodyContentTypeGuard } from './common/http/body-content-type.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -55,11 +56,12 @@ import { VendorsService } from './vendors/vendors.service';
     ReputationKpiModule,
   ],
   providers: [
-    // Guards run in this order: how often (every request, whatever its token), who is calling, then
-    // what their account may use.
+    // Guards run in this order: how often (every request, whatever its token), who is calling, what
+    // their account may use, then whether the body is of a type the route takes.
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_GUARD, useExisting: FeatureGuard },
+    { provide: APP_GUARD, useClass: BodyContentTypeGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // The envelope wraps what the idempotency interceptor answers: a kept answer is replayed as it was sent.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -1,11 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
-import { STATUS_CODES, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
+import { hardenServer, requireHost } from './common/http/http-server';
 import { AppConfig, appConfig } from './config/app.config';
 import { HttpConfig, httpConfig } from './config/http.config';
 
@@ -16,46 +15,18 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(requireHost);
   // Helmet's defaults (CSP with scripts from self only, HSTS, nosniff, frame denial) suit the Swagger
   // UI too: it loads its scripts and init code as files from /docs.
   app.use(helmet());
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
-  hardenServer(app.getHttpServer(), http);
+  hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
   app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);
   return app;
-}
-
-// Errors Node's HTTP parser raises before Express sees the request, answered in the envelope too.
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
-};
-
-/**
- * Slow or idle clients cannot hold connections open indefinitely, the number of connections is
- * capped, and requests Node cannot parse get an envelope rather than a bare status line.
- */
-function hardenServer(server: Server, http: HttpConfig): void {
-  server.requestTimeout = http.requestTimeoutMs;
-  server.headersTimeout = http.headersTimeoutMs;
-  server.keepAliveTimeout = http.keepAliveTimeoutMs;
-  server.maxConnections = http.maxConnections;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
-    const body = JSON.stringify({ success: false, error: message });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
 }
 
 const IDEMPOTENCY_KEY_PARAMETER = {

@@ -53,8 +53,8 @@ describe('Envelope and error mapping (e2e)', () => {
     },
   );
 
-  it('answers an unsupported method on a known path with a 404 envelope', async () => {
-    expectError(await request(t.http).delete('/rest-manager-api-v1/vendors').set(manager), 404, /not found/);
+  it('answers an unsupported method on a known path with a 405 envelope', async () => {
+    expectError(await request(t.http).delete('/rest-manager-api-v1/vendors').set(manager), 405, /not allowed/);
   });
 
   it('answers JSON that does not parse with 400', async () => {

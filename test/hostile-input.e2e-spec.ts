@@ -4,11 +4,22 @@ import { BuiltServer } from './support/built-server';
 import { createAdmin, createLead, createVendor } from './support/factories';
 import { Operation, Schema, fillPath, loadOperations } from './support/openapi';
 import { RawReply, rawRequest } from './support/raw-http';
+import {
+  OVERLONG_BODY_STRING,
+  OVERLONG_QUERY_STRING,
+  bodyArb,
+  contentTypeArb,
+  idArb,
+  queryArb,
+  validBody,
+} from './support/request-arbitraries';
 import { TestApp, createTestApp } from './support/test-app';
 
 jest.setTimeout(300_000);
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 120);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 200);
+// Fixed, so that a failure replays: FUZZ_SEED=<the seed in the log> npx jest test/hostile-input.e2e-spec.ts
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 // What must never reach a client: stack frames, file paths, SQL, driver internals.
 const LEAK =
   /(\bat \S+ \(|\.ts:\d+|\.js:\d+|\/work\/|\/src\/|node_modules|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|QueryFailedError|syntax error at|violates .* constraint|relation ".*"|column ".*")/i;
@@ -20,151 +31,6 @@ interface Fixture {
    * whose token a fuzzed api-token call would revoke); vendor routes the caller's own resources. */
   knownIds: Record<Operation['access'], number[]>;
 }
-
-// Ids a fuzzed request may name: its own rows, or ones that cannot belong to another test's rows.
-const idArb = (ownIds: number[]): fc.Arbitrary<string> =>
-  fc.oneof(
-    { arbitrary: fc.constantFrom(...ownIds.map(String)), weight: 6 },
-    fc.integer({ min: 2_000_000_000, max: 2_147_483_647 }).map(String),
-    fc.integer({ min: -1_000_000, max: 0 }).map(String),
-    fc.constantFrom(
-      'abc',
-      '1.5',
-      '1e3',
-      '0x10',
-      'NaN',
-      'Infinity',
-      '99999999999999999999',
-      ' 1',
-      '-0',
-      '',
-      '%',
-      '..',
-      'null',
-      '[]',
-      '{}',
-    ),
-    fc.string({ maxLength: 40 }),
-  );
-
-const junkArb: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double(),
-  fc.string({ maxLength: 30 }),
-  fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constant('x'.repeat(5000)),
-  fc.constantFrom("' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '${7*7}', '\u0000', '😀'.repeat(50)),
-  fc.array(fc.integer(), { maxLength: 5 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-);
-
-function valueArb(schema: Schema): fc.Arbitrary<unknown> {
-  const plausible: fc.Arbitrary<unknown> = schema.enum
-    ? fc.constantFrom(...schema.enum)
-    : schema.type === 'integer' || schema.type === 'number'
-      ? fc.integer({ min: (schema.minimum ?? -10) - 2, max: (schema.maximum ?? 1000) + 2 })
-      : schema.type === 'boolean'
-        ? fc.boolean()
-        : schema.format === 'email'
-          ? fc.emailAddress()
-          : schema.type === 'array'
-            ? fc.array(schema.items ? valueArb(schema.items) : junkArb, { maxLength: 7 })
-            : fc.string({ maxLength: (schema.maxLength ?? 50) + 5 });
-  return fc.oneof({ arbitrary: plausible, weight: 3 }, { arbitrary: junkArb, weight: 1 });
-}
-
-/** A body the route should accept: each property's documented example, or a plain value of its type. */
-function validBody(schema: Schema | undefined): Record<string, unknown> {
-  const plain = (s: Schema): unknown =>
-    s.example ??
-    s.enum?.[0] ??
-    (s.type === 'boolean'
-      ? true
-      : s.type === 'integer' || s.type === 'number'
-        ? (s.minimum ?? 1)
-        : s.type === 'array'
-          ? []
-          : 'text');
-  return Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([k, s]) => [k, plain(s)]));
-}
-
-function bodyArb(schema: Schema | undefined): fc.Arbitrary<string | undefined> {
-  const valid = validBody(schema);
-  const keys = Object.keys(valid);
-  // One property of an otherwise valid body replaced with junk: reaches the code behind validation.
-  const oneFieldWrong = keys.length
-    ? fc.tuple(fc.constantFrom(...keys), junkArb).map(([key, junk]) => JSON.stringify({ ...valid, [key]: junk }))
-    : fc.constant(JSON.stringify(valid));
-  const fromSchema = fc
-    .record(Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([k, s]) => [k, valueArb(s)])), {
-      requiredKeys: [],
-    })
-    .chain((obj) =>
-      fc
-        .option(fc.dictionary(fc.string({ maxLength: 10 }), junkArb, { maxKeys: 2 }))
-        .map((extra) => ({ ...obj, ...extra })),
-    )
-    .map((obj) => JSON.stringify(obj));
-  return fc.oneof(
-    { arbitrary: fromSchema, weight: 3 },
-    { arbitrary: oneFieldWrong, weight: 4 },
-    { arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)), weight: 1 },
-    {
-      arbitrary: fc.constantFrom(
-        '{',
-        '{"a":',
-        'null',
-        '[]',
-        '""',
-        'not json',
-        '\u0000\u0001',
-        '{"__proto__":{"admin":true}}',
-      ),
-      weight: 1,
-    },
-    { arbitrary: fc.constant(undefined), weight: 1 },
-  );
-}
-
-const asQueryValue = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
-function queryArb(op: Operation): fc.Arbitrary<string> {
-  const declared = op.parameters.filter((p) => p.in === 'query');
-  const pairs = fc.tuple(
-    ...declared.map((p) =>
-      fc
-        .option(fc.oneof(valueArb(p.schema).map(asQueryValue), fc.string({ maxLength: 20 })), { nil: undefined })
-        .map((v) => [p.name, v] as const),
-    ),
-    fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 10 })), { nil: undefined }),
-  );
-  return pairs.map((entries) => {
-    const params = new URLSearchParams();
-    for (const entry of entries) if (entry && entry[1] !== undefined) params.append(entry[0], entry[1]);
-    const query = params.toString();
-    return query ? `?${query}` : '';
-  });
-}
-
-const contentTypeArb = fc.oneof(
-  { arbitrary: fc.constant('application/json'), weight: 6 },
-  {
-    arbitrary: fc.constantFrom(
-      'text/plain',
-      'application/xml',
-      'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=xyz',
-      'application/json; charset=utf-16',
-      'application/json; charset=klingon',
-      'image/png',
-      '*/*',
-      'garbage',
-    ),
-    weight: 2,
-  },
-);
 
 function check(reply: RawReply, label: string): string | undefined {
   if (reply.status >= 500) return `${label}: status ${reply.status} ${reply.text.slice(0, 200)}`;
@@ -182,6 +48,35 @@ function check(reply: RawReply, label: string): string | undefined {
   return undefined;
 }
 
+/** A string property of a JSON body (`path` into the body, e.g. reviewLocations.0.label) or a query parameter. */
+interface StringField {
+  path: (string | number)[];
+  schema: Schema;
+  in: 'body' | 'query';
+}
+
+function bodyStringFields(
+  schema: Schema,
+  resolve: (s: Schema) => Schema,
+  prefix: (string | number)[] = [],
+): StringField[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, raw]): StringField[] => {
+    const s = resolve(raw);
+    if (s.type === 'string') return [{ path: [...prefix, key], schema: s, in: 'body' }];
+    const item = s.type === 'array' && s.items ? resolve(s.items) : undefined;
+    return item?.properties ? bodyStringFields(item, resolve, [...prefix, key, 0]) : [];
+  });
+}
+
+/** The body with the value at the path (the path's objects exist: validBody fills lists with one). */
+function withValue(body: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let target = copy as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) target = target[step] as Record<string | number, unknown>;
+  target[path.at(-1)!] = value;
+  return copy;
+}
+
 /**
  * Thousands of malformed queries, bodies, path ids and content types, generated from the service's
  * own OpenAPI document, against every route of the built server: no 5xx, always the envelope, no
@@ -195,6 +90,9 @@ describe('Hostile input (e2e, built server, property-based)', () => {
   const wrong: string[] = [];
 
   beforeAll(async () => {
+    process.stdout.write(
+      `\nhostile input: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS_PER_OPERATION} runs per operation\n`,
+    );
     t = await createTestApp();
     await server.start();
     const { vendor, token } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
@@ -213,15 +111,16 @@ describe('Hostile input (e2e, built server, property-based)', () => {
   });
 
   it('never answers a 5xx, a bare error or internals, on any route', async () => {
-    const { operations } = await loadOperations(server.url);
-    for (const op of operations) {
+    const { operations, resolve } = await loadOperations(server.url);
+    for (const [index, op] of operations.entries()) {
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       const requestArb = fc.record({
         path: fc
           .tuple(...pathParams.map(() => idArb(fixture.knownIds[op.access])))
           .map((ids) => fillPath(op.path, Object.fromEntries(pathParams.map((p, i) => [p.name, ids[i]])))),
         query: queryArb(op),
-        body: op.method === 'get' || op.method === 'delete' ? fc.constant(undefined) : bodyArb(op.body?.schema),
+        body:
+          op.method === 'get' || op.method === 'delete' ? fc.constant(undefined) : bodyArb(op.body?.schema, resolve),
         contentType: contentTypeArb,
         token: fc.oneof(
           { arbitrary: fc.constant(op.access === 'vendor' ? fixture.vendorToken : fixture.managerToken), weight: 8 },
@@ -246,10 +145,64 @@ describe('Hostile input (e2e, built server, property-based)', () => {
           if (problem) wrong.push(problem);
           return problem === undefined;
         }),
-        { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+        { numRuns: RUNS_PER_OPERATION, seed: SEED + index, endOnFailure: true },
       );
     }
     expect(wrong).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_OPERATION);
+  });
+
+  /**
+   * Every string a client sends has a limit (docs/security.md, API4), checked on every run rather than
+   * left to chance: the documented maxLength is taken and one more character is refused, naming the
+   * field; and a string longer than every documented limit is refused in every string field, so a
+   * removed @MaxLength (which also leaves the document) is caught.
+   */
+  it('holds every string field of every body and query to its limit', async () => {
+    const { operations, resolve } = await loadOperations(server.url);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of operations) {
+      const path = fillPath(op.path, {}, String(fixture.knownIds[op.access][0]));
+      const token = op.access === 'vendor' ? fixture.vendorToken : fixture.managerToken;
+      const valid = validBody(op.body?.schema, resolve);
+      const fields = [
+        ...(op.body?.contentType === 'application/json' ? bodyStringFields(op.body.schema, resolve) : []),
+        ...op.parameters
+          .filter((p) => p.in === 'query' && p.schema.type === 'string')
+          .map((p): StringField => ({ path: [p.name], schema: p.schema, in: 'query' })),
+      ];
+      for (const field of fields) {
+        const name = field.path.join('.');
+        const max = field.schema.maxLength;
+        const overlong = field.in === 'body' ? OVERLONG_BODY_STRING : OVERLONG_QUERY_STRING;
+        if (max !== undefined && max >= overlong)
+          failures.push(`${op.path} ${name}: limit ${max} not below ${overlong}`);
+        const cases: [number, boolean][] = [[overlong, true]];
+        if (max !== undefined) cases.push([max, false], [max + 1, true]);
+        for (const [length, refused] of cases) {
+          const value = 'x'.repeat(length);
+          const reply = await rawRequest(server.url, {
+            method: op.method.toUpperCase(),
+            path: field.in === 'query' ? `${path}?${new URLSearchParams({ [name]: value }).toString()}` : path,
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: field.in === 'body' ? JSON.stringify(withValue(valid, field.path, value)) : undefined,
+          });
+          checked++;
+          const details = ((JSON.parse(reply.text) as { details?: { field: string; message: string }[] }).details ?? [])
+            .filter((d) => d.field === name)
+            .map((d) => d.message);
+          const seen = refused
+            ? reply.status === 400 && details.length > 0
+            : !details.some((m) => /shorter|longer|length/.test(m));
+          if (!seen)
+            failures.push(
+              `${op.method.toUpperCase()} ${op.path} ${name} of ${length} characters: ${reply.status} ${reply.text.slice(0, 200)}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(60);
   });
 });

@@ -3,6 +3,7 @@ import { Redirection } from '../common/envelope/envelope';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
+import { Consumes, FORM_BODY, MULTIPART_BODY } from '../common/http/consumes.decorator';
 import { ReferralsService } from '../referrals/referrals.service';
 import { customerPaths, unknownLink } from '../reputation/reputation-links';
 import { CustomerJourneyService } from './customer-journey.service';
@@ -22,11 +23,13 @@ import { FormPost, LinkGet, sendPage } from './views/send-page';
 /**
  * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
  * `/i/{token}`: small server-rendered HTML, no token needed (the link is the secret). Every form
- * posts, records its answer and redirects back with 303 (Post/Redirect/Get): a `@FormPost` handler
- * does the work and returns where to go. Not part of the JSON API, so not in its OpenAPI document.
+ * posts a form (application/x-www-form-urlencoded), records its answer and redirects back with 303
+ * (Post/Redirect/Get): a `@FormPost` handler does the work and returns where to go. Not part of the
+ * JSON API, so not in its OpenAPI document.
  */
 @Controller()
 @Public()
+@Consumes(FORM_BODY)
 @ApiExcludeController()
 @UseFilters(CustomerPageExceptionFilter)
 export class CustomerPagesController {
@@ -116,8 +119,9 @@ export class CustomerPagesController {
     sendPage(response, 200, unsubscribePage(customerPaths.processUnsubscribe(token), vendorName, optedOut));
   }
 
-  /** The form's button, and the one-click unsubscribe of mail clients (RFC 8058; its body is ignored). */
+  /** The form's button, and mail clients' one-click unsubscribe (RFC 8058: either form type, body ignored). */
   @FormPost('r/:token/unsubscribe')
+  @Consumes(FORM_BODY, MULTIPART_BODY)
   async unsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.journey.optOut(token);
     return new Redirection(customerPaths.processUnsubscribe(token));
@@ -157,6 +161,7 @@ export class CustomerPagesController {
   }
 
   @FormPost('i/:token/unsubscribe')
+  @Consumes(FORM_BODY, MULTIPART_BODY)
   async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
     await this.referrals.optOutInvitation(token);
     return new Redirection(customerPaths.invitationUnsubscribe(token));

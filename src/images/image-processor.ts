@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { ConcurrencyLimit } from './concurrency-limit';
@@ -15,10 +16,12 @@ export const IMAGE_CONTENT_TYPES: Record<ImageFormat, string> = {
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
- * Images processed at once. Each holds a libuv thread (4 by default) for its whole run, and file I/O
- * needs the same pool; two keep the 2-core machine busy and leave threads for the rest.
+ * Images processed at once: one fewer than the cores, so that one core is always left to the event loop
+ * (on two cores, a second image in parallel made /health/live's p99 3-4 times slower during ten
+ * uploads, `npm run bench:images`). Each also holds a libuv thread (4 by default) for its whole run,
+ * and file I/O needs the same pool: at most three.
  */
-const PARALLEL_IMAGES = 2;
+export const PARALLEL_IMAGES = Math.min(3, Math.max(1, availableParallelism() - 1));
 
 const ENCODING: Record<ImageFormat, sharp.JpegOptions | sharp.PngOptions | sharp.WebpOptions> = {
   jpeg: { quality: 82 },

@@ -14,7 +14,6 @@ import {
 import {
   ApiBadRequestResponse,
   ApiBody,
-  ApiConsumes,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
@@ -26,6 +25,7 @@ import type { Response } from 'express';
 import { ManagerApiController, Public } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
+import { Consumes, MULTIPART_BODY } from '../common/http/consumes.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { ImageBoxDto } from './dto/image-box.dto';
 import { ImageKeyParams, VendorImageParams } from './dto/image.params';
@@ -38,7 +38,7 @@ export const MAX_GALLERY_FILES = 10;
 /** Documents an upload route: multipart files[] with the optional box, and what can go wrong with it. */
 function ApiImageUpload(maxFiles: number): MethodDecorator {
   return applyDecorators(
-    ApiConsumes('multipart/form-data'),
+    Consumes(MULTIPART_BODY),
     ApiBody({
       schema: {
         type: 'object',

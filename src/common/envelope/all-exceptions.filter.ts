@@ -1,6 +1,15 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { DomainError, ERROR_STATUS } from '../errors/domain-error';
+import { methodNotAllowed, routedMethods } from '../http/routed-methods';
 import type { ErrorEnvelope } from './envelope';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 
@@ -16,6 +25,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported.',
   'request.aborted': 'The request was aborted by the client.',
   'entity.verify.failed': 'The request body could not be verified.',
+  'parameters.too.many': 'The form has too many fields.',
 };
 
 const STATUS_MESSAGES: Partial<Record<number, string>> = {
@@ -38,8 +48,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const reply = this.toReply(exception);
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const reply = this.toReply(unroutedMethod(exception, http.getRequest<Request>(), response) ?? exception);
     if (response.headersSent) {
       response.end();
       return;
@@ -72,17 +83,37 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
+/** Nest's answer to a request no route took ("Cannot GET /x"), as opposed to a 404 a handler raised. */
+const isNestNotFound = (exception: unknown): exception is NotFoundException =>
+  exception instanceof NotFoundException && /^Cannot [A-Z-]+ /.test(exception.message);
+
+/**
+ * A request no route took is Nest's 404; when its path exists with other methods (or the method is one
+ * the service never serves) it is a 405 instead, with the Allow header RFC 9110 asks for.
+ */
+function unroutedMethod(exception: unknown, request: Request, response: Response): DomainError | null {
+  if (!isNestNotFound(exception)) return null;
+  const allowed = routedMethods(request.app, request.path);
+  const refused = methodNotAllowed(request.method, allowed);
+  if (refused) response.setHeader('Allow', allowed.join(', '));
+  return refused;
+}
+
 function httpExceptionMessage(exception: HttpException): string {
   const status = exception.getStatus();
   // Express and body-parser errors arrive wrapped by the adapter; their raw texts are parser internals.
-  const cause = exception.cause as { type?: unknown } | undefined;
+  const cause = exception.cause as { type?: unknown; code?: unknown } | undefined;
   if (typeof cause?.type === 'string' && BODY_PARSER_MESSAGES[cause.type]) return BODY_PARSER_MESSAGES[cause.type];
   if (cause instanceof SyntaxError) return BODY_PARSER_MESSAGES['entity.parse.failed'];
+  // zlib's own words ("incorrect header check") for a body that does not inflate.
+  if (typeof cause?.code === 'string' && cause.code.startsWith('Z_')) {
+    return 'The request body could not be decompressed: it does not match its Content-Encoding.';
+  }
   if (cause instanceof URIError) return 'The request path is not validly encoded.';
   const response = exception.getResponse();
   const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' ? raw : exception.message;
   // Nest's own 404 text names the method and path ("Cannot GET /x"); keep a stable, readable sentence instead.
-  if (status === 404 && /^Cannot [A-Z]+ /.test(message)) return STATUS_MESSAGES[status]!;
+  if (isNestNotFound(exception)) return STATUS_MESSAGES[status]!;
   return message || STATUS_MESSAGES[status] || 'The request failed.';
 }

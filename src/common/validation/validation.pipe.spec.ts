@@ -61,3 +61,22 @@ describe('NUL characters', () => {
     );
   });
 });
+
+describe('what the pipe scans', () => {
+  const pipe = createValidationPipe();
+
+  it('never walks a custom parameter, such as the uploaded files', async () => {
+    const walked = jest.fn(() => []);
+    const untouchable = new Proxy({}, { ownKeys: walked });
+    await expect(pipe.transform(untouchable, { type: 'custom' })).resolves.toBe(untouchable);
+    const files = [{ originalname: 'a\u0000.png', buffer: Buffer.alloc(1024) }];
+    await expect(pipe.transform(files, { type: 'custom' })).resolves.toBe(files);
+    expect(walked).not.toHaveBeenCalled();
+  });
+
+  it('refuses a prototype key the DTO would silently drop', async () => {
+    await expect(
+      pipe.transform(JSON.parse('{"locations": [], "__proto__": {"size": 1}}'), { type: 'body', metatype: Body }),
+    ).rejects.toThrow(/property __proto__ should not exist/);
+  });
+});

@@ -1,5 +1,6 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Paramtype, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError, FieldError } from '../errors/domain-error';
+import { scanInput } from './input-scan';
 
 /** Flattens class-validator's nested errors into `field.path: message` pairs. */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
@@ -10,26 +11,13 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   });
 }
 
-/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
-function findNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = findNul(child, path ? `${path}.${key}` : key);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
+/** Parameters that carry client input; custom ones (the uploaded files, the principal) are the service's own. */
+const CLIENT_INPUT: ReadonlySet<Paramtype> = new Set(['body', 'query', 'param']);
 
-/** class-validator with the service's rules, plus a refusal of NUL characters anywhere in the input. */
+/** class-validator with the service's rules, after scanInput has refused what it cannot judge. */
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const field = findNul(value, '');
-    if (field !== undefined) {
-      const name = field || metadata.data || metadata.type;
-      const message = `${name} must not contain NUL characters`;
-      throw DomainError.invalid(`Invalid request: ${message}.`, [{ field: name, message }]);
-    }
+    if (CLIENT_INPUT.has(metadata.type)) scanInput(value, metadata.data || metadata.type);
     return super.transform(value, metadata);
   }
 }

@@ -1,0 +1,71 @@
+import type { Application, RequestHandler } from 'express';
+import { IncomingMessage, STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { HttpConfig } from '../../config/http.config';
+import { DomainError, ERROR_STATUS } from '../errors/domain-error';
+import { methodNotAllowed, routedMethods } from './routed-methods';
+
+// Errors Node's HTTP parser raises before Express sees the request, answered in the envelope too.
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+
+/** A well-formed HTTP/1.x request line: Node refused only its method (one it does not know, e.g. TRACK). */
+const UNKNOWN_METHOD_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S+) HTTP\/1\.[01]\r?\n/;
+
+/**
+ * Slow or idle clients cannot hold connections open indefinitely, the number of connections is
+ * capped, and what Node answers by itself (unparseable requests, methods it does not know, CONNECT, a
+ * missing Host) gets the envelope rather than a bare status line or a closed connection.
+ */
+export function hardenServer(server: Server, http: HttpConfig, app: Application): void {
+  server.requestTimeout = http.requestTimeoutMs;
+  server.headersTimeout = http.headersTimeoutMs;
+  server.keepAliveTimeout = http.keepAliveTimeoutMs;
+  server.maxConnections = http.maxConnections;
+  // Node would answer a request without Host with a bare 400; requireHost answers it in the envelope.
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const line =
+      error.code === 'HPE_INVALID_METHOD' && UNKNOWN_METHOD_LINE.exec(error.rawPacket?.toString('latin1') ?? '');
+    if (line) {
+      refuseMethod(app, socket, line[1], line[2]);
+      return;
+    }
+    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP.'];
+    endWithEnvelope(socket, status, message);
+  });
+  // Without a listener Node drops a CONNECT's connection unanswered; the service tunnels nothing.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) =>
+    refuseMethod(app, socket, 'CONNECT', request.url ?? ''),
+  );
+}
+
+/** HTTP/1.1 requires a Host header (RFC 9112, section 3.2); refused here so the 400 is the envelope. */
+export const requireHost: RequestHandler = (request, _response, next) => {
+  if (request.httpVersion !== '1.1' || request.headers.host !== undefined) return next();
+  next(DomainError.invalid('The request has no Host header, which HTTP/1.1 requires.'));
+};
+
+/** A 405 for a method Express never sees, with the Allow header of the target's path. */
+function refuseMethod(app: Application, socket: Duplex, method: string, target: string): void {
+  const allowed = target.startsWith('/') ? routedMethods(app, target.split('?')[0]) : [];
+  const refused = methodNotAllowed(method, allowed, true)!;
+  endWithEnvelope(socket, ERROR_STATUS[refused.code], refused.message, { Allow: allowed.join(', ') });
+}
+
+function endWithEnvelope(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ success: false, error: message });
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
