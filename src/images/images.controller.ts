@@ -31,6 +31,7 @@ import { ImageBoxDto } from './dto/image-box.dto';
 import { ImageKeyParams, VendorImageParams } from './dto/image.params';
 import { ImageResponse } from './dto/image.response';
 import { ImageFilesInterceptor, UPLOAD_FIELD } from './image-files.interceptor';
+import type { VendorImage } from './entities/vendor-image.entity';
 import { ImagesService } from './images.service';
 
 export const MAX_GALLERY_FILES = 10;
@@ -82,14 +83,18 @@ export class VendorImagesController {
   ): Promise<WithMessage<ImageResponse[]>> {
     // The interceptor admits exactly one file here.
     const stored = await this.images.replaceGoogleRankImage(vendorId, files[0].buffer, box);
-    return new WithMessage('The Google rank image was uploaded.', stored);
+    return new WithMessage(
+      'The Google rank image was uploaded.',
+      stored.map((image) => this.toResponse(image)),
+    );
   }
 
   /** The vendor's current Google rank image, or null (beyond the spec). */
   @Get(':vendorId/google-rank-image')
   @ApiEnvelope(ImageResponse, { description: 'The image; data is null when none was uploaded.' })
-  getGoogleRankImage(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse | null> {
-    return this.images.getGoogleRankImage(vendorId);
+  async getGoogleRankImage(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse | null> {
+    const image = await this.images.getGoogleRankImage(vendorId);
+    return image && this.toResponse(image);
   }
 
   /** Adds 1 to 10 images to the vendor's gallery, all or none. */
@@ -107,14 +112,17 @@ export class VendorImagesController {
       files.map((file) => file.buffer),
       box,
     );
-    return new WithMessage(`${stored.length} image(s) added to the gallery.`, stored);
+    return new WithMessage(
+      `${stored.length} image(s) added to the gallery.`,
+      stored.map((image) => this.toResponse(image)),
+    );
   }
 
   /** The vendor's gallery, oldest first (beyond the spec). */
   @Get(':vendorId/gallery')
   @ApiEnvelope(ImageResponse, { isArray: true })
-  listGallery(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
-    return this.images.listGallery(vendorId);
+  async listGallery(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
+    return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
   }
 
   /** Deletes a gallery image, row and file (beyond the spec). */
@@ -123,6 +131,10 @@ export class VendorImagesController {
   async removeFromGallery(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
     await this.images.removeFromGallery(vendorId, imageId);
     return new WithMessage(`Gallery image ${imageId} was deleted.`);
+  }
+
+  private toResponse(image: VendorImage): ImageResponse {
+    return ImageResponse.from(image, this.images.urlOf(image));
   }
 }
 

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '../common/errors/domain-error';
 import { AppConfig, appConfig } from '../config/app.config';
 import { VendorsService } from '../vendors/vendors.service';
-import { ImageResponse } from './dto/image.response';
 import type { VendorImage } from './entities/vendor-image.entity';
 import { IMAGE_CONTENT_TYPES, ImageBox, ImageFormat, ImageProcessor } from './image-processor';
 import { ImageStorage, StoredImageFile } from './image-storage';
@@ -29,7 +28,7 @@ export class ImagesService {
   ) {}
 
   /** Adds the images to the vendor's gallery, all or none. */
-  async addToGallery(vendorId: number, files: Buffer[], box: ImageBox): Promise<ImageResponse[]> {
+  async addToGallery(vendorId: number, files: Buffer[], box: ImageBox): Promise<VendorImage[]> {
     await this.vendors.get(vendorId);
     const processed = await this.processAndStore(files, box);
     let images: VendorImage[];
@@ -39,11 +38,11 @@ export class ImagesService {
       await this.discard(processed.map((image) => image.storageKey));
       throw error;
     }
-    return images.map((image) => this.toResponse(image));
+    return images;
   }
 
   /** Makes the image the vendor's Google rank image; the previous one, row and file, is removed. */
-  async replaceGoogleRankImage(vendorId: number, file: Buffer, box: ImageBox): Promise<ImageResponse[]> {
+  async replaceGoogleRankImage(vendorId: number, file: Buffer, box: ImageBox): Promise<VendorImage[]> {
     await this.vendors.get(vendorId);
     const [processed] = await this.processAndStore([file], box);
     let replaced: Awaited<ReturnType<ImagesRepository['replaceGoogleRank']>>;
@@ -59,19 +58,18 @@ export class ImagesService {
     }
     // Only now that the new row is committed may the old files go.
     await this.discard(replaced.replacedKeys);
-    return [this.toResponse(replaced.image)];
+    return [replaced.image];
   }
 
   /** The vendor's Google rank image, or null when none was uploaded. */
-  async getGoogleRankImage(vendorId: number): Promise<ImageResponse | null> {
+  async getGoogleRankImage(vendorId: number): Promise<VendorImage | null> {
     await this.vendors.get(vendorId);
-    const image = await this.images.findGoogleRank(vendorId);
-    return image && this.toResponse(image);
+    return this.images.findGoogleRank(vendorId);
   }
 
-  async listGallery(vendorId: number): Promise<ImageResponse[]> {
+  async listGallery(vendorId: number): Promise<VendorImage[]> {
     await this.vendors.get(vendorId);
-    return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
+    return this.images.listGallery(vendorId);
   }
 
   async removeFromGallery(vendorId: number, imageId: number): Promise<void> {
@@ -126,7 +124,8 @@ export class ImagesService {
     }
   }
 
-  private toResponse(image: VendorImage): ImageResponse {
-    return ImageResponse.from(image, `${this.app.publicBaseUrl}/images/${image.storageKey}`);
+  /** Where the image is served: anyone with the url may fetch it (the key is unguessable). */
+  urlOf(image: VendorImage): string {
+    return `${this.app.publicBaseUrl}/images/${image.storageKey}`;
   }
 }
