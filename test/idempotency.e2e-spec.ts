@@ -218,6 +218,25 @@ describe('Idempotent writes (e2e)', () => {
     }
   });
 
+  it('a delete rolled back with its kept answer leaves the image and its file in place', async () => {
+    const { vendor } = await vendorWithToken();
+    const uploaded = await request(t.http)
+      .post(`/rest-manager-api-v1/vendors/${vendor.id}/gallery`)
+      .set(manager())
+      .attach('files[]', await image('png', 120, 80), { filename: 'a.png' });
+    expect(uploaded.status).toBe(201);
+    const [stored] = uploaded.body.data as { id: number; url: string }[];
+    jest.spyOn(t.app.get(IdempotencyRepository), 'keep').mockRejectedValueOnce(new Error('the disk is full'));
+    const removed = await request(t.http)
+      .delete(`/rest-manager-api-v1/vendors/${vendor.id}/gallery/${stored.id}`)
+      .set(manager())
+      .set('Idempotency-Key', newKey());
+    expect(removed.status).toBe(500);
+    expect(await count('SELECT count(*) AS n FROM vendor_images WHERE id = $1', [stored.id])).toBe(1);
+    const served = await request(t.http).get(new URL(stored.url).pathname);
+    expect(served.status).toBe(200);
+  });
+
   it('keeps a 4xx answer (the work rolled back) and replays it', async () => {
     const { vendor } = await vendorWithToken();
     const key = newKey();

@@ -6,6 +6,7 @@ import { ClsModule } from 'nestjs-cls';
 import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { DatabaseConfig, databaseConfig } from '../config/database.config';
+import { AfterCommit } from './after-commit';
 import { DatabaseServer } from './database-server';
 import { dataSourceOptions } from './data-source.options';
 import { runMigrationsExclusively } from './migrate';
@@ -52,7 +53,7 @@ class DatabaseServerModule {}
       ],
     }),
   ],
-  providers: [Sql],
-  exports: [Sql],
+  providers: [Sql, AfterCommit],
+  exports: [Sql, AfterCommit],
 })
 export class DatabaseModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../common/errors/domain-error';
 import { AppConfig, appConfig } from '../config/app.config';
+import { AfterCommit } from '../database/after-commit';
 import { VendorsService } from '../vendors/vendors.service';
 import type { VendorImage } from './entities/vendor-image.entity';
 import { IMAGE_CONTENT_TYPES, ImageBox, ImageFormat, ImageProcessor } from './image-processor';
@@ -25,6 +26,7 @@ export class ImagesService {
     private readonly storage: ImageStorage,
     private readonly vendors: VendorsService,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
+    private readonly afterCommit: AfterCommit,
   ) {}
 
   /** Adds the images to the vendor's gallery, all or none. */
@@ -56,8 +58,8 @@ export class ImagesService {
       await this.discard([processed.storageKey]);
       throw DomainError.notFound('Vendor', vendorId);
     }
-    // Only now that the new row is committed may the old files go.
-    await this.discard(replaced.replacedKeys);
+    // Only once the new row is committed may the old files go (the caller's transaction may be longer).
+    await this.afterCommit.run(() => this.discard(replaced.replacedKeys));
     return [replaced.image];
   }
 
@@ -76,7 +78,7 @@ export class ImagesService {
     await this.vendors.get(vendorId);
     const key = await this.images.deleteFromGallery(vendorId, imageId);
     if (!key) throw DomainError.notFound('Gallery image', imageId);
-    await this.discard([key]);
+    await this.afterCommit.run(() => this.discard([key]));
   }
 
   /** The stored file behind an image url, or a 404. */
