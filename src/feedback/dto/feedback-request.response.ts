@@ -1,30 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
+import { CustomerRequestResponse } from '../../reputation/dto/customer-request.response';
+import { JourneyStep, type ReputationProcess } from '../../reputation/entities/reputation-process.entity';
 import type { FeedbackRequest } from '../entities/feedback-request.entity';
-import { JourneyStep, ProcessState, type ReputationProcess } from '../../reputation/entities/reputation-process.entity';
 
 /** A feedback request with where the customer's journey stands. */
-export class FeedbackRequestResponse {
-  /** @example 42 */
-  id: number;
-
-  /** The customer's reputation process this request began. @example 17 */
-  processId: number;
-
+export class FeedbackRequestResponse extends CustomerRequestResponse {
   /** @example "Jane Doe" */
   customerName: string;
 
   /** @example "jane.doe@example.com" */
   @ApiProperty({ type: String, nullable: true })
   email: string | null;
-
-  /** @example "416-555-0142" */
-  @ApiProperty({ type: String, nullable: true })
-  phone: string | null;
-
-  /** @example "2026-11-21T20:01:02.123Z" */
-  dateCreated: Date;
 
   /** Whether the customer has answered (rated). @example true */
   answered: boolean;
@@ -49,39 +36,27 @@ export class FeedbackRequestResponse {
   @ApiProperty({ type: String, nullable: true })
   privateFeedback: string | null;
 
-  @ApiProperty({ enum: ProcessState, example: ProcessState.InProgress })
-  processState: ProcessState;
-
   /** The step the customer's page shows now. */
   @ApiProperty({ enum: JourneyStep, example: JourneyStep.ReviewQuestion })
   processStep: JourneyStep;
-
-  /** One entry per message sent for this request (email and/or SMS). */
-  @ApiProperty({ type: [DeliveryStatus] })
-  deliveries: DeliveryStatus[];
 
   static from(
     request: FeedbackRequest,
     process: ReputationProcess,
     messages: OutboxNotification[],
   ): FeedbackRequestResponse {
-    const { id, processId, customerName, email, phone, createdAt, answeredAt, rating, wouldRefer, comment } = request;
+    const { customerName, email, answeredAt, rating, wouldRefer, comment } = request;
     return {
-      id,
-      processId,
+      ...CustomerRequestResponse.common(request, process.state, messages),
       customerName,
       email,
-      phone,
-      dateCreated: createdAt,
       answered: answeredAt !== null,
       answeredAt,
       rating,
       wouldRefer,
       comment,
       privateFeedback: process.privateFeedback,
-      processState: process.state,
       processStep: process.step,
-      deliveries: messages.map((message) => DeliveryStatus.from(message)),
     };
   }
 }

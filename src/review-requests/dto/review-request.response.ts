@@ -1,16 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
-import { ProcessState } from '../../reputation/entities/reputation-process.entity';
+import { CustomerRequestResponse } from '../../reputation/dto/customer-request.response';
+import type { ProcessState } from '../../reputation/entities/reputation-process.entity';
 import type { ReviewRequest } from '../entities/review-request.entity';
 
-export class ReviewRequestResponse {
-  /** @example 42 */
-  id: number;
-
-  /** The customer's reputation process this request belongs to. @example 17 */
-  processId: number;
-
+export class ReviewRequestResponse extends CustomerRequestResponse {
   /** @example "Jane" */
   firstName: string;
 
@@ -22,36 +16,12 @@ export class ReviewRequestResponse {
   @ApiProperty({ type: String, nullable: true })
   emailTo: string | null;
 
-  /** @example "416-555-0142" */
-  @ApiProperty({ type: String, nullable: true })
-  phone: string | null;
-
-  /** @example "2026-11-21T20:01:02.123Z" */
-  dateCreated: Date;
-
-  @ApiProperty({ enum: ProcessState, example: ProcessState.InProgress })
-  processState: ProcessState;
-
-  /** One entry per message sent for this request (email and/or SMS). */
-  @ApiProperty({ type: [DeliveryStatus] })
-  deliveries: DeliveryStatus[];
-
   static from(
     request: ReviewRequest,
     processState: ProcessState,
     messages: OutboxNotification[],
   ): ReviewRequestResponse {
-    const { id, processId, firstName, lastName, email, phone, createdAt } = request;
-    return {
-      id,
-      processId,
-      firstName,
-      lastName,
-      emailTo: email,
-      phone,
-      dateCreated: createdAt,
-      processState,
-      deliveries: messages.map((message) => DeliveryStatus.from(message)),
-    };
+    const { firstName, lastName, email } = request;
+    return { ...CustomerRequestResponse.common(request, processState, messages), firstName, lastName, emailTo: email };
   }
 }
