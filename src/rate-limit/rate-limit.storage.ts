@@ -20,9 +20,9 @@ export type RateLimitStatus = {
 /**
  * The throttler's storage: a sliding-window log per key, so at most `limit` requests are admitted in
  * any window and Retry-After is exactly when the oldest of them leaves it. With REDIS_URL the log is
- * in Redis, shared by every instance; whenever Redis cannot answer, this instance counts in its own
- * memory (fail open: requests keep being served, and limited per instance) and goes back to Redis as
- * soon as it answers.
+ * in Redis, shared by every instance, and a slow answer is waited for; while the connection to Redis is
+ * lost this instance counts in its own memory (fail open: requests keep being served, and limited per
+ * instance), and writes those counts back to Redis when it is reconnected (RedisHitLog).
  */
 @Injectable()
 export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
@@ -32,7 +32,15 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   constructor(@Inject(rateLimitConfig.KEY) config: RateLimitConfig) {
     if (config.redisUrl) {
-      this.redis = new RedisHitLog(config.redisUrl, config.redisKeyPrefix, new Logger(RateLimitStorage.name));
+      this.redis = new RedisHitLog(
+        {
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          commandTimeoutMs: config.redisTimeoutMs,
+          logger: new Logger(RateLimitStorage.name),
+        },
+        this.memory,
+      );
     }
   }
 
@@ -49,7 +57,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** `ttl` is the window in ms; the record's times are whole seconds, as the guard puts them in headers. */
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const hit = (await this.redis?.hit(key, limit, ttl)) ?? this.memory.hit(key, limit, ttl);
+    const hit = this.redis ? await this.redis.hit(key, limit, ttl) : this.memory.hit(key, limit, ttl);
     const secondsUntilSlotFrees = Math.ceil(hit.msUntilSlotFrees / 1000);
     return {
       totalHits: hit.admitted ? hit.count : hit.count + 1,
