@@ -67,7 +67,9 @@ async function main(): Promise<void> {
         const result = await burst(servers, token, REQUESTS);
         admitted.push(result.admitted);
         const other = result.other.length ? `, other: ${result.other.join(' ')}` : '';
-        console.log(`run ${String(run + 1).padStart(2)}: admitted ${result.admitted}, refused ${result.refused}${other}`);
+        console.log(
+          `run ${String(run + 1).padStart(2)}: admitted ${result.admitted}, refused ${result.refused}${other}`,
+        );
       }
     } finally {
       await load?.stop();

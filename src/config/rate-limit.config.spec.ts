@@ -22,7 +22,11 @@ describe('rateLimitConfig', () => {
       redisTimeoutMs: 2000,
     });
     const { value } = envValidationSchema.validate({});
-    expect(value).toMatchObject({ RATE_LIMIT_MAX: 250, RATE_LIMIT_WINDOW_MS: 300_000, RATE_LIMIT_REDIS_TIMEOUT_MS: 2000 });
+    expect(value).toMatchObject({
+      RATE_LIMIT_MAX: 250,
+      RATE_LIMIT_WINDOW_MS: 300_000,
+      RATE_LIMIT_REDIS_TIMEOUT_MS: 2000,
+    });
   });
 
   it.each([

@@ -63,7 +63,12 @@ export class MemoryHitLog {
     for (const [key, { times, members, windowMs }] of this.logs) {
       const first = times.findIndex((time) => time > now - windowMs);
       if (first < 0) continue;
-      counted.push({ key, windowMs, ages: times.slice(first).map((time) => now - time), members: members.slice(first) });
+      counted.push({
+        key,
+        windowMs,
+        ages: times.slice(first).map((time) => now - time),
+        members: members.slice(first),
+      });
     }
     this.logs.clear();
     return counted;

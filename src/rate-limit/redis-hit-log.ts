@@ -196,7 +196,9 @@ export class RedisHitLog {
     this.usable = false;
     if (this.client.status === 'ready') this.client.disconnect(true);
     const reason =
-      error.message === 'Command timed out' ? `did not answer within ${this.options.commandTimeoutMs} ms` : error.message;
+      error.message === 'Command timed out'
+        ? `did not answer within ${this.options.commandTimeoutMs} ms`
+        : error.message;
     const now = Date.now();
     if (wasUsable || now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
       this.options.logger.warn(
