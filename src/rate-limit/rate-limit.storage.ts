@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimitConfig, rateLimitConfig } from '../config/rate-limit.config';
 import { MemoryHitLog } from './memory-hit-log';
+import { RateLimitClock } from './rate-limit.clock';
 import { RedisHitLog } from './redis-hit-log';
 
 /** The package does not export its record type by name. */
@@ -30,7 +31,10 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private readonly redis?: RedisHitLog;
   private sweeper?: NodeJS.Timeout;
 
-  constructor(@Inject(rateLimitConfig.KEY) config: RateLimitConfig) {
+  constructor(
+    @Inject(rateLimitConfig.KEY) config: RateLimitConfig,
+    private readonly clock: RateLimitClock,
+  ) {
     if (config.redisUrl) {
       this.redis = new RedisHitLog(
         {
@@ -38,6 +42,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
           keyPrefix: config.redisKeyPrefix,
           commandTimeoutMs: config.redisTimeoutMs,
           logger: new Logger(RateLimitStorage.name),
+          now: () => clock.now(),
         },
         this.memory,
       );
@@ -45,7 +50,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   }
 
   async onModuleInit(): Promise<void> {
-    this.sweeper = setInterval(() => this.memory.sweep(), SWEEP_INTERVAL_MS).unref();
+    this.sweeper = setInterval(() => this.memory.sweep(this.clock.now()), SWEEP_INTERVAL_MS).unref();
     await this.redis?.connect();
   }
 
@@ -57,7 +62,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** `ttl` is the window in ms; the record's times are whole seconds, as the guard puts them in headers. */
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const hit = this.redis ? await this.redis.hit(key, limit, ttl) : this.memory.hit(key, limit, ttl);
+    const hit = this.redis ? await this.redis.hit(key, limit, ttl) : this.memory.hit(key, limit, ttl, this.clock.now());
     const secondsUntilSlotFrees = Math.ceil(hit.msUntilSlotFrees / 1000);
     return {
       totalHits: hit.admitted ? hit.count : hit.count + 1,

@@ -71,6 +71,8 @@ export interface RedisHitLogOptions {
   /** How long a request waits for an answer; none in this time counts as a lost connection. */
   commandTimeoutMs: number;
   logger: Logger;
+  /** The clock of the memory counts. */
+  now: () => number;
 }
 
 /**
@@ -122,7 +124,7 @@ export class RedisHitLog {
   /** Counts one request: in Redis while it is usable, otherwise in memory. */
   async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
     const member = `${this.memberPrefix}${(++this.sequence).toString(36)}`;
-    if (!this.usable) return this.fallback.hit(key, limit, windowMs, Date.now(), member);
+    if (!this.usable) return this.fallback.hit(key, limit, windowMs, this.options.now(), member);
     try {
       const [admitted, count, msUntilSlotFrees] = await this.client.slidingWindowHit(
         this.options.keyPrefix + key,
@@ -133,7 +135,7 @@ export class RedisHitLog {
       return { admitted: admitted === 1, count, msUntilSlotFrees };
     } catch (error) {
       this.connectionLost(error as Error);
-      return this.fallback.hit(key, limit, windowMs, Date.now(), member);
+      return this.fallback.hit(key, limit, windowMs, this.options.now(), member);
     }
   }
 
@@ -163,12 +165,13 @@ export class RedisHitLog {
     let writtenBack = 0;
     // Requests counted in memory while a batch is written are taken by the next round; the last, empty
     // round and the switch to Redis happen in one step, so none is left behind.
-    for (let counted = this.fallback.drain(); counted.length; counted = this.fallback.drain()) {
+    const drain = () => this.fallback.drain(this.options.now());
+    for (let counted = drain(); counted.length; counted = drain()) {
       try {
         await Promise.all(counted.map((hits) => this.writeBack(hits)));
         writtenBack += counted.reduce((sum, { ages }) => sum + ages.length, 0);
       } catch (error) {
-        this.fallback.restore(counted);
+        this.fallback.restore(counted, this.options.now());
         this.connectionLost(error as Error);
         return;
       }

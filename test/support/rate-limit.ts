@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { rateLimitConfig } from '../../src/config/rate-limit.config';
+import { RateLimitClock } from '../../src/rate-limit/rate-limit.clock';
 import { bearer } from './factories';
 import { ProbeController } from './probe.controller';
 import { type ConfigOverride, type TestApp, createTestApp, withConfig } from './test-app';
@@ -57,4 +58,18 @@ export function expectRefused(res: request.Response, { limit, error }: { limit: 
   const retryAfter = Number(res.headers['retry-after']);
   expect(rateHeaders(res)).toEqual({ limit, remaining: 0, reset: retryAfter });
   return retryAfter;
+}
+
+export interface HeldClock {
+  /** Moves the limiter's time forward, as if `ms` had passed. */
+  advance(ms: number): void;
+  /** Gives the limiter the real time back. */
+  release(): void;
+}
+
+/** Stops the time an app's limiter counts in memory by, so a test sees windows pass without waiting. */
+export function holdClock(t: TestApp): HeldClock {
+  let now = Date.now();
+  const spy = jest.spyOn(t.app.get(RateLimitClock), 'now').mockImplementation(() => now);
+  return { advance: (ms) => (now += ms), release: () => spy.mockRestore() };
 }
