@@ -46,6 +46,14 @@ async function untilOldestLeaves(key: string): Promise<number> {
   }
 }
 
+/** Blocks this process's event loop, as a burst of CPU-bound work in the app would. */
+function keepBusy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spinning
+  }
+}
+
 /** Removes a test's keys from the shared Redis. */
 async function removeKeys(prefix: string): Promise<void> {
   const redis = new Redis(SHARED_REDIS_URL);
@@ -179,6 +187,30 @@ describe('Rate limit shared in Redis (e2e)', () => {
         expect(rateHeaders(slow).remaining).toBe(248);
       } finally {
         other.disconnect();
+      }
+      expect(await countedInRedis(server.url, prefix, vendor.id)).toBe(2);
+      expect(redisMessages(warn)).toEqual([]);
+    });
+
+    it('does not take an answer that came while this instance was too busy to read it for a timeout', async () => {
+      const { vendor, token } = await createVendor(t.app);
+      expect(rateHeaders(await probe(t, token).expect(200)).remaining).toBe(249);
+
+      // Right after the app sends the next hit, this process (the app's too) is kept busy past the timeout:
+      // Redis answers at once, and the answer waits in the socket until the event loop is free again.
+      const send = Redis.prototype.sendCommand;
+      const spy = jest.spyOn(Redis.prototype, 'sendCommand').mockImplementation(function (this: Redis, command) {
+        const sent = send.call(this, command);
+        if (command.name === 'evalsha') {
+          spy.mockRestore();
+          keepBusy(TIMEOUT_MS + 500);
+        }
+        return sent;
+      });
+      try {
+        expect(rateHeaders(await probe(t, token).expect(200)).remaining).toBe(248);
+      } finally {
+        spy.mockRestore();
       }
       expect(await countedInRedis(server.url, prefix, vendor.id)).toBe(2);
       expect(redisMessages(warn)).toEqual([]);

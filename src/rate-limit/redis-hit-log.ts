@@ -26,8 +26,10 @@ if count < limit then
   count = count + 1
   admitted = 1
 end
-local frees = redis.call('ZRANGE', KEYS[1], admitted == 1 and 0 or count - limit, -1, 'WITHSCORES')
-return { admitted, count, tonumber(frees[2]) + window - now }
+-- Over the limit (after a write-back) a slot frees when the request \`limit\` places before the newest leaves.
+local frees = admitted == 1 and 0 or count - limit
+local entry = redis.call('ZRANGE', KEYS[1], frees, frees, 'WITHSCORES')
+return { admitted, count, tonumber(entry[2]) + window - now }
 `;
 
 /**
@@ -101,7 +103,6 @@ export class RedisHitLog {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs,
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
@@ -126,11 +127,8 @@ export class RedisHitLog {
     const member = `${this.memberPrefix}${(++this.sequence).toString(36)}`;
     if (!this.usable) return this.fallback.hit(key, limit, windowMs, this.options.now(), member);
     try {
-      const [admitted, count, msUntilSlotFrees] = await this.client.slidingWindowHit(
-        this.options.keyPrefix + key,
-        windowMs,
-        limit,
-        member,
+      const [admitted, count, msUntilSlotFrees] = await this.answer(
+        this.client.slidingWindowHit(this.options.keyPrefix + key, windowMs, limit, member),
       );
       return { admitted: admitted === 1, count, msUntilSlotFrees };
     } catch (error) {
@@ -143,7 +141,7 @@ export class RedisHitLog {
   async ping(): Promise<boolean> {
     if (!this.usable) return false;
     try {
-      await this.client.ping();
+      await this.answer(this.client.ping());
       return true;
     } catch (error) {
       this.connectionLost(error as Error);
@@ -185,8 +183,24 @@ export class RedisHitLog {
   private async writeBack({ key, windowMs, ages, members }: CountedHits): Promise<void> {
     for (let start = 0; start < ages.length; start += WRITE_BACK_CHUNK) {
       const pairs = ages.slice(start, start + WRITE_BACK_CHUNK).flatMap((age, i) => [age, members[start + i]]);
-      await this.client.writeBack(this.options.keyPrefix + key, windowMs, ...pairs);
+      await this.answer(this.client.writeBack(this.options.keyPrefix + key, windowMs, ...pairs));
     }
+  }
+
+  /**
+   * The command's answer, or an error when none came within the timeout. The timeout is checked only
+   * after the event loop has read what arrived meanwhile (setImmediate runs after the I/O poll), so an
+   * instance too busy to look, not Redis, never turns an answer that is already there into a timeout.
+   * (ioredis' own commandTimeout would: its timer runs before the poll that reads the answer.)
+   */
+  private answer<T>(command: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => setImmediate(() => reject(new Error(`did not answer within ${this.options.commandTimeoutMs} ms`))),
+        this.options.commandTimeoutMs,
+      );
+      command.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
   }
 
   /**
@@ -198,14 +212,10 @@ export class RedisHitLog {
     const wasUsable = this.usable;
     this.usable = false;
     if (this.client.status === 'ready') this.client.disconnect(true);
-    const reason =
-      error.message === 'Command timed out'
-        ? `did not answer within ${this.options.commandTimeoutMs} ms`
-        : error.message;
     const now = Date.now();
     if (wasUsable || now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
       this.options.logger.warn(
-        `Redis is unreachable (${reason}); this instance counts rate limits in its own memory until it answers again.`,
+        `Redis is unreachable (${error.message}); this instance counts rate limits in its own memory until it answers again.`,
       );
       this.lastWarningAt = now;
     }
