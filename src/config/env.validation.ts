@@ -66,6 +66,7 @@ export const envValidationSchema = Joi.object({
     .uri({ scheme: ['redis', 'rediss'] })
     .optional(),
   RATE_LIMIT_REDIS_PREFIX: Joi.string().max(100).default('rate-limit:'),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   DOCUMENTS_TIME_ZONE: ianaTimeZone.default('America/Toronto'),
   // Notifications: unset SMTP_URL / SMS_* write messages to the log instead of sending them.
   SMTP_URL: Joi.string()

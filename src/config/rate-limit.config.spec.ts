@@ -2,7 +2,13 @@ import { envValidationSchema } from './env.validation';
 import { rateLimitConfig } from './rate-limit.config';
 
 describe('rateLimitConfig', () => {
-  const names = ['RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'REDIS_URL', 'RATE_LIMIT_REDIS_PREFIX'];
+  const names = [
+    'RATE_LIMIT_MAX',
+    'RATE_LIMIT_WINDOW_MS',
+    'REDIS_URL',
+    'RATE_LIMIT_REDIS_PREFIX',
+    'RATE_LIMIT_REDIS_TIMEOUT_MS',
+  ];
   const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   beforeEach(() => names.forEach((name) => delete process.env[name]));
   afterAll(() => Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v))));
@@ -13,15 +19,22 @@ describe('rateLimitConfig', () => {
       windowMs: 300_000,
       redisUrl: undefined,
       redisKeyPrefix: 'rate-limit:',
+      redisTimeoutMs: 2000,
     });
     const { value } = envValidationSchema.validate({});
-    expect(value).toMatchObject({ RATE_LIMIT_MAX: 250, RATE_LIMIT_WINDOW_MS: 300_000 });
+    expect(value).toMatchObject({
+      RATE_LIMIT_MAX: 250,
+      RATE_LIMIT_WINDOW_MS: 300_000,
+      RATE_LIMIT_REDIS_TIMEOUT_MS: 2000,
+    });
   });
 
   it.each([
     ['RATE_LIMIT_MAX', '0'],
     ['RATE_LIMIT_WINDOW_MS', '500'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['RATE_LIMIT_REDIS_TIMEOUT_MS', '50'],
+    ['RATE_LIMIT_REDIS_TIMEOUT_MS', 'soon'],
     ['TRUST_PROXY', 'everyone'],
   ])('refuses %s=%s at start', (name, value) => {
     expect(envValidationSchema.validate({ [name]: value }).error?.message).toContain(name);

@@ -47,4 +47,29 @@ describe('MemoryHitLog', () => {
     log.sweep(18_000);
     expect(log.size).toBe(0);
   });
+
+  it('hands over what it counted, as ages still in the window, and forgets it', () => {
+    const log = new MemoryHitLog();
+    log.hit('a', 5, WINDOW, 0, 'first');
+    log.hit('a', 5, WINDOW, 3_000, 'second');
+    log.hit('b', 5, 2_000, 3_000);
+    expect(log.drain(11_000)).toEqual([{ key: 'a', windowMs: WINDOW, ages: [8_000], members: ['second'] }]);
+    expect(log.size).toBe(0);
+    expect(log.hit('a', 5, WINDOW, 11_000).count).toBe(1);
+  });
+
+  it('takes back what it handed over beside what it counted since, and refuses until enough have left', () => {
+    const log = new MemoryHitLog();
+    log.hit('a', 2, WINDOW, 0, 'first');
+    log.hit('a', 2, WINDOW, 1_000, 'second');
+    const counted = log.drain(2_000);
+    log.hit('a', 2, WINDOW, 2_000, 'meanwhile');
+    log.restore(counted, 2_000);
+    // Three counted against a limit of two: one slot frees only when the two oldest have left.
+    expect(log.hit('a', 2, WINDOW, 2_500)).toEqual({ admitted: false, count: 3, msUntilSlotFrees: 8_500 });
+    expect(log.hit('a', 2, WINDOW, 11_000, 'later')).toEqual({ admitted: true, count: 2, msUntilSlotFrees: 1_000 });
+    expect(log.drain(11_000)).toEqual([
+      { key: 'a', windowMs: WINDOW, ages: [9_000, 0], members: ['meanwhile', 'later'] },
+    ]);
+  });
 });

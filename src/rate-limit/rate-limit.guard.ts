@@ -30,9 +30,10 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   /**
-   * `vendor:<id>:<jti>` / `manager:<id>:<jti>`: an account has one valid token at a time, so this is one
-   * budget per account, while requests with a revoked token (still validly signed) cannot use up the
-   * budget of the token that replaced it. Otherwise `ip:<address>` (IPv6 grouped by /64).
+   * `vendor:<id>` / `manager:<id>`: one budget per account (CONTRACT 3), however many tokens it has been
+   * issued, so a reissued token continues the count. A revoked token of the account is counted there too:
+   * telling it apart needs the account's row, and the limiter answers before any database read.
+   * Otherwise `ip:<address>` (IPv6 grouped by /64).
    */
   protected override getTracker(request: Request): Promise<string> {
     return Promise.resolve(this.trackerOf(request));
@@ -42,8 +43,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     const token = bearerTokenOf(request.headers.authorization);
     if (token) {
       try {
-        const { typ, accountId, jti } = this.tokens.verifyForRequest(request, token);
-        return `${typ}:${accountId}:${jti}`;
+        const { typ, accountId } = this.tokens.verifyForRequest(request, token);
+        return `${typ}:${accountId}`;
       } catch {
         // Not a token of ours: limited by client IP below; the access guard refuses it.
       }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimitConfig, rateLimitConfig } from '../config/rate-limit.config';
 import { MemoryHitLog } from './memory-hit-log';
+import { RateLimitClock } from './rate-limit.clock';
 import { RedisHitLog } from './redis-hit-log';
 
 /** The package does not export its record type by name. */
@@ -20,9 +21,9 @@ export type RateLimitStatus = {
 /**
  * The throttler's storage: a sliding-window log per key, so at most `limit` requests are admitted in
  * any window and Retry-After is exactly when the oldest of them leaves it. With REDIS_URL the log is
- * in Redis, shared by every instance; whenever Redis cannot answer, this instance counts in its own
- * memory (fail open: requests keep being served, and limited per instance) and goes back to Redis as
- * soon as it answers.
+ * in Redis, shared by every instance, and a slow answer is waited for; while the connection to Redis is
+ * lost this instance counts in its own memory (fail open: requests keep being served, and limited per
+ * instance), and writes those counts back to Redis when it is reconnected (RedisHitLog).
  */
 @Injectable()
 export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
@@ -30,14 +31,26 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private readonly redis?: RedisHitLog;
   private sweeper?: NodeJS.Timeout;
 
-  constructor(@Inject(rateLimitConfig.KEY) config: RateLimitConfig) {
+  constructor(
+    @Inject(rateLimitConfig.KEY) config: RateLimitConfig,
+    private readonly clock: RateLimitClock,
+  ) {
     if (config.redisUrl) {
-      this.redis = new RedisHitLog(config.redisUrl, config.redisKeyPrefix, new Logger(RateLimitStorage.name));
+      this.redis = new RedisHitLog(
+        {
+          url: config.redisUrl,
+          keyPrefix: config.redisKeyPrefix,
+          commandTimeoutMs: config.redisTimeoutMs,
+          logger: new Logger(RateLimitStorage.name),
+          now: () => clock.now(),
+        },
+        this.memory,
+      );
     }
   }
 
   async onModuleInit(): Promise<void> {
-    this.sweeper = setInterval(() => this.memory.sweep(), SWEEP_INTERVAL_MS).unref();
+    this.sweeper = setInterval(() => this.memory.sweep(this.clock.now()), SWEEP_INTERVAL_MS).unref();
     await this.redis?.connect();
   }
 
@@ -49,7 +62,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** `ttl` is the window in ms; the record's times are whole seconds, as the guard puts them in headers. */
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const hit = (await this.redis?.hit(key, limit, ttl)) ?? this.memory.hit(key, limit, ttl);
+    const hit = this.redis ? await this.redis.hit(key, limit, ttl) : this.memory.hit(key, limit, ttl, this.clock.now());
     const secondsUntilSlotFrees = Math.ceil(hit.msUntilSlotFrees / 1000);
     return {
       totalHits: hit.admitted ? hit.count : hit.count + 1,

@@ -1,18 +1,22 @@
 import type { Logger } from '@nestjs/common';
 import Redis, { type Result } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import type { HitResult } from './memory-hit-log';
+import type { CountedHits, HitResult, MemoryHitLog } from './memory-hit-log';
+
+/** Redis's clock in ms, so every instance agrees on the window. */
+const REDIS_NOW = `
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+`;
 
 /**
  * The sliding-window log in Redis, one atomic script per request. KEYS[1] is a sorted set of the admitted
- * requests scored by time in ms, taken from Redis's clock so every instance agrees; ARGV: window (ms),
- * limit, a unique member. Returns { admitted 0|1, count, ms until the oldest counted request leaves }.
+ * requests scored by time in ms; ARGV: window (ms), limit, a unique member. Returns { admitted 0|1,
+ * count, ms until one more request fits }; the set can hold more than `limit` after a write-back.
  */
-const SLIDING_WINDOW_HIT = `
+const SLIDING_WINDOW_HIT = `${REDIS_NOW}
 local window = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 local admitted = 0
@@ -22,8 +26,27 @@ if count < limit then
   count = count + 1
   admitted = 1
 end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return { admitted, count, tonumber(oldest[2]) + window - now }
+-- Over the limit (after a write-back) a slot frees when the request \`limit\` places before the newest leaves.
+local frees = admitted == 1 and 0 or count - limit
+local entry = redis.call('ZRANGE', KEYS[1], frees, frees, 'WITHSCORES')
+return { admitted, count, tonumber(entry[2]) + window - now }
+`;
+
+/**
+ * Adds requests counted elsewhere (in memory, while Redis was lost) at the times they were admitted.
+ * KEYS[1] as above; ARGV: window (ms), then pairs of how long ago (ms) a request was admitted and its
+ * member. A request whose hit reached Redis after all (it timed out here, Redis ran it later) has the
+ * same member, so it is moved, not counted twice.
+ */
+const WRITE_BACK = `${REDIS_NOW}
+local window = tonumber(ARGV[1])
+for i = 2, #ARGV, 2 do
+  redis.call('ZADD', KEYS[1], now - tonumber(ARGV[i]), ARGV[i + 1])
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if newest[2] then redis.call('PEXPIRE', KEYS[1], tonumber(newest[2]) + window - now) end
+return 1
 `;
 
 declare module 'ioredis' {
@@ -34,49 +57,60 @@ declare module 'ioredis' {
       limit: number,
       member: string,
     ): Result<[number, number, number], Context>;
+    writeBack(key: string, windowMs: number, ...agesAndMembers: (number | string)[]): Result<number, Context>;
   }
 }
 
-/** A Redis answer slower than this counts the request in memory instead. Redis answers in well under 1 ms. */
-const COMMAND_TIMEOUT_MS = 250;
 const CONNECT_TIMEOUT_MS = 2000;
-/** After a failed command Redis is left alone this long, so a hung server slows one request, not all. */
-const PAUSE_AFTER_FAILURE_MS = 2000;
 /** While Redis stays unreachable the warning is repeated at most this often. */
 const WARNING_INTERVAL_MS = 60_000;
+/** Requests per write-back command, so that a large limit never makes one huge command. */
+const WRITE_BACK_CHUNK = 1000;
+
+export interface RedisHitLogOptions {
+  url: string;
+  keyPrefix: string;
+  /** How long a request waits for an answer; none in this time counts as a lost connection. */
+  commandTimeoutMs: number;
+  logger: Logger;
+  /** The clock of the memory counts. */
+  now: () => number;
+}
 
 /**
- * Counts requests in Redis while it answers. Never queues or waits for it: while Redis is unreachable
- * `hit` returns undefined at once (the caller counts elsewhere), and ioredis keeps reconnecting in the
- * background, every 2 s at most, for as long as the process runs.
+ * Counts requests in Redis while connected, waiting for each answer however busy Redis or this process
+ * is, up to the command timeout. When the connection is lost (closed, refused, or no answer within the
+ * timeout) it counts in `fallback`, this instance's memory (fail open: requests keep being served), and
+ * opens a new connection; once Redis is ready again it writes back what was counted meanwhile, so the
+ * window's total in Redis is right, before counting there again. ioredis never queues a command while
+ * disconnected and keeps reconnecting in the background, every 2 s at most, while the process runs.
  */
 export class RedisHitLog {
   private readonly client: Redis;
   /** Members must be unique across instances and within one millisecond; short, as each is stored. */
   private readonly memberPrefix = randomBytes(6).toString('base64url');
   private sequence = 0;
-  private reachable = false;
-  private pausedUntil = 0;
+  /** Connected and written back: requests are counted in Redis. */
+  private usable = false;
   private lastWarningAt = Number.NEGATIVE_INFINITY;
   private closing = false;
 
   constructor(
-    url: string,
-    private readonly keyPrefix: string,
-    private readonly logger: Logger,
+    private readonly options: RedisHitLogOptions,
+    private readonly fallback: MemoryHitLog,
   ) {
-    this.client = new Redis(url, {
+    this.client = new Redis(options.url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
     this.client.defineCommand('slidingWindowHit', { numberOfKeys: 1, lua: SLIDING_WINDOW_HIT });
-    this.client.on('ready', () => this.markReachable());
-    this.client.on('error', (error: Error) => this.markUnreachable(error.message));
-    this.client.on('close', () => this.markUnreachable('connection closed'));
+    this.client.defineCommand('writeBack', { numberOfKeys: 1, lua: WRITE_BACK });
+    this.client.on('ready', () => void this.takeOver());
+    this.client.on('error', (error: Error) => this.connectionLost(error));
+    this.client.on('close', () => this.connectionLost(new Error('connection closed')));
   }
 
   /** Connects, waiting at most the connect timeout: the service starts (and counts in memory) without Redis. */
@@ -88,35 +122,29 @@ export class RedisHitLog {
     }
   }
 
-  /** Counts one request; undefined when Redis cannot answer right now. */
-  async hit(key: string, limit: number, windowMs: number): Promise<HitResult | undefined> {
-    if (this.client.status !== 'ready' || Date.now() < this.pausedUntil) return undefined;
+  /** Counts one request: in Redis while it is usable, otherwise in memory. */
+  async hit(key: string, limit: number, windowMs: number): Promise<HitResult> {
+    const member = `${this.memberPrefix}${(++this.sequence).toString(36)}`;
+    if (!this.usable) return this.fallback.hit(key, limit, windowMs, this.options.now(), member);
     try {
-      const [admitted, count, msUntilSlotFrees] = await this.client.slidingWindowHit(
-        this.keyPrefix + key,
-        windowMs,
-        limit,
-        `${this.memberPrefix}${(++this.sequence).toString(36)}`,
+      const [admitted, count, msUntilSlotFrees] = await this.answer(
+        this.client.slidingWindowHit(this.options.keyPrefix + key, windowMs, limit, member),
       );
-      this.markReachable();
       return { admitted: admitted === 1, count, msUntilSlotFrees };
     } catch (error) {
-      this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
-      this.markUnreachable((error as Error).message);
-      return undefined;
+      this.connectionLost(error as Error);
+      return this.fallback.hit(key, limit, windowMs, this.options.now(), member);
     }
   }
 
-  /** Whether Redis answers a PING now (for readiness). */
+  /** Whether requests are counted in Redis and it answers a PING now (for readiness). */
   async ping(): Promise<boolean> {
-    if (this.client.status !== 'ready') return false;
+    if (!this.usable) return false;
     try {
-      await this.client.ping();
-      this.pausedUntil = 0;
-      this.markReachable();
+      await this.answer(this.client.ping());
       return true;
     } catch (error) {
-      this.markUnreachable((error as Error).message);
+      this.connectionLost(error as Error);
       return false;
     }
   }
@@ -130,21 +158,66 @@ export class RedisHitLog {
     }
   }
 
-  private markReachable(): void {
-    if (this.reachable) return;
-    this.reachable = true;
-    this.logger.log('Rate-limit counters are kept in Redis, shared by every instance.');
+  /** On every (re)connection: writes back what memory counted meanwhile, then counts in Redis. */
+  private async takeOver(): Promise<void> {
+    let writtenBack = 0;
+    // Requests counted in memory while a batch is written are taken by the next round; the last, empty
+    // round and the switch to Redis happen in one step, so none is left behind.
+    const drain = () => this.fallback.drain(this.options.now());
+    for (let counted = drain(); counted.length; counted = drain()) {
+      try {
+        await Promise.all(counted.map((hits) => this.writeBack(hits)));
+        writtenBack += counted.reduce((sum, { ages }) => sum + ages.length, 0);
+      } catch (error) {
+        this.fallback.restore(counted, this.options.now());
+        this.connectionLost(error as Error);
+        return;
+      }
+    }
+    if (this.client.status !== 'ready') return;
+    this.usable = true;
+    const meanwhile = writtenBack ? ` (${writtenBack} requests counted in memory meanwhile written back)` : '';
+    this.options.logger.log(`Rate-limit counters are kept in Redis, shared by every instance${meanwhile}.`);
   }
 
-  private markUnreachable(reason: string): void {
+  private async writeBack({ key, windowMs, ages, members }: CountedHits): Promise<void> {
+    for (let start = 0; start < ages.length; start += WRITE_BACK_CHUNK) {
+      const pairs = ages.slice(start, start + WRITE_BACK_CHUNK).flatMap((age, i) => [age, members[start + i]]);
+      await this.answer(this.client.writeBack(this.options.keyPrefix + key, windowMs, ...pairs));
+    }
+  }
+
+  /**
+   * The command's answer, or an error when none came within the timeout. The timeout is checked only
+   * after the event loop has read what arrived meanwhile (setImmediate runs after the I/O poll), so an
+   * instance too busy to look, not Redis, never turns an answer that is already there into a timeout.
+   * (ioredis' own commandTimeout would: its timer runs before the poll that reads the answer.)
+   */
+  private answer<T>(command: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => setImmediate(() => reject(new Error(`did not answer within ${this.options.commandTimeoutMs} ms`))),
+        this.options.commandTimeoutMs,
+      );
+      command.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  }
+
+  /**
+   * Counts in memory from now on. A connection that stopped answering is replaced (a new one's 'ready'
+   * writes back and switches to Redis again); a closed one ioredis reconnects by itself.
+   */
+  private connectionLost(error: Error): void {
     if (this.closing) return;
+    const wasUsable = this.usable;
+    this.usable = false;
+    if (this.client.status === 'ready') this.client.disconnect(true);
     const now = Date.now();
-    if (this.reachable || now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
-      this.logger.warn(
-        `Redis is unreachable (${reason}); this instance counts rate limits in its own memory until it answers again.`,
+    if (wasUsable || now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
+      this.options.logger.warn(
+        `Redis is unreachable (${error.message}); this instance counts rate limits in its own memory until it answers again.`,
       );
       this.lastWarningAt = now;
     }
-    this.reachable = false;
   }
 }

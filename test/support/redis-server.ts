@@ -33,12 +33,23 @@ export class RedisServer {
     await Promise.race([failed, waitUntil(() => answers(this.url))]);
   }
 
+  /** Freezes the process (SIGSTOP): connections stay open and nothing is answered, like a hung server. */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused server go on (SIGCONT); it answers what was sent meanwhile. */
+  resume(): void {
+    this.process?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
     const child = this.process;
     this.process = undefined;
     if (!child || child.exitCode !== null) return;
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
+    child.kill('SIGCONT'); // a paused server only acts on the SIGTERM once it runs again
     await exited;
   }
 }
