@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
 import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
@@ -44,6 +45,7 @@ import { VendorsService } from './vendors/vendors.service';
     VendorsModule,
     LeadsModule,
     ReviewSettingsModule,
+    AutomationSettingsModule,
     DocumentsModule,
     ImagesModule,
     NotificationDeliveryModule,
