@@ -11,6 +11,7 @@ import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts'
 import { IdempotencyKeys1795429451096 } from './1795429451096-IdempotencyKeys';
 import { AutomationSettings1795500000000 } from './1795500000000-AutomationSettings';
 import { ProcessReminders1795500000001 } from './1795500000001-ProcessReminders';
+import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewRequests';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1795429451096,
   AutomationSettings1795500000000,
   ProcessReminders1795500000001,
+  JobWonReviewRequests1795500000002,
 ];

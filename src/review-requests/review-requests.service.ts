@@ -51,11 +51,25 @@ export class ReviewRequestsService {
     return { ...started, messages: messages.get(started.request.id)! };
   }
 
+  /**
+   * The automation's review request for a won lead (CONTRACT 10): as `POST /review-requests?skipDuplicates=true`,
+   * in the caller's transaction, recording the lead. Null when a duplicate was skipped; a 409 DomainError
+   * (nothing stored) when every contact opted out.
+   */
+  async createForLead(
+    vendor: ProcessStart['vendor'],
+    input: ReviewRequestInput,
+    leadId: number,
+  ): Promise<ReviewRequest | null> {
+    return (await this.start(vendor, input, true, leadId))?.request ?? null;
+  }
+
   @Transactional()
   private async start(
     vendor: ProcessStart['vendor'],
     input: ReviewRequestInput,
     skipDuplicates: boolean,
+    leadId: number | null = null,
   ): Promise<Omit<CreatedReviewRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
@@ -75,6 +89,7 @@ export class ReviewRequestsService {
           firstName: input.firstName,
           lastName: input.lastName || null,
           ...contact,
+          leadId,
         }),
     );
   }
