@@ -101,6 +101,14 @@ describe('Review request when a job is won (e2e)', () => {
     ]);
   });
 
+  it('creates one request when the lead is won by two requests at the same moment', async () => {
+    const { vendor, token } = await vendorWinning(0);
+    const lead = await acceptedLead(token, vendor.id);
+    const answers = await Promise.all([setStatus(token, lead.id, 'JOB_WON'), setStatus(token, lead.id, 'LEAD_WON')]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect((await requestsOf(vendor.id)).map((r) => r.leadId)).toEqual([lead.id]);
+  });
+
   it('with a delay, creates it when the delay has passed, reading the feature flag then', async () => {
     const { vendor, token } = await vendorWinning(120);
     const lead = await acceptedLead(token, vendor.id);
