@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AutomationScheduler } from '../src/automation/automation.scheduler';
 import { ReminderPass } from '../src/automation/reminder-pass';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { AutomationTestBed, automate, minutesAfter, outboxSettled, reminderOf, stopClock } from './support/automation';
@@ -82,6 +83,14 @@ describe('Reminders (e2e)', () => {
     // The KPIs count the request once: a reminder is not a new request.
     const kpi = await request(t.http).get('/rest-api-v1/reputation-process/kpi').set(bearer(token));
     expect(kpi.body.data).toMatchObject({ totalReviewRequestsSent: 1, totalReputationProcesses: 1 });
+  });
+
+  it('is sent by the scheduler’s minute tick, which runs the pass', async () => {
+    const { vendor: v } = await vendor();
+    const { request: req } = await createReviewRequest(t.app, v);
+    moveClock(DUE);
+    await t.app.get(AutomationScheduler).runDueWork();
+    expect(await reminderOf(t.app, req.processId)).toMatchObject({ outcome: 'SENT' });
   });
 
   it('reminds a feedback request in its own wording, and a review request with the vendor’s custom message', async () => {

@@ -26,18 +26,28 @@ export class AutomationScheduler {
     if (this.running) return;
     this.running = true;
     try {
-      const { sent, deferred, skipped } = await this.reminders.run();
-      if (sent + deferred + skipped > 0) {
+      // Each pass on its own: one failing does not hold the other back.
+      await this.logged(async () => {
+        const { sent, deferred, skipped } = await this.reminders.run();
+        if (sent + deferred + skipped === 0) return;
         this.logger.log(
           `Reminders: ${sent} sent, ${deferred} deferred to the end of quiet hours, ${skipped} not needed`,
         );
-      }
-      const settled = await this.jobWon.createDue();
-      if (settled > 0) this.logger.log(`Won jobs: ${settled} review request(s) created or skipped`);
-    } catch (error) {
-      this.logger.error(error);
+      });
+      await this.logged(async () => {
+        const settled = await this.jobWon.createDue();
+        if (settled > 0) this.logger.log(`Won jobs: ${settled} review request(s) created or skipped`);
+      });
     } finally {
       this.running = false;
+    }
+  }
+
+  private async logged(pass: () => Promise<void>): Promise<void> {
+    try {
+      await pass();
+    } catch (error) {
+      this.logger.error(error);
     }
   }
 }

@@ -35,10 +35,10 @@ export class ProcessRemindersService {
     private readonly clock: Clock,
   ) {}
 
-  /** With the first message of a process: one reminder after the vendor's delay, if it wants reminders. */
+  /** With the first messages of a process (on `channels`): one reminder after the vendor's delay, if it wants reminders. */
   async schedule(process: ReputationProcess, requestId: number, channels: NotificationChannel[]): Promise<void> {
     const { reminderEnabled, reminderDelayMinutes } = await this.settings.settingsOf(process.vendorId);
-    if (!reminderEnabled || channels.length === 0) return;
+    if (!reminderEnabled) return;
     const dueAt = new Date(this.clock.now().getTime() + reminderDelayMinutes * 60_000);
     await this.reminders.insert({ processId: process.id, vendorId: process.vendorId, requestId, channels, dueAt });
   }

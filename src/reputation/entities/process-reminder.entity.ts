@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { NotificationChannel } from '../../notifications/notification.types';
 import { ReputationProcess } from './reputation-process.entity';
 
 /** What became of a reminder; null while it waits. */
@@ -39,7 +40,7 @@ export class ProcessReminder {
 
   /** The channels of the first message (`EMAIL`, `SMS`): the reminder goes on these only. */
   @Column({ type: 'varchar', length: 5, array: true })
-  channels: string[];
+  channels: NotificationChannel[];
 
   /** When it is due; moved to the end of the vendor's quiet hours when it falls in them. */
   @Column({ type: 'timestamptz' })
