@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { AutomationModule } from './automation/automation.module';
+import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
 import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
@@ -45,6 +47,7 @@ import { VendorsService } from './vendors/vendors.service';
     VendorsModule,
     LeadsModule,
     ReviewSettingsModule,
+    AutomationSettingsModule,
     DocumentsModule,
     ImagesModule,
     NotificationDeliveryModule,
@@ -54,6 +57,7 @@ import { VendorsService } from './vendors/vendors.service';
     ReferralsModule,
     CustomerPagesModule,
     ReputationKpiModule,
+    AutomationModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what

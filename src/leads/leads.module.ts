@@ -4,6 +4,7 @@ import { VendorsModule } from '../vendors/vendors.module';
 import { Lead } from './entities/lead.entity';
 import { LeadAssignmentController } from './lead-assignment.controller';
 import { LeadExpiryScheduler } from './lead-expiry.scheduler';
+import { LeadWonListeners } from './lead-won';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
@@ -12,7 +13,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), VendorsModule],
   controllers: [LeadsController, LeadAssignmentController],
-  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler],
-  exports: [LeadsService],
+  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadWonListeners],
+  exports: [LeadsService, LeadWonListeners],
 })
 export class LeadsModule {}

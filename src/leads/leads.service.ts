@@ -1,9 +1,11 @@
+import { Transactional } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Page, PageRequest } from '../common/pagination/page';
 import { VendorsService } from '../vendors/vendors.service';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
+import { LeadWonListeners, WON_STATUSES } from './lead-won';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
@@ -15,6 +17,7 @@ export class LeadsService {
     private readonly leads: LeadsRepository,
     private readonly vendors: VendorsService,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
+    private readonly wonListeners: LeadWonListeners,
   ) {}
 
   list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
@@ -44,8 +47,11 @@ export class LeadsService {
     );
   }
 
+  /** One transaction with what the modules above do when the lead is won (CONTRACT 10). */
+  @Transactional()
   async setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView> {
     const updated = await this.leads.setPostLeadStatus(vendorId, id, status);
+    if (updated && WON_STATUSES.has(status)) await this.wonListeners.notify(updated);
     if (updated) return updated;
     const lead = await this.get(vendorId, id);
     throw new DomainError(
@@ -70,7 +76,8 @@ export class LeadsService {
     }
   }
 
-  private async get(vendorId: number, id: number): Promise<LeadView> {
+  /** The vendor's lead; another vendor's lead is a 404. */
+  async get(vendorId: number, id: number): Promise<LeadView> {
     const lead = await this.leads.findOne(vendorId, id);
     // Another vendor's lead is as unknown as one that does not exist.
     if (!lead) throw DomainError.notFound('Lead', id);

@@ -5,13 +5,16 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * REFERRAL_REQUEST asks a customer who posted a review to refer a friend; REFERRAL_INVITATION is the
- * message to the friend they invited by email or text.
+ * message to the friend they invited by email or text. The two reminders go once to a customer who
+ * did not answer the request (subject: the same request row).
  */
 export const NOTIFICATION_PURPOSES = [
   'FEEDBACK_REQUEST',
   'REVIEW_REQUEST',
   'REFERRAL_REQUEST',
   'REFERRAL_INVITATION',
+  'FEEDBACK_REMINDER',
+  'REVIEW_REMINDER',
 ] as const;
 export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 

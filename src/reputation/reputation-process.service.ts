@@ -15,6 +15,7 @@ import {
   TerminationReason,
 } from './entities/reputation-process.entity';
 import { type Counts, ProcessCountsRepository } from './process-counts.repository';
+import { ProcessRemindersService } from './process-reminders.service';
 import { type NewEvent, type ProcessChanges, ProcessRepository } from './process.repository';
 import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from './reputation-links';
 import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from './reputation-messages';
@@ -84,11 +85,12 @@ export class ReputationProcessService {
     private readonly vendors: VendorsService,
     private readonly links: ReputationLinks,
     private readonly counts: ProcessCountsRepository,
+    private readonly reminders: ProcessRemindersService,
   ) {}
 
   /**
-   * The process, its request (written by `insertRequest`), the request event and the messages to each
-   * contact that has not opted out. A 409 (and, rolled back, nothing stored) when every contact opted out.
+   * The process, its request (written by `insertRequest`), the request event, the messages to each
+   * contact that has not opted out and, if the vendor wants one, the reminder to come. A 409 (and, rolled back, nothing stored) when every contact opted out.
    */
   @Transactional()
   async start<R extends { id: number }>(
@@ -123,6 +125,7 @@ export class ReputationProcessService {
       );
     }
     await this.repository.insertEvents([eventOf(process, event)]);
+    await this.reminders.schedule(process, request.id, queued.channels);
     const messages = (await this.notifications.messagesOf(purpose, [request.id])).get(request.id)!;
     return { request, process, queued, messages };
   }

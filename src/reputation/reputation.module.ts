@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AutomationSettingsModule } from '../automation-settings/automation-settings.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
+import { ProcessReminder } from './entities/process-reminder.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ReputationProcess } from './entities/reputation-process.entity';
 import { ProcessCountsRepository } from './process-counts.repository';
+import { ProcessRemindersRepository } from './process-reminders.repository';
+import { ProcessRemindersService } from './process-reminders.service';
 import { ProcessRepository } from './process.repository';
 import { ReputationLinks } from './reputation-links';
 import { ReputationMessages } from './reputation-messages';
@@ -21,7 +25,8 @@ import { ReputationProcessService } from './reputation-process.service';
   imports: [
     NotificationsModule,
     VendorsModule,
-    TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut]),
+    AutomationSettingsModule,
+    TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut, ProcessReminder]),
   ],
   controllers: [ReputationProcessController],
   providers: [
@@ -30,7 +35,9 @@ import { ReputationProcessService } from './reputation-process.service';
     ReputationMessages,
     ReputationLinks,
     ReputationProcessService,
+    ProcessRemindersRepository,
+    ProcessRemindersService,
   ],
-  exports: [ReputationProcessService, ReputationLinks],
+  exports: [ReputationProcessService, ProcessRemindersService, ReputationLinks],
 })
 export class ReputationModule {}

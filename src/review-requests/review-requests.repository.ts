@@ -7,7 +7,8 @@ import { ReviewRequest } from './entities/review-request.entity';
 export type NewReviewRequest = Pick<
   ReviewRequest,
   'vendorId' | 'processId' | 'firstName' | 'lastName' | 'email' | 'phone'
->;
+> &
+  Partial<Pick<ReviewRequest, 'leadId'>>;
 
 // First key of the advisory lock that serializes one vendor's duplicate-checked review requests.
 const DUPLICATE_LOCK_SPACE = 727_101;

@@ -40,6 +40,7 @@ export class ReviewRequestsService {
     vendor: ProcessStart['vendor'],
     input: ReviewRequestInput,
     skipDuplicates: boolean,
+    leadId: number | null = null,
   ): Promise<CreatedReviewRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
@@ -59,8 +60,22 @@ export class ReviewRequestsService {
           firstName: input.firstName,
           lastName: input.lastName || null,
           ...contact,
+          leadId,
         }),
     );
+  }
+
+  /**
+   * The automation's review request for a won lead (CONTRACT 10): as `POST /review-requests?skipDuplicates=true`,
+   * in the caller's transaction, recording the lead. Null when a duplicate was skipped; a 409 DomainError
+   * (nothing stored) when every contact opted out.
+   */
+  async createForLead(
+    vendor: ProcessStart['vendor'],
+    input: ReviewRequestInput,
+    leadId: number,
+  ): Promise<ReviewRequest | null> {
+    return (await this.create(vendor, input, true, leadId))?.request ?? null;
   }
 
   /** The review step after 4-5 stars: asked on the same page, not messaged again. */

@@ -75,3 +75,25 @@ describe('renderSms', () => {
     );
   });
 });
+
+describe('reminders', () => {
+  it('say they are a reminder in their default wording, with the same link', () => {
+    const email = renderEmail('REVIEW_REMINDER', fields);
+    expect(email.subject).toBe('A quick reminder: would you review Acme Renovations?');
+    expect(email.text).toMatch(/^Hi Jane,\n\nJust a friendly reminder/);
+    expect(email.text).toContain('\nhttps://app.example/r/tok123\n');
+    expect(renderSms('FEEDBACK_REMINDER', fields)).toMatch(/^Reminder from Acme Renovations: Hi Jane, how did we do\?/);
+  });
+
+  it("put a first line saying so before the vendor's custom message", () => {
+    const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}');
+    expect(email.text).toMatch(
+      /^A friendly reminder from Acme Renovations:\nDear Jane, please review us: https:\/\/app\.example\/r\/tok123\n/,
+    );
+    expect(email.html).toContain('A friendly reminder from Acme Renovations:<br>Dear Jane');
+    const sms = renderSms('REVIEW_REMINDER', fields, 'Review {vendorName}?');
+    expect(sms).toMatch(
+      /^Reminder from Acme Renovations:\nReview Acme Renovations\? https:\/\/app\.example\/r\/tok123\n/,
+    );
+  });
+});

@@ -22,9 +22,18 @@ function valuesOf(fields: MergeFields): Record<Placeholder, string> {
   return { firstName: clean(fields.firstName) || 'there', vendorName: clean(fields.vendorName), link: fields.link };
 }
 
-/** The vendor's message when it has one, else the default; the link is always in it. */
-function bodyTemplate(custom: string | null | undefined, fallback: string, separator: string): string {
-  const template = custom?.replace(/\r\n?/g, '\n').trim() || fallback;
+/**
+ * The vendor's message when it has one (after the purpose's first line, if it has one), else the
+ * default; the link is always in it.
+ */
+function bodyTemplate(
+  custom: string | null | undefined,
+  fallback: string,
+  separator: string,
+  firstLine: string | undefined,
+): string {
+  const vendorMessage = custom?.replace(/\r\n?/g, '\n').trim();
+  const template = vendorMessage ? (firstLine ? `${firstLine}\n${vendorMessage}` : vendorMessage) : fallback;
   return template.includes('{link}') ? template : `${template}${separator}{link}`;
 }
 
@@ -81,7 +90,7 @@ export function renderEmail(
 ): RenderedEmail {
   const defaults = DEFAULT_TEMPLATES[purpose];
   const values = valuesOf(fields);
-  const body = bodyTemplate(customMessage, defaults.email, '\n\n');
+  const body = bodyTemplate(customMessage, defaults.email, '\n\n', defaults.customMessageFirstLine?.email);
   const subject = clean(fillText(defaults.subject, values)).slice(0, 300);
   const reason = `You received this message because of your recent project with ${values.vendorName}.`;
   const text = `${fillText(body, values)}\n\n--\n${reason}\nTo stop receiving these messages: ${fields.unsubscribeLink}\n`;
@@ -99,6 +108,10 @@ ${fillHtml(body, values)}
 }
 
 export function renderSms(purpose: NotificationPurpose, fields: MergeFields, customMessage?: string | null): string {
-  const body = fillText(bodyTemplate(customMessage, DEFAULT_TEMPLATES[purpose].sms, ' '), valuesOf(fields));
+  const defaults = DEFAULT_TEMPLATES[purpose];
+  const body = fillText(
+    bodyTemplate(customMessage, defaults.sms, ' ', defaults.customMessageFirstLine?.sms),
+    valuesOf(fields),
+  );
   return `${body}\nReply STOP or visit ${fields.unsubscribeLink} to opt out.`;
 }

@@ -23,6 +23,10 @@ export class ReviewRequest extends CustomerRequest {
   @Column({ type: 'timestamptz', nullable: true })
   answeredAt: Date | null;
 
+  /** The won lead this request was created for by the automation (CONTRACT 10); null otherwise. */
+  @Column({ type: 'bigint', nullable: true })
+  leadId: number | null;
+
   /** When the customer confirmed having posted the review. */
   @Column({ type: 'timestamptz', nullable: true })
   confirmedAt: Date | null;

@@ -1,0 +1,98 @@
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
+import type { LeadView } from '../leads/entities/lead.entity';
+import { type LeadWonListener, LeadWonListeners } from '../leads/lead-won';
+import { LeadsService } from '../leads/leads.service';
+import { splitCustomerName } from '../reputation/customer-name';
+import { ReviewRequestsService } from '../review-requests/review-requests.service';
+import { VendorsService } from '../vendors/vendors.service';
+import { JobWonOutcome } from './entities/job-won-review-request.entity';
+import { JobWonReviewRequestsRepository, type PendingJobWon } from './job-won-review-requests.repository';
+
+/** Rows claimed per transaction by a pass. */
+const JOB_WON_BATCH_SIZE = 100;
+
+/**
+ * The review request of a won lead (CONTRACT 10). Leads tells this service, in the transaction that
+ * stores JOB_WON or LEAD_WON, through the `LeadWonListeners` port it owns; the request is created then
+ * (delay 0) or by a later pass, once per lead, as `POST /review-requests?skipDuplicates=true` would.
+ */
+@Injectable()
+export class JobWonReviewRequests implements LeadWonListener, OnModuleInit {
+  constructor(
+    private readonly pending: JobWonReviewRequestsRepository,
+    private readonly settings: AutomationSettingsService,
+    private readonly leads: LeadsService,
+    private readonly reviewRequests: ReviewRequestsService,
+    private readonly vendors: VendorsService,
+    private readonly listeners: LeadWonListeners,
+    private readonly clock: Clock,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
+
+  onModuleInit(): void {
+    this.listeners.register(this);
+  }
+
+  async leadWon(lead: LeadView): Promise<void> {
+    const { autoReviewRequestOnJobWon, autoReviewRequestDelayMinutes } = await this.settings.settingsOf(lead.vendorId);
+    if (!autoReviewRequestOnJobWon) return;
+    const now = this.clock.now();
+    const row = {
+      leadId: lead.id,
+      vendorId: lead.vendorId,
+      dueAt: new Date(now.getTime() + autoReviewRequestDelayMinutes * 60_000),
+    };
+    if (!(await this.pending.insertOnce(row))) return;
+    if (autoReviewRequestDelayMinutes === 0) await this.create(row, lead);
+  }
+
+  /** Creates the review requests whose delay has passed; answers how many rows were settled. */
+  async createDue(): Promise<number> {
+    const now = this.clock.now();
+    let total = 0;
+    for (;;) {
+      const claimed = await this.txHost.withTransaction(async () => {
+        const due = await this.pending.claimDue(now, JOB_WON_BATCH_SIZE);
+        for (const row of due) await this.create(row, await this.leads.get(row.vendorId, row.leadId));
+        return due.length;
+      });
+      total += claimed;
+      if (claimed < JOB_WON_BATCH_SIZE) return total;
+    }
+  }
+
+  /** The flag is read now, at creation time; the lead's customer as the lead holds them now. */
+  private async create(row: PendingJobWon, lead: LeadView): Promise<void> {
+    const vendor = await this.vendors.get(row.vendorId);
+    let outcome = JobWonOutcome.Created;
+    let requestId: number | null = null;
+    if (!vendor.enableStandaloneReviewBooster) outcome = JobWonOutcome.FeatureDisabled;
+    else if (!lead.customerEmail && !lead.customerPhone) outcome = JobWonOutcome.NoContact;
+    else {
+      const { firstName, lastName } = splitCustomerName(lead.customerName);
+      const input = {
+        firstName,
+        lastName: lastName ?? undefined,
+        email: lead.customerEmail ?? undefined,
+        phone: lead.customerPhone ?? undefined,
+      };
+      try {
+        // A savepoint: a request refused because every contact opted out leaves nothing behind.
+        const created = await this.txHost.withTransaction(Propagation.Nested, () =>
+          this.reviewRequests.createForLead(vendor, input, lead.id),
+        );
+        if (created) requestId = created.id;
+        else outcome = JobWonOutcome.Duplicate;
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === ErrorCode.Conflict)) throw error;
+        outcome = JobWonOutcome.OptedOut;
+      }
+    }
+    await this.pending.settle(row.leadId, outcome, requestId);
+  }
+}
