@@ -3,7 +3,6 @@ import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import { TerminusModule } from '@nestjs/terminus';
 import { TokenModule } from '../auth/token.module';
 import { rateLimitConfig } from '../config/rate-limit.config';
-import { RateLimitClock } from './rate-limit.clock';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitHealthIndicator } from './rate-limit.health';
 import { throttlerOptions } from './rate-limit.options';
@@ -17,7 +16,6 @@ import { RateLimitStorage } from './rate-limit.storage';
 @Module({
   imports: [TokenModule, TerminusModule],
   providers: [
-    RateLimitClock,
     RateLimitStorage,
     { provide: getStorageToken(), useExisting: RateLimitStorage },
     { provide: getOptionsToken(), inject: [rateLimitConfig.KEY], useFactory: throttlerOptions },

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { RateLimitConfig, rateLimitConfig } from '../config/rate-limit.config';
 import { MemoryHitLog } from './memory-hit-log';
-import { RateLimitClock } from './rate-limit.clock';
+import { Clock } from '../common/time/clock';
 import { RedisHitLog } from './redis-hit-log';
 
 /** The package does not export its record type by name. */
@@ -33,7 +33,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   constructor(
     @Inject(rateLimitConfig.KEY) config: RateLimitConfig,
-    private readonly clock: RateLimitClock,
+    private readonly clock: Clock,
   ) {
     if (config.redisUrl) {
       this.redis = new RedisHitLog(
@@ -42,7 +42,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
           keyPrefix: config.redisKeyPrefix,
           commandTimeoutMs: config.redisTimeoutMs,
           logger: new Logger(RateLimitStorage.name),
-          now: () => clock.now(),
+          now: () => clock.now().getTime(),
         },
         this.memory,
       );
@@ -50,7 +50,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   }
 
   async onModuleInit(): Promise<void> {
-    this.sweeper = setInterval(() => this.memory.sweep(this.clock.now()), SWEEP_INTERVAL_MS).unref();
+    this.sweeper = setInterval(() => this.memory.sweep(this.clock.now().getTime()), SWEEP_INTERVAL_MS).unref();
     await this.redis?.connect();
   }
 
@@ -62,7 +62,9 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** `ttl` is the window in ms; the record's times are whole seconds, as the guard puts them in headers. */
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const hit = this.redis ? await this.redis.hit(key, limit, ttl) : this.memory.hit(key, limit, ttl, this.clock.now());
+    const hit = this.redis
+      ? await this.redis.hit(key, limit, ttl)
+      : this.memory.hit(key, limit, ttl, this.clock.now().getTime());
     const secondsUntilSlotFrees = Math.ceil(hit.msUntilSlotFrees / 1000);
     return {
       totalHits: hit.admitted ? hit.count : hit.count + 1,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { rateLimitConfig } from '../../src/config/rate-limit.config';
-import { RateLimitClock } from '../../src/rate-limit/rate-limit.clock';
+import { Clock } from '../../src/common/time/clock';
 import { bearer } from './factories';
 import { ProbeController } from './probe.controller';
 import { type ConfigOverride, type TestApp, createTestApp, withConfig } from './test-app';
@@ -70,6 +70,6 @@ export interface HeldClock {
 /** Stops the time an app's limiter counts in memory by, so a test sees windows pass without waiting. */
 export function holdClock(t: TestApp): HeldClock {
   let now = Date.now();
-  const spy = jest.spyOn(t.app.get(RateLimitClock), 'now').mockImplementation(() => now);
+  const spy = jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(now));
   return { advance: (ms) => (now += ms), release: () => spy.mockRestore() };
 }
