@@ -9,6 +9,7 @@ import { Reputation1795306899787 } from './1795306899787-Reputation';
 import { ReferralInvitationPurpose1795308735544 } from './1795308735544-ReferralInvitationPurpose';
 import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts';
 import { IdempotencyKeys1795429451096 } from './1795429451096-IdempotencyKeys';
+import { EventsAndWebhooks1795430977730 } from './1795430977730-EventsAndWebhooks';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   ReferralInvitationPurpose1795308735544,
   VendorLeadCounts1795400000000,
   IdempotencyKeys1795429451096,
+  EventsAndWebhooks1795430977730,
 ];

@@ -3,9 +3,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { DeliveryFailure } from './delivery/delivery-failure';
 import { EMAIL_SENDER, MessageSender, SMS_SENDER } from './delivery/message-sender';
-import { backoffDelayMs } from './delivery/retry-policy';
+import { backoffDelayMs } from '../common/retry/retry-policy';
 import { ClaimedNotification, NotificationsRepository } from './notifications.repository';
-import { OutboxSignal } from './outbox-signal';
+import { OutboxSignal } from '../database/outbox-signal';
 
 /** Writing an outcome is retried briefly: until it lands, the message may be delivered again after its lease. */
 const OUTCOME_WRITE_ATTEMPTS = 3;

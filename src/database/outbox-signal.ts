@@ -11,9 +11,10 @@ import type {
 } from 'typeorm';
 
 /**
- * Tells this process's worker that new messages are visible: after the COMMIT of a transaction that
+ * Tells this process's worker of an outbox that new rows are visible: after the COMMIT of a transaction that
  * queued one (a TypeORM transaction subscriber), or at once when enqueue ran outside a transaction.
- * A rolled-back transaction signals nothing. Other instances find the messages on their next poll.
+ * A rolled-back transaction signals nothing. Other instances find the rows on their next poll.
+ * Each outbox provides its own subclass (its own token), so each worker hears only its own rows.
  */
 @Injectable()
 export class OutboxSignal implements EntitySubscriberInterface, OnModuleDestroy {
