@@ -1,3 +1,5 @@
+import { EventsService } from '../events/events.service';
+import { FeedbackRequestResponse } from './dto/feedback-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { PageRequest } from '../common/pagination/page';
@@ -46,6 +48,7 @@ export class FeedbackService {
     private readonly reviewRequests: ReviewRequestsService,
     private readonly notifications: NotificationsService,
     private readonly counts: FeedbackCountsRepository,
+    private readonly events: EventsService,
   ) {}
 
   /** One transaction, like a review request's; null when a duplicate was skipped. */
@@ -69,7 +72,7 @@ export class FeedbackService {
   ): Promise<Omit<CreatedFeedbackRequest, 'messages'> | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    return this.processes.start(
+    const started = await this.processes.start(
       {
         origin: ProcessOrigin.FeedbackRequest,
         vendor,
@@ -84,6 +87,11 @@ export class FeedbackService {
           ...contact,
         }),
     );
+    // The messages just queued, read in this transaction: the event shows the request as the API answers it.
+    const messages = await this.notifications.messagesOf('FEEDBACK_REQUEST', [started.request.id]);
+    const view = FeedbackRequestResponse.from(started.request, started.process, messages.get(started.request.id)!);
+    await this.events.record(vendor.id, 'feedback_request.created', view);
+    return started;
   }
 
   /** The vendor's feedback requests, newest first, with their process and message deliveries. */
@@ -111,8 +119,14 @@ export class FeedbackService {
     await this.repository.answer(process.id, answer);
     const { rating, wouldRefer } = answer;
     await this.processes.recordEvents([eventOf(process, ReputationEventType.FeedbackAnswered, { rating, wouldRefer })]);
+    const request = (await this.repository.findByProcess(process.id))!;
+    await this.processes.announce(process, 'feedback.received', {
+      requestId: request.id,
+      rating,
+      wouldRefer,
+      comment: answer.comment,
+    });
     if (rating >= 4) {
-      const request = (await this.repository.findByProcess(process.id))!;
       await this.reviewRequests.askAfterFeedback(process, splitCustomerName(request.customerName).lastName);
     } else {
       await this.processes.complete(process, answer.comment ? JourneyStep.Finished : JourneyStep.PrivateFeedback);

@@ -24,7 +24,8 @@ export type NewOutboxRow = Pick<
 >;
 
 /** A row a worker holds: `attempts` is this claim's number, the fencing token of every update below. */
-export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'attempts'>;
+export type ClaimedNotification = OutgoingMessage &
+  Pick<OutboxNotification, 'attempts' | 'vendorId' | 'purpose' | 'subjectId'>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -60,7 +61,8 @@ export class NotificationsRepository {
                     FOR UPDATE SKIP LOCKED) AS due
           WHERE n.id = due.id
       RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
-                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts
+                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+                n.vendor_id AS "vendorId", n.purpose, n.subject_id AS "subjectId"
        )
        SELECT * FROM claimed`,
       [limit, leaseMs],
@@ -104,6 +106,10 @@ export class NotificationsRepository {
     );
   }
 
+  findOne(id: number): Promise<OutboxNotification> {
+    return this.txHost.tx.findOneByOrFail(OutboxNotification, { id });
+  }
+
   findBySubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<OutboxNotification[]> {
     // In the caller's transaction when there is one: a producer reads back the messages it just queued.
     return this.txHost.tx.find(OutboxNotification, {
@@ -132,7 +138,12 @@ export class NotificationsRepository {
     claim: ClaimedNotification,
     changes: Parameters<Repository<OutboxNotification>['update']>[1],
   ): Promise<boolean> {
-    const result = await this.outbox.update({ id: claim.id, attempts: claim.attempts, status: 'PENDING' }, changes);
+    // In the caller's transaction when there is one: a failure commits with its message.failed event.
+    const result = await this.txHost.tx.update(
+      OutboxNotification,
+      { id: claim.id, attempts: claim.attempts, status: 'PENDING' },
+      changes,
+    );
     return (result.affected ?? 0) > 0;
   }
 }

@@ -1,3 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { EventsService } from '../events/events.service';
+import { DeliveryStatus } from './dto/delivery-status.response';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
@@ -34,6 +37,8 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
     @Inject(EMAIL_SENDER) private readonly email: MessageSender,
     @Inject(SMS_SENDER) private readonly sms: MessageSender,
     private readonly signal: OutboxSignal,
+    private readonly events: EventsService,
+    private readonly txHost: TransactionHost,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -102,7 +107,9 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
 
   private async deliver(claim: ClaimedNotification): Promise<void> {
     if (claim.attempts > this.config.maxAttempts) {
-      await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
+      await this.record(claim, 'failed', () =>
+        this.announcedFailure(claim, () => this.repository.markExhausted(claim, this.config.maxAttempts)),
+      );
       return;
     }
     try {
@@ -120,11 +127,27 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnModuleDest
   private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<void> {
     if (failure.permanent || claim.attempts >= this.config.maxAttempts) {
       this.logger.warn(`${claim.channel} notification ${claim.id} failed for good: ${failure.reason}`);
-      await this.record(claim, 'failed', () => this.repository.markFailed(claim, failure.reason));
+      await this.record(claim, 'failed', () =>
+        this.announcedFailure(claim, () => this.repository.markFailed(claim, failure.reason)),
+      );
       return;
     }
     const retryInMs = Math.max(backoffDelayMs(claim.attempts, this.config), failure.retryAfterMs ?? 0);
     await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure.reason, retryInMs));
+  }
+
+  /** Gives a message up and records its `message.failed` event, in one transaction. */
+  private announcedFailure(claim: ClaimedNotification, markFailed: () => Promise<boolean>): Promise<boolean> {
+    return this.txHost.withTransaction(async () => {
+      if (!(await markFailed())) return false;
+      const message = await this.repository.findOne(claim.id);
+      await this.events.record(claim.vendorId, 'message.failed', {
+        purpose: claim.purpose,
+        requestId: claim.subjectId,
+        ...DeliveryStatus.from(message),
+      });
+      return true;
+    });
   }
 
   private async record(claim: ClaimedNotification, outcome: string, write: () => Promise<boolean>): Promise<void> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventsModule } from '../events/events.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
@@ -20,6 +21,7 @@ import { ReputationProcessService } from './reputation-process.service';
 @Module({
   imports: [
     NotificationsModule,
+    EventsModule,
     VendorsModule,
     TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut]),
   ],

@@ -1,3 +1,4 @@
+import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -10,7 +11,13 @@ import { ReviewRequestsService } from './review-requests.service';
 
 /** `POST /review-requests` and the review step of every journey, on the reputation core. */
 @Module({
-  imports: [ReputationModule, ReviewSettingsModule, NotificationsModule, TypeOrmModule.forFeature([ReviewRequest])],
+  imports: [
+    ReputationModule,
+    ReviewSettingsModule,
+    NotificationsModule,
+    EventsModule,
+    TypeOrmModule.forFeature([ReviewRequest]),
+  ],
   controllers: [ReviewRequestsController],
   providers: [ReviewRequestsRepository, ReviewRequestsService],
   exports: [ReviewRequestsService],

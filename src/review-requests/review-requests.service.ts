@@ -1,9 +1,11 @@
+import { EventsService } from '../events/events.service';
+import { ReviewRequestResponse } from './dto/review-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { contactOf } from '../reputation/contact';
-import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
+import { ReputationEventType, ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
 import { type ProcessStart, ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
 import type { QueuedMessages } from '../reputation/reputation-messages';
@@ -33,6 +35,7 @@ export class ReviewRequestsService {
     private readonly processes: ReputationProcessService,
     private readonly reviewSettings: ReviewSettingsService,
     private readonly notifications: NotificationsService,
+    private readonly events: EventsService,
   ) {}
 
   /**
@@ -60,7 +63,7 @@ export class ReviewRequestsService {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     const settings = await this.reviewSettings.getForVendor(vendor.id);
-    return this.processes.start(
+    const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
         vendor,
@@ -77,6 +80,11 @@ export class ReviewRequestsService {
           ...contact,
         }),
     );
+    // The messages just queued, read in this transaction: the event shows the request as the API answers it.
+    const messages = await this.notifications.messagesOf('REVIEW_REQUEST', [started.request.id]);
+    const view = ReviewRequestResponse.from(started.request, started.process.state, messages.get(started.request.id)!);
+    await this.events.record(vendor.id, 'review_request.created', view);
+    return started;
   }
 
   /** The review step after 4-5 stars: asked on the same page, not messaged again. */
@@ -98,8 +106,16 @@ export class ReviewRequestsService {
 
   /** "I posted my review": completes the process; the referral step follows. */
   async confirm(process: ReputationProcess): Promise<void> {
-    await this.repository.confirm(process.id);
+    const requestId = await this.repository.confirm(process.id);
     await this.processes.complete(process, JourneyStep.Referral);
     await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewConfirmed)]);
+    await this.processes.announce(process, 'review.completed', { requestId });
+  }
+
+  /** A click on one of the review links the customer was shown. */
+  async linkClicked(process: ReputationProcess, platform: ReviewPlatform): Promise<void> {
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewLinkClicked, { platform })]);
+    const requestId = await this.repository.idByProcess(process.id);
+    await this.processes.announce(process, 'review.link_clicked', { requestId, platform });
   }
 }
