@@ -96,6 +96,8 @@ export class WebhooksWorker implements OnApplicationBootstrap, OnModuleDestroy {
         const left = (this.busy.get(claim.endpointId) ?? 1) - 1;
         if (left > 0) this.busy.set(claim.endpointId, left);
         else this.busy.delete(claim.endpointId);
+        // A freed slot of this endpoint may take its next due delivery now, not after the poll interval.
+        this.wake();
       });
     this.inFlight.add(delivery);
   }
