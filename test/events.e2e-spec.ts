@@ -3,9 +3,12 @@ import { LeadsService } from '../src/leads/leads.service';
 import { CustomerBrowser } from './support/customer-pages';
 import { configureReviewSites, createFeedbackRequest, createLead, createReviewRequest } from './support/factories';
 import { linkIn, messagesTo } from './support/outbox';
+import { waitUntil } from './support/net';
 import { SmsProviderStub } from './support/sms-provider-stub';
 import { MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from './support/webhook-app';
-import { verified } from './support/webhook-receiver';
+import { ReceivedWebhook, verified } from './support/webhook-receiver';
+import { EVENT_DATA_EXAMPLES } from '../src/webhooks/event-examples';
+import type { EventType } from '../src/webhooks/event-types';
 
 jest.setTimeout(60_000);
 
@@ -28,14 +31,21 @@ afterAll(async () => {
   await sms?.close();
 });
 
+/** Signed with the endpoint's secret, and shaped as the README and OpenAPI examples of its type say. */
+function expectDocumented(secret: string, delivery: ReceivedWebhook): void {
+  expect(verified(secret, delivery)).toEqual(delivery.event);
+  const type = delivery.event.type as EventType;
+  expect({ type, keys: Object.keys(delivery.event.data).sort() }).toEqual({
+    type,
+    keys: Object.keys(EVENT_DATA_EXAMPLES[type]).sort(),
+  });
+}
+
 /** Every event of the type that reached `path`, each verified with the endpoint's secret; answers their data. */
 async function dataOf(path: string, secret: string, type: string, count = 1): Promise<Record<string, unknown>[]> {
-  let found = ofType(bed.receiver.at(path), type);
-  if (found.length < count) {
-    await bed.receivedAt(path, bed.receiver.at(path).length + count - found.length);
-    found = ofType(bed.receiver.at(path), type);
-  }
-  for (const delivery of found) expect(verified(secret, delivery)).toEqual(delivery.event);
+  await waitUntil(() => Promise.resolve(ofType(bed.receiver.at(path), type).length >= count));
+  const found = ofType(bed.receiver.at(path), type);
+  for (const delivery of found) expectDocumented(secret, delivery);
   return found.map((delivery) => delivery.event.data);
 }
 
@@ -84,7 +94,7 @@ describe('Lead events (e2e)', () => {
     await bed.t.app.get(LeadsService).expireOverdue();
 
     const all = await bed.receivedAt('/lead/mine', 8);
-    for (const delivery of all) expect(verified(mine.secret, delivery)).toEqual(delivery.event);
+    for (const delivery of all) expectDocumented(mine.secret, delivery);
     expect(all.map((r) => r.event.type).sort()).toEqual([
       'lead.accepted',
       'lead.assigned',
