@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { webhooksConfig } from '../src/config/webhooks.config';
+import { EventsService } from '../src/events/events.service';
 import { bearer, createLead, createVendor } from './support/factories';
 import { expectError } from './support/envelope-assertions';
 import { waitUntil } from './support/net';
@@ -52,6 +53,25 @@ describe('The event feed (e2e)', () => {
     );
     expectError(await request(bed.t.http).get(`${V}/events`).query({ limit: 'abc' }).set(vendor.auth), 400, /limit/);
     expectError(await request(bed.t.http).get(`${V}/events`).query({ after: '12' }).set(vendor.auth), 400, /after/);
+  });
+
+  it('leaves out events older than 30 days, which the retention job then removes', async () => {
+    const vendor = await bed.vendor();
+    await createLead(bed.t.app, vendor.id);
+    await createLead(bed.t.app, vendor.id);
+    const feed = async () =>
+      (
+        (await request(bed.t.http).get(`${V}/events`).set(vendor.auth).expect(200)).body.data.content as {
+          id: string;
+        }[]
+      ).map((event) => event.id);
+    const [old, recent] = await feed();
+    await bed.t.dataSource.query(`UPDATE events SET occurred_at = now() - interval '31 days' WHERE id = $1`, [
+      Number(old.slice(4)),
+    ]);
+    expect(await feed()).toEqual([recent]);
+    expect(await bed.t.app.get(EventsService).removeExpired(1000)).toBeGreaterThanOrEqual(1);
+    expect(await bed.t.dataSource.query('SELECT id FROM events WHERE id = $1', [Number(old.slice(4))])).toEqual([]);
   });
 });
 

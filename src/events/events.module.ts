@@ -4,6 +4,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { StoredEvent } from './entities/event.entity';
 import { ManagerEventsController, VendorEventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
+import { EventsRetentionScheduler } from './events-retention.scheduler';
 import { EventsService } from './events.service';
 
 /**
@@ -13,7 +14,7 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([StoredEvent]), WebhooksModule],
   controllers: [VendorEventsController, ManagerEventsController],
-  providers: [EventsRepository, EventsService],
+  providers: [EventsRepository, EventsService, EventsRetentionScheduler],
   exports: [EventsService],
 })
 export class EventsModule {}

@@ -33,6 +33,16 @@ export class EventsRepository {
     return event;
   }
 
+  /** Removes up to `limit` events older than the feed reaches; answers how many. */
+  async deleteExpired(limit: number): Promise<number> {
+    const [, affected]: [unknown, number] = await this.txHost.tx.query(
+      `DELETE FROM events WHERE id = ANY (ARRAY(
+         SELECT id FROM events WHERE occurred_at <= now() - make_interval(days => $1) LIMIT $2))`,
+      [FEED_DAYS, limit],
+    );
+    return affected;
+  }
+
   /** The position of an event in the feed of this scope (a vendor's, or every vendor's when null). */
   async position(vendorId: number | null, id: number): Promise<{ txId: string } | undefined> {
     const [row] = await this.txHost.tx.query<{ txId: string }[]>(

@@ -37,6 +37,17 @@ export class EventsService {
     await this.webhooks.queue({ id: envelope.id, type, vendorId, body: JSON.stringify(envelope) });
   }
 
+  /** Removes, in batches, the events the feed no longer reaches and the deliveries as old; answers how many. */
+  async removeExpired(batchSize: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const removed =
+        (await this.events.deleteExpired(batchSize)) + (await this.webhooks.removeFinished(FEED_DAYS, batchSize));
+      total += removed;
+      if (removed === 0) return total;
+    }
+  }
+
   /** The feed of one vendor, or of every vendor when `vendorId` is null. */
   async feed(vendorId: number | null, after: string | undefined, limit: number): Promise<EventPage> {
     let position: { txId: string; id: number } | undefined;

@@ -150,6 +150,20 @@ export class WebhookDeliveriesRepository {
     return pageOf(content, request, total);
   }
 
+  /**
+   * Removes finished deliveries created more than `days` ago, looking only at the `limit` oldest rows
+   * (the primary key's order), so a run never scans the table; answers how many.
+   */
+  async deleteFinished(days: number, limit: number): Promise<number> {
+    const [, affected]: [unknown, number] = await this.txHost.tx.query(
+      `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
+         SELECT id FROM (SELECT id, status, created_at FROM webhook_deliveries ORDER BY id LIMIT $2) AS oldest
+          WHERE status <> 'PENDING' AND created_at <= now() - make_interval(days => $1)))`,
+      [days, limit],
+    );
+    return affected;
+  }
+
   findOne(endpointId: number, id: string): Promise<WebhookDelivery | null> {
     return this.txHost.tx.findOneBy(WebhookDelivery, { endpointId, id });
   }
