@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { TimeModule } from '../common/time/time.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
@@ -17,6 +18,7 @@ import { CliCommands } from './cli.commands';
   imports: [
     AppConfigModule,
     DatabaseModule,
+    TimeModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
     LeadsModule,
