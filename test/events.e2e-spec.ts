@@ -1,3 +1,4 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
 import request from 'supertest';
 import { LeadsService } from '../src/leads/leads.service';
 import { CustomerBrowser } from './support/customer-pages';
@@ -122,6 +123,39 @@ describe('Lead events (e2e)', () => {
     expect(new Set(heard.map((r) => r.event.type))).toEqual(new Set(['lead.assigned', 'lead.accepted']));
     expect(bed.receiver.at('/lead/theirs')).toEqual([]);
     expect(theirs.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+  });
+
+  it('records an event only if its change commits, and once per replayed Idempotency-Key', async () => {
+    const vendor = await bed.vendor();
+    const feed = async () =>
+      (
+        (await request(bed.t.http).get(`${V}/events`).set(vendor.auth).expect(200)).body.data.content as {
+          type: string;
+        }[]
+      ).map((event) => event.type);
+
+    const rolledBack = bed.t.app.get(TransactionHost).withTransaction(async () => {
+      await createLead(bed.t.app, vendor.id);
+      throw new Error('the change fails after its event was written');
+    });
+    await expect(rolledBack).rejects.toThrow(/the change fails/);
+    expect(await feed()).toEqual([]);
+    expect(await bed.t.dataSource.query('SELECT 1 FROM leads WHERE vendor_id = $1', [vendor.id])).toEqual([]);
+
+    const assign = () =>
+      request(bed.t.http)
+        .post(`${M}/vendors/${vendor.id}/leads`)
+        .set({ ...bed.manager, 'Idempotency-Key': `assign-${vendor.id}` })
+        .send({
+          category: 'Roofing',
+          customerName: 'Jane',
+          projectDetailsHtml: '<p>Roof</p>',
+          originalJobDescription: 'Roof.',
+        });
+    expect((await assign()).status).toBe(201);
+    const replay = await assign();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await feed()).toEqual(['lead.assigned']);
   });
 });
 
