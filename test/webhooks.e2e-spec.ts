@@ -2,6 +2,7 @@ import request from 'supertest';
 import { webhooksConfig } from '../src/config/webhooks.config';
 import { EventsService } from '../src/events/events.service';
 import { bearer, createLead, createVendor } from './support/factories';
+import { BuiltServer } from './support/built-server';
 import { expectError } from './support/envelope-assertions';
 import { waitUntil } from './support/net';
 import { createTestApp, withConfig } from './support/test-app';
@@ -101,6 +102,41 @@ describe('Webhook delivery (e2e)', () => {
       nextAttemptAt: null,
     });
     bed.receiver.answer = () => 200;
+  });
+
+  it('with two instances producing and delivering, sends each event once', async () => {
+    // The built server inherits this file's settings (its database, fast retries, loopback allowed).
+    const second = new BuiltServer();
+    await second.start();
+    try {
+      const vendor = await bed.vendor();
+      const endpoint = await bed.register(V, vendor.auth, '/shared');
+      for (let i = 0; i < 30; i++) {
+        await request(i % 2 ? second.url : bed.t.http)
+          .post(`${M}/vendors/${vendor.id}/leads`)
+          .set(bed.manager)
+          .send({
+            category: 'Roofing',
+            customerName: 'Jane',
+            projectDetailsHtml: '<p>R</p>',
+            originalJobDescription: 'R',
+          })
+          .expect(201);
+      }
+      const received = await bed.receivedAt('/shared', 30);
+      for (const delivery of received) expect(verified(endpoint.secret, delivery)).toBeDefined();
+      await waitUntil(async () => {
+        const res = await request(bed.t.http)
+          .get(`${V}/webhook-endpoints/${endpoint.id}/deliveries`)
+          .query({ size: 100 })
+          .set(vendor.auth);
+        return (res.body.data.content as { status: string }[]).every((d) => d.status === 'SUCCEEDED');
+      });
+      expect(new Set(bed.receiver.at('/shared').map((r) => r.event.id)).size).toBe(30);
+      expect(bed.receiver.at('/shared')).toHaveLength(30);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('ends FAILED after the last attempt, disables the endpoint after the run of failures, and retries on demand', async () => {
