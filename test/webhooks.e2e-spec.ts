@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { webhooksConfig } from '../src/config/webhooks.config';
+import { Clock } from '../src/common/time/clock';
 import { EventsService } from '../src/events/events.service';
 import { bearer, createLead, createVendor } from './support/factories';
 import { BuiltServer } from './support/built-server';
@@ -198,6 +199,16 @@ describe('Webhook delivery (e2e)', () => {
     expect(verified(secret, after)).toMatchObject({ type: 'lead.assigned' });
     expect(verified(endpoint.secret, after)).toMatchObject({ type: 'lead.assigned' });
     expect(() => verified(`whsec_${Buffer.alloc(24, 1).toString('base64')}`, after)).toThrow();
+
+    // A rotation made 25 hours ago (the clock moved back for that call): the old secret signs no more.
+    const clock = jest.spyOn(bed.t.app.get(Clock), 'now').mockReturnValue(new Date(Date.now() - 25 * 3_600_000));
+    const late = await request(bed.t.http).post(`${V}/webhook-endpoints/${endpoint.id}/rotate-secret`).set(vendor.auth);
+    clock.mockRestore();
+    await createLead(bed.t.app, vendor.id);
+    const [, , last] = await bed.receivedAt('/rotate', 3);
+    expect(String(last.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verified(late.body.data.secret as string, last)).toMatchObject({ type: 'lead.assigned' });
+    expect(() => verified(secret, last)).toThrow();
   });
 });
 
