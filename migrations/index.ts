@@ -10,6 +10,7 @@ import { ReferralInvitationPurpose1795308735544 } from './1795308735544-Referral
 import { VendorLeadCounts1795400000000 } from './1795400000000-VendorLeadCounts';
 import { NotificationHandover1795410000000 } from './1795410000000-NotificationHandover';
 import { IdempotencyKeys1795429451096 } from './1795429451096-IdempotencyKeys';
+import { EventsAndWebhooks1795430977730 } from './1795430977730-EventsAndWebhooks';
 import { AutomationSettings1795500000000 } from './1795500000000-AutomationSettings';
 import { ProcessReminders1795500000001 } from './1795500000001-ProcessReminders';
 import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewRequests';
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   VendorLeadCounts1795400000000,
   NotificationHandover1795410000000,
   IdempotencyKeys1795429451096,
+  EventsAndWebhooks1795430977730,
   AutomationSettings1795500000000,
   ProcessReminders1795500000001,
   JobWonReviewRequests1795500000002,

@@ -31,6 +31,8 @@ import { ReputationModule } from './reputation/reputation.module';
 import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { VendorsModule } from './vendors/vendors.module';
+import { EventsModule } from './events/events.module';
+import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
 
 @Module({
@@ -51,6 +53,8 @@ import { VendorsService } from './vendors/vendors.service';
     DocumentsModule,
     ImagesModule,
     NotificationDeliveryModule,
+    EventsModule,
+    WebhookDeliveryModule,
     ReputationModule,
     ReviewRequestsModule,
     FeedbackModule,

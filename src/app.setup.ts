@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { webhooksDescription } from './webhooks/event-examples';
 import { Logger } from 'nestjs-pino';
 import { MANAGER_BEARER, VENDOR_BEARER } from './auth/decorators/access.decorators';
 import { ErrorEnvelopeDto } from './common/envelope/envelope';
@@ -60,6 +61,8 @@ function setUpSwagger(app: NestExpressApplication): void {
         'Every response is the envelope `{ success, data | message | error }`.',
     )
     .setVersion('1.0.0')
+    .addTag('Webhooks', webhooksDescription())
+    .addTag('Manager: webhooks', "The same routes as the vendor API's; a manager's endpoint hears every vendor.")
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Vendor API token' },
       VENDOR_BEARER,

@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { AuthService } from '../src/auth/auth.service';
 import { VendorsService } from '../src/vendors/vendors.service';
+import { WebhookEndpointsService } from '../src/webhooks/webhook-endpoints.service';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { BuiltServer } from './support/built-server';
 import { createAdmin, createFeedbackRequest, createLead, createVendor } from './support/factories';
@@ -54,6 +55,14 @@ describe('Authorization matrix (e2e, built server)', () => {
     const other = await createVendor(t.app);
     const foreignLead = await createLead(t.app, other.vendor.id);
     foreignIds.push({ prefix: '/rest-api-v1/general-leads/{id}', id: () => foreignLead.id });
+    // Subscribed to `ping` only, which no change records: nothing is ever sent to this (unreachable) address.
+    const foreignEndpoint = await t.app
+      .get(WebhookEndpointsService)
+      .create(
+        { type: 'vendor', id: other.vendor.id },
+        { url: 'https://93.184.215.14/hook', events: ['ping'], description: null },
+      );
+    foreignIds.push({ prefix: '/rest-api-v1/webhook-endpoints/{id}', id: () => foreignEndpoint.id });
     const foreignFeedback = await createFeedbackRequest(t.app, other.vendor);
     foreignIds.push({
       prefix: '/rest-api-v1/reputation-process/{processId}',

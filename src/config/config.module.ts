@@ -9,6 +9,7 @@ import { httpConfig } from './http.config';
 import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
+import { webhooksConfig } from './webhooks.config';
 
 @Global()
 @Module({
@@ -25,6 +26,7 @@ import { rateLimitConfig } from './rate-limit.config';
         rateLimitConfig,
         documentsConfig,
         notificationsConfig,
+        webhooksConfig,
       ],
       validationSchema: envValidationSchema,
     }),

@@ -97,6 +97,23 @@ export const envValidationSchema = Joi.object({
     .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
     .default(300_000)
     .messages({ 'number.min': 'NOTIFY_LEASE_MS must be at least 3 times NOTIFY_SEND_TIMEOUT_MS' }),
+  WEBHOOK_ALLOW_INSECURE: Joi.string().valid('true', 'false').default('false'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Joi.string().valid('true', 'false').default('false'),
+  WEBHOOK_WORKER_ENABLED: Joi.string().valid('true', 'false').default('true'),
+  WEBHOOK_POLL_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(1000),
+  WEBHOOK_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  WEBHOOK_ENDPOINT_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
+  WEBHOOK_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(10_000),
+  WEBHOOK_MAX_ATTEMPTS: Joi.number().integer().min(1).max(50).default(12),
+  WEBHOOK_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(30_000),
+  WEBHOOK_BACKOFF_MAX_MS: Joi.number().integer().min(Joi.ref('WEBHOOK_BACKOFF_BASE_MS')).default(86_400_000),
+  WEBHOOK_DISABLE_AFTER_FAILURES: Joi.number().integer().min(1).max(100_000).default(100),
+  // A claimed delivery is retried after the lease; it must outlast any attempt.
+  WEBHOOK_LEASE_MS: Joi.number()
+    .integer()
+    .min(Joi.ref('WEBHOOK_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
+    .default(60_000)
+    .messages({ 'number.min': 'WEBHOOK_LEASE_MS must be at least 3 times WEBHOOK_TIMEOUT_MS' }),
 })
   // The three SMS provider settings come together or not at all.
   .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')

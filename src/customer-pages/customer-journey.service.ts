@@ -89,9 +89,7 @@ export class CustomerJourneyService {
     if (!link) throw DomainError.notFound('Review site', target);
     const counted = await this.processes.withLocked(token, async (locked) => {
       if (closedReason(locked) || ![JourneyStep.ReviewLinks, JourneyStep.Referral].includes(locked.step)) return false;
-      await this.processes.recordEvents([
-        eventOf(locked, ReputationEventType.ReviewLinkClicked, { platform: link.platform }),
-      ]);
+      await this.reviewRequests.linkClicked(locked, link.platform);
       return true;
     });
     return counted ? link.url : null;

@@ -1,3 +1,4 @@
+import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -11,7 +12,13 @@ import { FeedbackService } from './feedback.service';
 
 /** `/customer-feedback-system` and `/feedback-requests`: feedback requests and their answers. */
 @Module({
-  imports: [ReputationModule, ReviewRequestsModule, NotificationsModule, TypeOrmModule.forFeature([FeedbackRequest])],
+  imports: [
+    ReputationModule,
+    ReviewRequestsModule,
+    NotificationsModule,
+    EventsModule,
+    TypeOrmModule.forFeature([FeedbackRequest]),
+  ],
   controllers: [CustomerFeedbackSystemController, FeedbackRequestsController],
   providers: [FeedbackRequestsRepository, FeedbackCountsRepository, FeedbackService],
   exports: [FeedbackService],

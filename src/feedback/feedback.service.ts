@@ -1,3 +1,5 @@
+import { EventsService } from '../events/events.service';
+import { FeedbackRequestResponse } from './dto/feedback-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { PageRequest } from '../common/pagination/page';
@@ -45,6 +47,7 @@ export class FeedbackService {
     private readonly reviewRequests: ReviewRequestsService,
     private readonly notifications: NotificationsService,
     private readonly counts: FeedbackCountsRepository,
+    private readonly events: EventsService,
   ) {}
 
   /** One transaction, like a review request's; null when a duplicate was skipped. */
@@ -56,7 +59,7 @@ export class FeedbackService {
   ): Promise<CreatedFeedbackRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    return this.processes.start(
+    const started = await this.processes.start(
       {
         origin: ProcessOrigin.FeedbackRequest,
         vendor,
@@ -71,6 +74,10 @@ export class FeedbackService {
           ...contact,
         }),
     );
+    // The event shows the request as the API answers it (its messages as just queued).
+    const view = FeedbackRequestResponse.from(started.request, started.process, started.messages);
+    await this.events.record(vendor.id, 'feedback_request.created', view);
+    return started;
   }
 
   /** The vendor's feedback requests, newest first, with their process and message deliveries. */
@@ -98,8 +105,14 @@ export class FeedbackService {
     await this.repository.answer(process.id, answer);
     const { rating, wouldRefer } = answer;
     await this.processes.recordEvents([eventOf(process, ReputationEventType.FeedbackAnswered, { rating, wouldRefer })]);
+    const request = (await this.repository.findByProcess(process.id))!;
+    await this.processes.announce(process, 'feedback.received', {
+      requestId: request.id,
+      rating,
+      wouldRefer,
+      comment: answer.comment,
+    });
     if (rating >= 4) {
-      const request = (await this.repository.findByProcess(process.id))!;
       await this.reviewRequests.askAfterFeedback(process, splitCustomerName(request.customerName).lastName);
     } else {
       await this.processes.complete(process, answer.comment ? JourneyStep.Finished : JourneyStep.PrivateFeedback);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventsModule } from '../events/events.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { Lead } from './entities/lead.entity';
 import { LeadAssignmentController } from './lead-assignment.controller';
@@ -11,7 +12,7 @@ import { LeadsService } from './leads.service';
 
 /** The expiry job runs where ScheduleModule is imported (the server), not in the CLI. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Lead]), VendorsModule],
+  imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule],
   controllers: [LeadsController, LeadAssignmentController],
   providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadWonListeners],
   exports: [LeadsService, LeadWonListeners],

@@ -88,11 +88,9 @@ export class LeadsRepository {
     return created!;
   }
 
-  /** Stores EXPIRED on up to batchSize overdue leads; answers how many. */
-  async expireOverdue(batchSize: number): Promise<number> {
-    const [expiryAge] = timingParameters(this.config);
-    const result = await this.sql.run({ sql: LEAD_SQL.expireOverdue, parameters: [expiryAge, batchSize] });
-    return result.rowCount;
+  /** Stores EXPIRED on up to batchSize overdue leads; answers them. */
+  expireOverdue(batchSize: number): Promise<LeadView[]> {
+    return this.sql.rows<LeadView>(this.statement(LEAD_SQL.expireOverdue, [batchSize]));
   }
 
   private statement(sql: string, parameters: unknown[]): Statement {

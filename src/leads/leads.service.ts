@@ -1,9 +1,12 @@
-import { Transactional } from '@nestjs-cls/transactional';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Page, PageRequest } from '../common/pagination/page';
+import { EventsService } from '../events/events.service';
+import type { RecordedEventType } from '../webhooks/event-types';
 import { VendorsService } from '../vendors/vendors.service';
+import { LeadResponse } from './dto/lead.response';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LeadWonListeners, WON_STATUSES } from './lead-won';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
@@ -16,6 +19,8 @@ export class LeadsService {
   constructor(
     private readonly leads: LeadsRepository,
     private readonly vendors: VendorsService,
+    private readonly events: EventsService,
+    private readonly txHost: TransactionHost,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
     private readonly wonListeners: LeadWonListeners,
   ) {}
@@ -28,29 +33,37 @@ export class LeadsService {
     return this.leads.filterCounts(vendorId);
   }
 
-  /** The lead, marked as viewed by the vendor. */
+  /** The lead, marked as viewed by the vendor (`lead.viewed` the first time). */
   async view(vendorId: number, id: number): Promise<LeadView> {
-    return (await this.leads.markViewed(vendorId, id)) ?? (await this.get(vendorId, id));
+    const viewed = await this.txHost.withTransaction(async () =>
+      this.recorded('lead.viewed', await this.leads.markViewed(vendorId, id)),
+    );
+    return viewed ?? (await this.get(vendorId, id));
   }
 
+  @Transactional()
   async accept(vendorId: number, id: number): Promise<LeadView> {
     return (
-      (await this.leads.decide(vendorId, id, LeadAction.Accept, null)) ??
+      (await this.recorded('lead.accepted', await this.leads.decide(vendorId, id, LeadAction.Accept, null))) ??
       this.refuse(await this.get(vendorId, id), 'accepted')
     );
   }
 
+  @Transactional()
   async decline(vendorId: number, id: number, reason: string): Promise<LeadView> {
     return (
-      (await this.leads.decide(vendorId, id, LeadAction.Decline, reason)) ??
+      (await this.recorded('lead.declined', await this.leads.decide(vendorId, id, LeadAction.Decline, reason))) ??
       this.refuse(await this.get(vendorId, id), 'declined')
     );
   }
 
-  /** One transaction with what the modules above do when the lead is won (CONTRACT 10). */
+  /** One transaction: the status, its event, and what the modules above do when the lead is won (CONTRACT 10). */
   @Transactional()
   async setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView> {
-    const updated = await this.leads.setPostLeadStatus(vendorId, id, status);
+    const updated = await this.recorded(
+      'lead.status_changed',
+      await this.leads.setPostLeadStatus(vendorId, id, status),
+    );
     if (updated && WON_STATUSES.has(status)) await this.wonListeners.notify(updated);
     if (updated) return updated;
     const lead = await this.get(vendorId, id);
@@ -61,19 +74,30 @@ export class LeadsService {
   }
 
   /** The operator's team assigns a lead to a vendor. */
+  @Transactional()
   async assign(vendorId: number, lead: NewLead): Promise<LeadView> {
     await this.vendors.get(vendorId);
-    return this.leads.insert(vendorId, lead);
+    return (await this.recorded('lead.assigned', await this.leads.insert(vendorId, lead)))!;
   }
 
-  /** Stores EXPIRED on every lead past its time, batch by batch; answers how many. */
+  /** Stores EXPIRED on every lead past its time, batch by batch, each with its `lead.expired` event; answers how many. */
   async expireOverdue(): Promise<number> {
     let total = 0;
     for (;;) {
-      const expired = await this.leads.expireOverdue(EXPIRY_BATCH_SIZE);
+      const expired = await this.txHost.withTransaction(async () => {
+        const leads = await this.leads.expireOverdue(EXPIRY_BATCH_SIZE);
+        for (const lead of leads) await this.recorded('lead.expired', lead);
+        return leads.length;
+      });
       total += expired;
       if (expired < EXPIRY_BATCH_SIZE) return total;
     }
+  }
+
+  /** Records the lead's event, in the caller's transaction, as the vendor API shows the lead; answers the lead. */
+  private async recorded(type: RecordedEventType, lead: LeadView | undefined): Promise<LeadView | undefined> {
+    if (lead) await this.events.record(lead.vendorId, type, LeadResponse.from(lead));
+    return lead;
   }
 
   /** The vendor's lead; another vendor's lead is a 404. */

@@ -143,7 +143,7 @@ export const LEAD_SQL = {
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
   /**
-   * Stores EXPIRED on up to $2 overdue leads, oldest first; only $1 (the expiry age) applies here.
+   * Stores EXPIRED on up to $3 overdue leads, oldest first, and answers them (for their events).
    * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
@@ -152,12 +152,13 @@ export const LEAD_SQL = {
       SELECT l.id FROM leads l
       WHERE ${OVERDUE}
       ORDER BY l.date_created
-      LIMIT $2
+      LIMIT $3
       FOR UPDATE SKIP LOCKED
     )
     UPDATE leads AS l SET vendor_lead_action = '${LeadAction.Expired}', date_modified = ${EXPIRED_AT}
     FROM due
-    WHERE l.id = due.id`,
+    WHERE l.id = due.id
+    RETURNING ${LEAD_VIEW_COLUMNS}`,
 };
 
 export interface LeadTiming {

@@ -1,3 +1,4 @@
+import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { LogSender } from './delivery/log.sender';
@@ -9,7 +10,7 @@ import { NotificationsWorker } from './notifications.worker';
 
 /** The delivering side: the worker and the channel senders. Imported by AppModule (the server) only. */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, EventsModule],
   providers: [
     NotificationsWorker,
     {

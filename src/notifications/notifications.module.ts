@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
-import { OutboxSignal } from './outbox-signal';
+import { OutboxSignal } from '../database/outbox-signal';
 
 /**
  * E-mail and SMS to customers through a transactional outbox. Producers import this module and

@@ -28,7 +28,8 @@ export type NewOutboxRow = Pick<
  * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
  * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
  */
-export type ClaimedNotification = OutgoingMessage & Pick<OutboxNotification, 'attempts' | 'handoverAttempt'>;
+export type ClaimedNotification = OutgoingMessage &
+  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -65,7 +66,8 @@ export class NotificationsRepository {
           WHERE n.id = due.id
       RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
                 n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
-                n.handover_attempt AS "handoverAttempt"
+                n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
+                n.subject_id AS "subjectId"
        )
        SELECT * FROM claimed`,
       [limit, leaseMs],
@@ -129,6 +131,10 @@ export class NotificationsRepository {
     );
   }
 
+  findOne(id: number): Promise<OutboxNotification> {
+    return this.txHost.tx.findOneByOrFail(OutboxNotification, { id });
+  }
+
   findBySubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<OutboxNotification[]> {
     // In the caller's transaction when there is one: a producer reads back the messages it just queued.
     return this.txHost.tx.find(OutboxNotification, {
@@ -158,7 +164,9 @@ export class NotificationsRepository {
     claim: ClaimedNotification,
     changes: Parameters<Repository<OutboxNotification>['update']>[1],
   ): Promise<boolean> {
-    const result = await this.outbox.update(
+    // In the caller's transaction when there is one: a failure commits with its message.failed event.
+    const result = await this.txHost.tx.update(
+      OutboxNotification,
       { id: claim.id, attempts: claim.attempts, status: 'PENDING' },
       { ...changes, handoverAttempt: null },
     );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxNotification } from './entities/outbox-notification.entity';
 import type { NewNotification, NotificationPurpose } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
-import { OutboxSignal } from './outbox-signal';
+import { OutboxSignal } from '../database/outbox-signal';
 import { renderEmail, renderSms } from './rendering/render-notification';
 
 // Producers validate what customers type; these only stop a producer bug from reaching a provider

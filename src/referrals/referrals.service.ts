@@ -145,9 +145,12 @@ export class ReferralsService {
       ...contact,
       message: request.message ?? null,
     });
-    await this.processes.recordEvents([
-      eventOf(await this.referrerOf(referral), ReputationEventType.ReferralConverted),
-    ]);
+    const referrer = await this.referrerOf(referral);
+    await this.processes.recordEvents([eventOf(referrer, ReputationEventType.ReferralConverted)]);
+    await this.processes.announce(referrer, 'referral.converted', {
+      referralId: referral.id,
+      channel: referral.channel,
+    });
   }
 
   /** A referred friend's unsubscribe: the address their invitation went to is never messaged again. */

@@ -1,3 +1,5 @@
+import { EventsService } from '../events/events.service';
+import type { RecordedEventType } from '../webhooks/event-types';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
@@ -22,6 +24,17 @@ import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from 
 
 /** Why a customer's page no longer asks anything, overriding its step. */
 export type ClosedReason = 'OPTED_OUT' | 'CANCELLED' | null;
+
+/** What a reputation event of CONTRACT 8 says beside its process: the request and what the customer did. */
+export interface AnnouncedStep {
+  requestId?: number;
+  rating?: number;
+  wouldRefer?: boolean;
+  comment?: string | null;
+  platform?: string;
+  channel?: string;
+  referralId?: number;
+}
 
 export interface ProcessStart {
   origin: ProcessOrigin;
@@ -86,6 +99,7 @@ export class ReputationProcessService {
     private readonly links: ReputationLinks,
     private readonly counts: ProcessCountsRepository,
     private readonly reminders: ProcessRemindersService,
+    private readonly events: EventsService,
   ) {}
 
   /**
@@ -137,6 +151,11 @@ export class ReputationProcessService {
 
   recordEvents(events: NewEvent[]): Promise<void> {
     return this.repository.insertEvents(events);
+  }
+
+  /** Records, in the caller's transaction, the event of CONTRACT 8 for a step of the process. */
+  announce(process: ReputationProcess, type: RecordedEventType, step: AnnouncedStep = {}): Promise<void> {
+    return this.events.record(process.vendorId, type, { processId: process.id, origin: process.origin, ...step });
   }
 
   update(process: ReputationProcess, changes: ProcessChanges): Promise<void> {
@@ -230,6 +249,7 @@ export class ReputationProcessService {
           : { optedOut: true },
       );
       await this.repository.insertEvents([eventOf(process, ReputationEventType.OptedOut)]);
+      await this.announce(process, 'contact.opted_out');
     });
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AutomationSettingsModule } from '../automation-settings/automation-settings.module';
+import { EventsModule } from '../events/events.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
@@ -24,6 +25,7 @@ import { ReputationProcessService } from './reputation-process.service';
 @Module({
   imports: [
     NotificationsModule,
+    EventsModule,
     VendorsModule,
     AutomationSettingsModule,
     TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut, ProcessReminder]),

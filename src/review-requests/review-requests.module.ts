@@ -1,3 +1,4 @@
+import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReputationModule } from '../reputation/reputation.module';
@@ -9,7 +10,7 @@ import { ReviewRequestsService } from './review-requests.service';
 
 /** `POST /review-requests` and the review step of every journey, on the reputation core. */
 @Module({
-  imports: [ReputationModule, ReviewSettingsModule, TypeOrmModule.forFeature([ReviewRequest])],
+  imports: [ReputationModule, ReviewSettingsModule, EventsModule, TypeOrmModule.forFeature([ReviewRequest])],
   controllers: [ReviewRequestsController],
   providers: [ReviewRequestsRepository, ReviewRequestsService],
   exports: [ReviewRequestsService],

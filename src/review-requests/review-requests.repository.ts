@@ -38,7 +38,15 @@ export class ReviewRequestsRepository {
     await this.txHost.tx.update(ReviewRequest, { processId }, { happy, answeredAt: () => 'now()' });
   }
 
-  async confirm(processId: number): Promise<void> {
+  /** Answers the request's id. */
+  async confirm(processId: number): Promise<number> {
     await this.txHost.tx.update(ReviewRequest, { processId }, { confirmedAt: () => 'now()' });
+    return this.idByProcess(processId);
+  }
+
+  /** The review request of a process (one per process). */
+  async idByProcess(processId: number): Promise<number> {
+    const request = await this.txHost.tx.findOneOrFail(ReviewRequest, { where: { processId }, select: { id: true } });
+    return request.id;
   }
 }

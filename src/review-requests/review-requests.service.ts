@@ -1,7 +1,9 @@
+import { EventsService } from '../events/events.service';
+import { ReviewRequestResponse } from './dto/review-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { contactOf } from '../reputation/contact';
-import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
+import { ReputationEventType, ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
 import {
   type ProcessStart,
@@ -29,6 +31,7 @@ export class ReviewRequestsService {
     private readonly repository: ReviewRequestsRepository,
     private readonly processes: ReputationProcessService,
     private readonly reviewSettings: ReviewSettingsService,
+    private readonly events: EventsService,
   ) {}
 
   /**
@@ -45,7 +48,7 @@ export class ReviewRequestsService {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
     const settings = await this.reviewSettings.getForVendor(vendor.id);
-    return this.processes.start(
+    const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
         vendor,
@@ -63,6 +66,10 @@ export class ReviewRequestsService {
           leadId,
         }),
     );
+    // The event shows the request as the API answers it (its messages as just queued).
+    const view = ReviewRequestResponse.from(started.request, started.process.state, started.messages);
+    await this.events.record(vendor.id, 'review_request.created', view);
+    return started;
   }
 
   /**
@@ -97,8 +104,16 @@ export class ReviewRequestsService {
 
   /** "I posted my review": completes the process; the referral step follows. */
   async confirm(process: ReputationProcess): Promise<void> {
-    await this.repository.confirm(process.id);
+    const requestId = await this.repository.confirm(process.id);
     await this.processes.complete(process, JourneyStep.Referral);
     await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewConfirmed)]);
+    await this.processes.announce(process, 'review.completed', { requestId });
+  }
+
+  /** A click on one of the review links the customer was shown. */
+  async linkClicked(process: ReputationProcess, platform: ReviewPlatform): Promise<void> {
+    await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewLinkClicked, { platform })]);
+    const requestId = await this.repository.idByProcess(process.id);
+    await this.processes.announce(process, 'review.link_clicked', { requestId, platform });
   }
 }

@@ -1,6 +1,6 @@
 import { PROVIDER_TEXT_MAX, providerText } from './delivery-failure';
 import { classifySmtpError } from './smtp-email.sender';
-import { backoffDelayMs, parseRetryAfter } from './retry-policy';
+import { backoffDelayMs, parseRetryAfter } from '../../common/retry/retry-policy';
 import { classifySmsResponse, toE164 } from './twilio-sms.sender';
 import { maskRecipient } from './log.sender';
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DeliveryFailure, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
-import { parseRetryAfter } from './retry-policy';
+import { parseRetryAfter } from '../../common/retry/retry-policy';
 
 export interface TwilioSettings {
   apiBaseUrl: string;

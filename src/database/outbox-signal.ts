@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AfterCommit } from '../database/after-commit';
+import { AfterCommit } from './after-commit';
 
 /**
- * Tells this process's worker that new messages are visible: after the COMMIT of a transaction that
- * queued one, or at once when enqueue ran outside a transaction. A rolled-back transaction signals
- * nothing. Other instances find the messages on their next poll.
+ * Tells this process's worker of an outbox that new rows are visible: after the COMMIT of a transaction
+ * that queued one (`AfterCommit`), or at once when enqueue ran outside a transaction. A rolled-back
+ * transaction signals nothing. Other instances find the rows on their next poll. Each outbox provides
+ * its own subclass (its own token), so each worker hears only its own rows.
  */
 @Injectable()
 export class OutboxSignal {

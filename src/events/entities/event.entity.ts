@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Vendor } from '../../vendors/entities/vendor.entity';
+import type { RecordedEventType } from '../../webhooks/event-types';
+
+/**
+ * One change a vendor system may hear about, written in the transaction of the change (CONTRACT 8).
+ * `tx_id` is the writing transaction's id: the feed shows only events of transactions older than
+ * every running one and orders by (tx_id, id), so an event that commits late never lands behind a
+ * reader's cursor.
+ */
+@Entity('events')
+@Index('idx_events_feed', ['txId', 'id'])
+@Index('idx_events_vendor_feed', ['vendorId', 'txId', 'id'])
+@Index('idx_events_occurred', ['occurredAt'])
+export class StoredEvent {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: string;
+
+  @Column({ type: 'bigint' })
+  txId: string;
+
+  @ManyToOne(() => Vendor, { onDelete: 'CASCADE', nullable: false })
+  @JoinColumn({ name: 'vendor_id', foreignKeyConstraintName: 'fk_events_vendor' })
+  vendor?: Vendor;
+
+  @Column({ type: 'integer' })
+  vendorId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  type: RecordedEventType;
+
+  /** The resource as the vendor API showed it when the change committed. */
+  @Column({ type: 'jsonb' })
+  data: object;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  occurredAt: Date;
+}

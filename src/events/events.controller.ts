@@ -1,0 +1,41 @@
+import { Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse } from '@nestjs/swagger';
+import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { CurrentVendor } from '../auth/decorators/principal.decorators';
+import type { VendorAccount } from '../auth/vendor-account';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { EventFeedQuery } from './dto/event-feed.query';
+import { EventPageResponse } from './dto/event.response';
+import { EventsService } from './events.service';
+
+const badCursor = ApiBadRequestResponse({
+  description: 'Invalid limit, or `after` is not an event of this account within 30 days.',
+  type: ErrorEnvelopeDto,
+});
+
+@VendorApiController('events', 'Events')
+export class VendorEventsController {
+  constructor(private readonly events: EventsService) {}
+
+  /** The vendor's events of the last 30 days, oldest first: the webhooks' payloads, for catching up. */
+  @Get()
+  @ApiEnvelope(EventPageResponse)
+  @badCursor
+  feed(@CurrentVendor() vendor: VendorAccount, @Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
+    return this.events.feed(vendor.id, after, limit);
+  }
+}
+
+@ManagerApiController('events', 'Manager: events')
+export class ManagerEventsController {
+  constructor(private readonly events: EventsService) {}
+
+  /** Every vendor's events of the last 30 days, oldest first. */
+  @Get()
+  @ApiEnvelope(EventPageResponse)
+  @badCursor
+  feed(@Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
+    return this.events.feed(null, after, limit);
+  }
+}

@@ -1,0 +1,80 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { backoffDelayMs } from '../../common/retry/retry-policy';
+import { Clock } from '../../common/time/clock';
+import { WebhooksConfig, webhooksConfig } from '../../config/webhooks.config';
+import { OutboxWorker } from '../../database/outbox-worker';
+import { ClaimedDelivery, WebhookDeliveriesRepository } from '../webhook-deliveries.repository';
+import { WebhookOutboxSignal } from '../webhook-outbox-signal';
+import { signatureHeader } from './webhook-signature';
+import { WebhookSender } from './webhook.sender';
+
+/**
+ * Delivers the webhook outbox with the loop of OutboxWorker: up to WEBHOOK_CONCURRENCY attempts in
+ * flight, at most WEBHOOK_ENDPOINT_CONCURRENCY of them to one endpoint, so a slow or dead receiver
+ * holds back only its own deliveries.
+ */
+@Injectable()
+export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
+  /** Attempts in flight per endpoint, so a claim takes only what each endpoint's share allows. */
+  private readonly busy = new Map<number, number>();
+
+  constructor(
+    @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
+    private readonly repository: WebhookDeliveriesRepository,
+    private readonly sender: WebhookSender,
+    signal: WebhookOutboxSignal,
+    private readonly txHost: TransactionHost,
+    private readonly clock: Clock,
+  ) {
+    super(new Logger(WebhooksWorker.name), config, signal, 'Webhook delivery');
+  }
+
+  protected claim(limit: number): Promise<ClaimedDelivery[]> {
+    return this.repository.claimDue(limit, this.config.perEndpointConcurrency, this.busy, this.config.leaseMs);
+  }
+
+  protected override started({ endpointId }: ClaimedDelivery): void {
+    this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
+  }
+
+  protected override finished({ endpointId }: ClaimedDelivery): void {
+    const left = (this.busy.get(endpointId) ?? 1) - 1;
+    if (left > 0) this.busy.set(endpointId, left);
+    else this.busy.delete(endpointId);
+    // The freed slot may take this endpoint's next due delivery now, not after the poll interval.
+    this.wake();
+  }
+
+  protected async deliver(claim: ClaimedDelivery): Promise<void> {
+    if (claim.attempts > this.config.maxAttempts) {
+      await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
+      return;
+    }
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    const attempt = await this.sender.post({
+      url: claim.url,
+      body: claim.body,
+      headers: {
+        'webhook-id': claim.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(claim.secrets, claim.eventId, timestamp, claim.body),
+        'user-agent': 'vendor-leads-webhooks/1',
+      },
+    });
+    if (attempt.ok) {
+      await this.record(claim, 'succeeded', () =>
+        this.txHost.withTransaction(() => this.repository.markSucceeded(claim, attempt)),
+      );
+      return;
+    }
+    const last = claim.attempts >= this.config.maxAttempts;
+    const retryInMs = last ? undefined : backoffDelayMs(claim.attempts, this.config);
+    // The delivery's outcome and its endpoint's run of failures, written together.
+    await this.record(claim, last ? 'failed' : 'retry', () =>
+      this.txHost.withTransaction(() =>
+        this.repository.markAttemptFailed(claim, attempt, retryInMs, this.config.disableAfterFailures),
+      ),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ALL_EVENTS, EVENT_TYPES } from '../event-types';
+
+const KNOWN = new Set<string>([...EVENT_TYPES, ALL_EVENTS]);
+const MAX_TYPES = EVENT_TYPES.length;
+
+function problem(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TYPES) {
+    return `events must be a non-empty list of at most ${MAX_TYPES} event types, or ["*"] for all.`;
+  }
+  const unknown = value.filter((type) => typeof type !== 'string' || !KNOWN.has(type));
+  if (unknown.length) {
+    return `events holds unknown event type(s): ${unknown.map((type) => JSON.stringify(type)).join(', ')}. Known: ${EVENT_TYPES.join(', ')}, or "*".`;
+  }
+  if (value.includes(ALL_EVENTS) && value.length > 1) return 'events "*" stands for all event types and comes alone.';
+  if (new Set(value).size !== value.length) return 'events lists an event type twice.';
+  return undefined;
+}
+
+/** A subscription: known event types (each named when it is not), or `["*"]`. */
+export const IsEventTypeList = (options?: ValidationOptions): PropertyDecorator =>
+  ValidateBy(
+    {
+      name: 'isEventTypeList',
+      validator: {
+        validate: (value) => problem(value) === undefined,
+        defaultMessage: (args) => problem(args?.value) ?? 'events is invalid.',
+      },
+    },
+    options,
+  );

@@ -1,0 +1,37 @@
+import { ApiProperty, PartialType } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EVENT_TYPES } from '../event-types';
+import { Optional } from '../../common/validation/optional.decorator';
+import { Trim } from '../../common/validation/trim.decorator';
+import { IsEventTypeList } from './event-type-list.decorator';
+
+export class CreateWebhookEndpointDto {
+  /**
+   * Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
+   * that resolves to public addresses only. @example "https://crm.example.com/hooks/leads"
+   */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(2048)
+  url: string;
+
+  /** Event types to receive, or `["*"]` for all. */
+  @ApiProperty({ type: [String], enum: [...EVENT_TYPES, '*'], example: ['lead.assigned', 'lead.expired'] })
+  @IsEventTypeList()
+  events: string[];
+
+  /** @example "Our CRM" */
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+}
+
+export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto, { skipNullProperties: false }) {
+  /** `true` re-enables an endpoint disabled after a run of failures. */
+  @Optional()
+  @IsBoolean()
+  enabled?: boolean;
+}

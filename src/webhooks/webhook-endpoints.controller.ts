@@ -1,0 +1,133 @@
+import { Body, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
+import { Page } from '../common/pagination/page';
+import { PageQuery } from '../common/pagination/page.query';
+import { CurrentAccount } from './dto/current-account.decorator';
+import { WebhookDeliveryResponse } from './dto/webhook-delivery.response';
+import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
+import { WebhookDeliveryIdParams, WebhookEndpointIdParams } from './dto/webhook-endpoint.params';
+import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhook-endpoint.response';
+import type { WebhookAccount } from './webhook-account';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+
+const endpointNotFound = ApiNotFoundResponse({
+  description: 'No such endpoint for this account.',
+  type: ErrorEnvelopeDto,
+});
+
+/**
+ * The endpoint routes of CONTRACT 8, the same on both APIs: each account manages its own endpoints.
+ * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's.
+ */
+@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+abstract class WebhookEndpointsRoutes {
+  constructor(private readonly endpoints: WebhookEndpointsService) {}
+
+  /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
+  @Post()
+  @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
+  async create(
+    @CurrentAccount() account: WebhookAccount,
+    @Body() body: CreateWebhookEndpointDto,
+  ): Promise<WebhookEndpointWithSecretResponse> {
+    const { url, events, description = null } = body;
+    return WebhookEndpointWithSecretResponse.from(await this.endpoints.create(account, { url, events, description }));
+  }
+
+  @Get()
+  @ApiEnvelope(WebhookEndpointResponse, { isArray: true })
+  async list(@CurrentAccount() account: WebhookAccount): Promise<WebhookEndpointResponse[]> {
+    return (await this.endpoints.list(account)).map((endpoint) => WebhookEndpointResponse.from(endpoint));
+  }
+
+  @Get(':id')
+  @ApiEnvelope(WebhookEndpointResponse)
+  @endpointNotFound
+  async get(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+  ): Promise<WebhookEndpointResponse> {
+    return WebhookEndpointResponse.from(await this.endpoints.get(account, id));
+  }
+
+  /** Changes the url, events or description; `enabled: true` re-enables a disabled endpoint. */
+  @Patch(':id')
+  @ApiEnvelope(WebhookEndpointResponse)
+  @endpointNotFound
+  async update(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+    @Body() body: UpdateWebhookEndpointDto,
+  ): Promise<WebhookEndpointResponse> {
+    return WebhookEndpointResponse.from(await this.endpoints.update(account, id, body));
+  }
+
+  /** Removes the endpoint and its delivery history; queued deliveries are not sent. */
+  @Delete(':id')
+  @ApiEnvelope('boolean')
+  @endpointNotFound
+  async remove(@CurrentAccount() account: WebhookAccount, @Param() { id }: WebhookEndpointIdParams): Promise<boolean> {
+    await this.endpoints.remove(account, id);
+    return true;
+  }
+
+  /** A new secret; the previous one also signs (a second `v1,` signature) for 24 hours. */
+  @Post(':id/rotate-secret')
+  @HttpCode(HttpStatus.OK)
+  @ApiEnvelope(WebhookEndpointWithSecretResponse)
+  @endpointNotFound
+  async rotateSecret(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+  ): Promise<WebhookEndpointWithSecretResponse> {
+    return WebhookEndpointWithSecretResponse.from(await this.endpoints.rotateSecret(account, id));
+  }
+
+  /** Queues a signed `ping` event to this endpoint; its delivery shows in the deliveries list. */
+  @Post(':id/test')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiEnvelope(null, { status: 202 })
+  @endpointNotFound
+  async test(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+  ): Promise<WithMessage> {
+    const eventId = await this.endpoints.ping(account, id);
+    return new WithMessage(`A ping event (${eventId}) was queued for this endpoint.`);
+  }
+
+  /** The endpoint's deliveries, newest first. */
+  @Get(':id/deliveries')
+  @ApiEnvelope(WebhookDeliveryResponse, { page: 'lead' })
+  @endpointNotFound
+  async deliveries(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+    @Query() { page, size }: PageQuery,
+  ): Promise<Page<WebhookDeliveryResponse>> {
+    const result = await this.endpoints.deliveriesOf(account, id, { page, size });
+    return { ...result, content: result.content.map((delivery) => WebhookDeliveryResponse.from(delivery)) };
+  }
+
+  /** Sends a delivery again, from a fresh run of attempts (the same `webhook-id` and body). */
+  @Post(':id/deliveries/:deliveryId/retry')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiEnvelope(null, { status: 202 })
+  @endpointNotFound
+  async retry(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id, deliveryId }: WebhookDeliveryIdParams,
+  ): Promise<WithMessage> {
+    await this.endpoints.retry(account, id, String(deliveryId));
+    return new WithMessage(`Delivery ${deliveryId} was queued to be sent again.`);
+  }
+}
+
+@VendorApiController('webhook-endpoints', 'Webhooks')
+export class VendorWebhookEndpointsController extends WebhookEndpointsRoutes {}
+
+@ManagerApiController('webhook-endpoints', 'Manager: webhooks')
+export class ManagerWebhookEndpointsController extends WebhookEndpointsRoutes {}

@@ -1,0 +1,65 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import type { WebhookAccount } from './webhook-account';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+
+export type NewWebhookEndpoint = Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'secret'>;
+export type WebhookEndpointChanges = Partial<
+  Pick<
+    WebhookEndpoint,
+    | 'url'
+    | 'events'
+    | 'description'
+    | 'enabled'
+    | 'disabledReason'
+    | 'secret'
+    | 'previousSecret'
+    | 'previousSecretExpiresAt'
+    | 'consecutiveFailures'
+  >
+>;
+
+/** Endpoints, always read and written within one account. */
+@Injectable()
+export class WebhookEndpointsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  list(account: WebhookAccount): Promise<WebhookEndpoint[]> {
+    return this.txHost.tx.find(WebhookEndpoint, {
+      where: { accountType: account.type, accountId: account.id },
+      order: { id: 'ASC' },
+    });
+  }
+
+  findOne(account: WebhookAccount, id: number): Promise<WebhookEndpoint | null> {
+    return this.txHost.tx.findOneBy(WebhookEndpoint, { id, accountType: account.type, accountId: account.id });
+  }
+
+  /**
+   * Locks the account's endpoints (in the caller's transaction) and counts them, so two concurrent
+   * creates cannot both pass the limit.
+   */
+  async countLocked(account: WebhookAccount): Promise<number> {
+    // The advisory lock covers an account with no endpoint yet, which no row lock could.
+    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `webhooks:${account.type}:${account.id}`,
+    ]);
+    return this.txHost.tx.countBy(WebhookEndpoint, { accountType: account.type, accountId: account.id });
+  }
+
+  insert(account: WebhookAccount, endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+    return this.txHost.tx.save(
+      this.txHost.tx.create(WebhookEndpoint, { ...endpoint, accountType: account.type, accountId: account.id }),
+    );
+  }
+
+  async update(endpoint: WebhookEndpoint, changes: WebhookEndpointChanges): Promise<WebhookEndpoint> {
+    await this.txHost.tx.update(WebhookEndpoint, { id: endpoint.id }, changes);
+    return this.txHost.tx.findOneByOrFail(WebhookEndpoint, { id: endpoint.id });
+  }
+
+  async remove(endpoint: WebhookEndpoint): Promise<void> {
+    await this.txHost.tx.delete(WebhookEndpoint, { id: endpoint.id });
+  }
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebhookTargets } from './delivery/webhook-targets';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { ManagerWebhookEndpointsController, VendorWebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookOutboxSignal } from './webhook-outbox-signal';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Webhook endpoints of both APIs and the webhook outbox. The events module calls WebhooksService.queue
+ * in the producer's transaction; delivery runs in WebhookDeliveryModule (the server only).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
+  controllers: [VendorWebhookEndpointsController, ManagerWebhookEndpointsController],
+  providers: [
+    WebhookEndpointsRepository,
+    WebhookDeliveriesRepository,
+    WebhookEndpointsService,
+    WebhooksService,
+    WebhookTargets,
+    WebhookOutboxSignal,
+  ],
+  exports: [WebhooksService, WebhookDeliveriesRepository, WebhookTargets, WebhookOutboxSignal],
+})
+export class WebhooksModule {}
