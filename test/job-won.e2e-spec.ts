@@ -89,6 +89,14 @@ describe('Review request when a job is won (e2e)', () => {
       },
     ]);
     expect(await outcomeOf(lead.id)).toBe('CREATED');
+    // Reported like any review request: a review_request.created event with the request as the API shows it.
+    const created = await t.dataSource.query(
+      `SELECT data FROM events WHERE vendor_id = $1 AND type = 'review_request.created'`,
+      [vendor.id],
+    );
+    expect(created).toEqual([
+      { data: expect.objectContaining({ firstName: 'Jane', emailTo: 'won@customer.example', phone: '416-555-0177' }) },
+    ]);
 
     await setStatus(token, lead.id, 'JOB_WON').expect(200);
     await setStatus(token, lead.id, 'QUOTE_SENT').expect(200);

@@ -92,6 +92,7 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     channel: 'SMS',
     status: 'FAILED',
     attempts: 1,
+    errorCode: 'REFUSED',
     lastError: 'The SMS provider answered HTTP 400: Invalid To number (21211).',
     sentAt: null,
     nextAttemptAt: null,
