@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { ImageProcessor, PARALLEL_IMAGES } from '../src/images/image-processor';
+import { photoPixels } from './photo-pixels';
 import { benchServiceUploads } from './service-uploads';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -17,18 +18,7 @@ const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A 4000x3000 JPEG (quality 90) of a colour gradient with grain, which compresses like a photo. */
 async function cameraLikeJpeg(): Promise<Buffer> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 42;
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      const grain = (seed % 41) - 20;
-      const i = (y * WIDTH + x) * 3;
-      pixels[i] = Math.max(0, Math.min(255, (x * 255) / WIDTH + grain));
-      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / HEIGHT + grain));
-      pixels[i + 2] = Math.max(0, Math.min(255, 128 + Math.sin(x / 90) * 60 + grain));
-    }
-  }
+  const pixels = photoPixels(WIDTH, HEIGHT);
   return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();

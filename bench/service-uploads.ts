@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { MAX_FILE_BYTES } from '../src/images/image-files.interceptor';
+import { photoPixels } from './photo-pixels';
 import { runCli } from '../test/support/built-app';
 import { BuiltServer } from '../test/support/built-server';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
@@ -19,23 +20,6 @@ const SINGLE_RUNS = 5;
 const PARALLEL_UPLOADS = 10;
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-/** A 6000x4000 colour gradient with grain, which compresses like a photo. */
-function photoPixels(): Buffer {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 42;
-  for (let y = 0; y < HEIGHT; y++) {
-    for (let x = 0; x < WIDTH; x++) {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      const grain = (seed % 41) - 20;
-      const i = (y * WIDTH + x) * 3;
-      pixels[i] = Math.max(0, Math.min(255, (x * 255) / WIDTH + grain));
-      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / HEIGHT + grain));
-      pixels[i + 2] = Math.max(0, Math.min(255, 128 + Math.sin(x / 90) * 60 + grain));
-    }
-  }
-  return pixels;
-}
 
 /** The largest JPEG of the pixels (by quality, searched) that is at most `maxBytes`. */
 async function jpegOfAtMost(pixels: Buffer, maxBytes: number): Promise<Buffer> {
@@ -132,7 +116,7 @@ export async function benchServiceUploads(): Promise<void> {
     }).then((r) => r.json() as Promise<{ data: { id: number } }>);
     const galleryUrl = `${server.url}/rest-manager-api-v1/vendors/${vendor.data.id}/gallery`;
 
-    const pixels = photoPixels();
+    const pixels = photoPixels(WIDTH, HEIGHT);
     const eight = await jpegOfAtMost(pixels, 8 * 1024 * 1024);
     const ten = await jpegOfAtMost(pixels, MAX_FILE_BYTES);
     await upload(galleryUrl, token, eight); // warm-up, not counted
