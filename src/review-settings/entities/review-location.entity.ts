@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { ReviewSettings } from './review-settings.entity';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An additional Google review location of a vendor (at most 5), in the order the manager gave them. */
 @Entity('review_locations')
@@ -11,10 +10,11 @@ export class ReviewLocation {
   @Column({ type: 'integer' })
   settingsId: number;
 
-  @ManyToOne(() => ReviewSettings, (settings) => settings.reviewLocations, { onDelete: 'CASCADE', nullable: false })
+  // By the entity's name: the settings own their locations (ReviewSettings.reviewLocations) and this
+  // side only declares the foreign key, so the two files do not import each other.
+  @ManyToOne('ReviewSettings', 'reviewLocations', { onDelete: 'CASCADE', nullable: false })
   @JoinColumn({ name: 'settings_id' })
-  // Relation<> keeps the two entity files from needing each other while their classes are defined.
-  settings?: Relation<ReviewSettings>;
+  settings?: object;
 
   /** Place in the list, from 0. */
   @Column({ type: 'smallint' })

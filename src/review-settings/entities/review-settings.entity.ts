@@ -43,7 +43,7 @@ export class ReviewSettings extends VendorOwned {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   otherReviewUrl: string | null;
 
-  @OneToMany(() => ReviewLocation, (location) => location.settings)
+  @OneToMany(() => ReviewLocation, 'settings')
   reviewLocations: ReviewLocation[];
 
   @CreateDateColumn({ type: 'timestamptz' })
