@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImagesConfig, imagesConfig } from '../config/images.config';
 import { VendorsModule } from '../vendors/vendors.module';
 import { VendorImage } from './entities/vendor-image.entity';
 import { ImageProcessor } from './image-processor';
@@ -8,6 +9,8 @@ import { ImageFilesController, VendorImagesController } from './images.controlle
 import { ImagesRepository } from './images.repository';
 import { ImagesService } from './images.service';
 import { LocalImageStorage } from './local-image-storage';
+import { LocalImagesImport } from './local-images-import';
+import { PostgresImageStorage } from './postgres-image-storage';
 
 @Module({
   imports: [TypeOrmModule.forFeature([VendorImage]), VendorsModule],
@@ -16,8 +19,17 @@ import { LocalImageStorage } from './local-image-storage';
     ImagesRepository,
     ImagesService,
     ImageProcessor,
-    // The one place that says where files live: swap in another ImageStorage (e.g. S3) here.
-    { provide: ImageStorage, useClass: LocalImageStorage },
+    LocalImageStorage,
+    PostgresImageStorage,
+    LocalImagesImport,
+    // The one place that says where files live (IMAGE_STORAGE); both stores are cheap to construct.
+    {
+      provide: ImageStorage,
+      inject: [imagesConfig.KEY, PostgresImageStorage, LocalImageStorage],
+      useFactory: (config: ImagesConfig, postgres: PostgresImageStorage, local: LocalImageStorage) =>
+        config.storage === 'local' ? local : postgres,
+    },
   ],
+  exports: [LocalImagesImport],
 })
 export class ImagesModule {}
