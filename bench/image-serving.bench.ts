@@ -1,12 +1,12 @@
 // `npm run bench:image-serving`: GET /images/{key} from the PostgreSQL store and from the local one.
-// Two built servers on a scratch `test_` database, one per IMAGE_STORAGE; the same 900x600 JPEG (the
-// default upload box) is uploaded through each, then autocannon fetches it from each in turn for ROUNDS
+// Two built servers on a scratch `test_` database, one per IMAGE_STORAGE; the same grainy JPEG, resized into
+// the default 900x700 box, is uploaded through each, then autocannon fetches it from each in turn for ROUNDS
 // rounds so that machine drift falls on both. Prints req/s and p50/p99 per store.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { image } from '../test/support/images';
+import sharp from 'sharp';
 import { runCli } from '../test/support/built-app';
 import { BuiltServer } from '../test/support/built-server';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
@@ -16,6 +16,21 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE = `test_bench_image_serving_${process.pid}`;
 const MANAGER = '/rest-manager-api-v1';
+
+/** A 1800x1200 gradient with grain, which compresses like a photo (a smooth gradient would be ~16 KB). */
+function photo(): Promise<Buffer> {
+  const [width, height] = [1800, 1200];
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    const x = (i / 3) % width;
+    pixels[i] = Math.max(0, Math.min(255, (x * 255) / width + (seed % 41) - 20));
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
 
 interface Result {
   rps: number;
@@ -88,10 +103,10 @@ async function main(): Promise<void> {
     });
     if (admin.code !== 0) throw new Error(admin.stderr);
     const token = admin.stdout.trim();
-    const photo = await image('jpeg', 2000, 1500);
+    const upload = await photo();
     const paths = {
-      postgres: await storedPath(servers.postgres, token, photo),
-      local: await storedPath(servers.local, token, photo),
+      postgres: await storedPath(servers.postgres, token, upload),
+      local: await storedPath(servers.local, token, upload),
     };
     const runs: Record<keyof typeof servers, Result[]> = { postgres: [], local: [] };
     for (const store of ['postgres', 'local'] as const) await drive(servers[store], paths[store]); // warm-up
