@@ -14,6 +14,7 @@ import { EventsAndWebhooks1795430977730 } from './1795430977730-EventsAndWebhook
 import { AutomationSettings1795500000000 } from './1795500000000-AutomationSettings';
 import { ProcessReminders1795500000001 } from './1795500000001-ProcessReminders';
 import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewRequests';
+import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   AutomationSettings1795500000000,
   ProcessReminders1795500000001,
   JobWonReviewRequests1795500000002,
+  ImageFiles1795520000000,
 ];

@@ -5,6 +5,7 @@ import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
 import { CustomerJourneyService } from '../customer-pages/customer-journey.service';
 import { FeedbackService } from '../feedback/feedback.service';
+import { LocalImagesImport } from '../images/local-images-import';
 import { ReputationProcessService } from '../reputation/reputation-process.service';
 import { ReviewRequestsService } from '../review-requests/review-requests.service';
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
@@ -16,11 +17,13 @@ export const USAGE = `Usage:
   npm run --silent cli -- manager-token --email E           new manager token (the old one is revoked)
   npm run --silent cli -- vendor-token --vendor-id ID       new vendor token (the old one is revoked)
   npm run --silent cli -- seed-demo                         demo admin, vendor, leads and reputation journeys,
-                                                            prints the tokens and customer links as JSON`;
+                                                            prints the tokens and customer links as JSON
+  npm run --silent cli -- move-local-images                 copies the image files under UPLOAD_DIR into the
+                                                            configured store (IMAGE_STORAGE), prints the count`;
 
 export class UsageError extends Error {}
 
-const COMMANDS = ['create-admin', 'manager-token', 'vendor-token', 'seed-demo'] as const;
+const COMMANDS = ['create-admin', 'manager-token', 'vendor-token', 'seed-demo', 'move-local-images'] as const;
 
 /** Checked before the database is touched, so a typo fails fast. */
 export const isCommand = (command: string): boolean => (COMMANDS as readonly string[]).includes(command);
@@ -49,6 +52,7 @@ export class CliCommands {
     private readonly processes: ReputationProcessService,
     private readonly journeys: CustomerJourneyService,
     private readonly reviewSettings: ReviewSettingsService,
+    private readonly localImages: LocalImagesImport,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -68,6 +72,10 @@ export class CliCommands {
       }
       case 'seed-demo':
         return JSON.stringify(await this.seedDemo(), null, 2);
+      case 'move-local-images': {
+        const { copied, storage } = await this.localImages.run();
+        return `${copied} image file(s) copied into the ${storage} store.`;
+      }
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
     }

@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
 import { FeedbackModule } from '../feedback/feedback.module';
+import { ImageStorageModule } from '../images/image-storage.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
@@ -27,6 +28,7 @@ import { CliCommands } from './cli.commands';
     ReviewRequestsModule,
     FeedbackModule,
     CustomerPagesModule,
+    ImageStorageModule,
   ],
   providers: [CliCommands],
 })

@@ -6,6 +6,7 @@ import { databaseConfig } from './database.config';
 import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
 import { httpConfig } from './http.config';
+import { imagesConfig } from './images.config';
 import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
@@ -25,6 +26,7 @@ import { webhooksConfig } from './webhooks.config';
         httpConfig,
         rateLimitConfig,
         documentsConfig,
+        imagesConfig,
         notificationsConfig,
         webhooksConfig,
       ],

@@ -34,6 +34,8 @@ export const envValidationSchema = Joi.object({
   PUBLIC_BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .optional(),
+  // postgres: image files in the database, shared by every instance; local: files under UPLOAD_DIR (one instance).
+  IMAGE_STORAGE: Joi.string().valid('postgres', 'local').default('postgres'),
   UPLOAD_DIR: Joi.string().optional(),
   // Unset: an embedded PostgreSQL is started with its data under DATA_DIR.
   DATABASE_URL: Joi.string()

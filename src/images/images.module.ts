@@ -3,21 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { VendorsModule } from '../vendors/vendors.module';
 import { VendorImage } from './entities/vendor-image.entity';
 import { ImageProcessor } from './image-processor';
-import { ImageStorage } from './image-storage';
+import { ImageStorageModule } from './image-storage.module';
 import { ImageFilesController, VendorImagesController } from './images.controller';
 import { ImagesRepository } from './images.repository';
 import { ImagesService } from './images.service';
-import { LocalImageStorage } from './local-image-storage';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VendorImage]), VendorsModule],
+  imports: [TypeOrmModule.forFeature([VendorImage]), VendorsModule, ImageStorageModule],
   controllers: [VendorImagesController, ImageFilesController],
-  providers: [
-    ImagesRepository,
-    ImagesService,
-    ImageProcessor,
-    // The one place that says where files live: swap in another ImageStorage (e.g. S3) here.
-    { provide: ImageStorage, useClass: LocalImageStorage },
-  ],
+  providers: [ImagesRepository, ImagesService, ImageProcessor],
 })
 export class ImagesModule {}

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { AppConfig, appConfig } from '../config/app.config';
-import { IMAGE_KEY, ImageStorage, StoredImageFile } from './image-storage';
+import { IMAGE_KEY, ImageStorage, StoredImageFile, assertImageKey } from './image-storage';
 
 /**
  * Image files under UPLOAD_DIR, spread over 256 sub-directories by the key's first two characters so
@@ -60,8 +60,21 @@ export class LocalImageStorage extends ImageStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** The key of every stored file (temporary files left by a crash are not keys). */
+  async keys(): Promise<string[]> {
+    let paths: string[];
+    try {
+      paths = await readdir(this.root, { recursive: true, encoding: 'utf8' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const keys = paths.map((path) => basename(path));
+    return keys.filter((key, i) => IMAGE_KEY.test(key) && paths[i] === join(key.slice(0, 2), key));
+  }
+
   private pathOf(key: string): string {
-    if (!IMAGE_KEY.test(key)) throw new Error(`Not an image key: ${key}`);
+    assertImageKey(key);
     return join(this.root, key.slice(0, 2), key);
   }
 }
