@@ -15,6 +15,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     if (request.is('multipart/form-data')) return next.handle();
-    return this.idempotency.around(context, () => next.handle(), request.body);
+    return this.idempotency.around(
+      context,
+      () => next.handle(),
+      () => request.body as unknown,
+    );
   }
 }

@@ -120,20 +120,21 @@ export class IdempotencyService {
   }
 
   /**
-   * The handler's answer, once per key: `body` is what the request's body is compared by. `handle` is
+   * The handler's answer, once per key: `body` gives what the request's body is compared by (asked for
+   * only when the request carries a key: hashing an upload's files costs time). `handle` is
    * Nest's `next.handle`, called inside the transaction: Nest binds the handler to the async context
    * it is called in, and the handler's repositories must find the transaction there.
    */
-  around(context: ExecutionContext, handle: () => Observable<unknown>, body: unknown): Observable<unknown> {
+  around(context: ExecutionContext, handle: () => Observable<unknown>, body: () => unknown): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
     const scope = keyScopeOf(request);
     if (!scope) return handle();
     const response = context.switchToHttp().getResponse<Response>();
-    return from(
-      this.run(scope, fingerprintOf(request, body), response, () =>
+    const run = async () =>
+      this.run(scope, fingerprintOf(request, await body()), response, () =>
         lastValueFrom(handle(), { defaultValue: undefined }),
-      ),
-    );
+      );
+    return from(run());
   }
 
   /** Removes expired keys in batches; answers how many. */
