@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import type { PageRequest } from '../common/pagination/page';
 import type { Contact } from '../reputation/contact';
 import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
@@ -10,9 +11,6 @@ export type NewFeedbackRequest = Pick<FeedbackRequest, 'vendorId' | 'processId' 
 
 /** A feedback request with the state of its process, as the vendor's list shows it. */
 export type FeedbackRequestWithProcess = FeedbackRequest & { process: ReputationProcess };
-
-// First key of the advisory lock that serializes one vendor's duplicate-checked feedback requests.
-const DUPLICATE_LOCK_SPACE = 727_102;
 
 @Injectable()
 export class FeedbackRequestsRepository {
@@ -29,7 +27,7 @@ export class FeedbackRequestsRepository {
 
   /** `exists`, holding a lock to the end of the transaction: two creates for one vendor cannot both miss each other. */
   async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1, $2)', [DUPLICATE_LOCK_SPACE, vendorId]);
+    await lockUntilCommit(this.txHost.tx, LockSpace.FeedbackRequestDuplicates, vendorId);
     return this.exists(vendorId, contact);
   }
 

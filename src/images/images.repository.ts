@@ -3,13 +3,11 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
+import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import { VendorImage, VendorImageKind } from './entities/vendor-image.entity';
 
 /** TypeORM answers a DELETE with [returned rows, affected count]. */
 type DeletedRows = [{ storage_key: string }[], number];
-
-// First key of the advisory lock that serializes one vendor's Google rank image replacements.
-const GOOGLE_RANK_LOCK_SPACE = 727_201;
 
 export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'width' | 'height' | 'bytes'>;
 
@@ -49,7 +47,7 @@ export class ImagesRepository {
     try {
       return await this.txHost.withTransaction(async () => {
         const manager = this.txHost.tx;
-        await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [GOOGLE_RANK_LOCK_SPACE, vendorId]);
+        await lockUntilCommit(manager, LockSpace.GoogleRankImage, vendorId);
         const [replaced] = await manager.query<DeletedRows>(
           `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key`,
           [vendorId],

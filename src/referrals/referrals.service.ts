@@ -69,7 +69,7 @@ export class ReferralsService {
   }
 
   async stepView(process: ReputationProcess): Promise<ReferralStepView> {
-    const referrals = await this.referralsOf(process);
+    const { referrals } = await this.referralsOf(process);
     const invited = referrals.filter((r) => r.channel !== ReferralChannel.Share);
     const share = referrals.find((r) => r.channel === ReferralChannel.Share);
     return {
@@ -86,7 +86,8 @@ export class ReferralsService {
     friendName: string | null,
     friend: Contact,
   ): Promise<void> {
-    const invitations = (await this.referralsOf(process)).filter((r) => r.channel !== ReferralChannel.Share);
+    const { referralRequestId, referrals } = await this.referralsOf(process);
+    const invitations = referrals.filter((r) => r.channel !== ReferralChannel.Share);
     const address = (friend.email ?? friend.phone)!;
     // A second submission of the same invitation (a double click, a reload) changes nothing.
     if (invitations.some((r) => (r.friendEmail ?? r.friendPhone) === address)) return;
@@ -96,7 +97,7 @@ export class ReferralsService {
     if (await this.processes.anyOptedOut(process.vendorId, [address])) {
       throw DomainError.invalid('We cannot send an invitation to this address. Please choose another friend.');
     }
-    const referral = await this.addReferral(process, channel, friendName, friend);
+    const referral = await this.addReferral(process, referralRequestId, channel, friendName, friend);
     await this.processes.send({
       vendorId: process.vendorId,
       purpose: 'REFERRAL_INVITATION',
@@ -110,8 +111,9 @@ export class ReferralsService {
 
   /** Hands out the customer's share link (the same one on every ask). */
   async share(process: ReputationProcess): Promise<void> {
-    if ((await this.referralsOf(process)).some((r) => r.channel === ReferralChannel.Share)) return;
-    await this.addReferral(process, ReferralChannel.Share, null, { email: null, phone: null });
+    const { referralRequestId, referrals } = await this.referralsOf(process);
+    if (referrals.some((r) => r.channel === ReferralChannel.Share)) return;
+    await this.addReferral(process, referralRequestId, ReferralChannel.Share, null, { email: null, phone: null });
   }
 
   async invitationPage(token: string): Promise<InvitationPageView> {
@@ -169,9 +171,10 @@ export class ReferralsService {
     return { ...completed, totalReferralRequestsPending: openIds.length - failed, totalReferralRequestsFailed: failed };
   }
 
-  private async referralsOf(process: ReputationProcess): Promise<Referral[]> {
-    const referralRequest = (await this.repository.findRequestOfProcess(process.id))!;
-    return this.repository.referralsOf(referralRequest.id);
+  /** The process's referral request (there is one from the referral step on) and its referrals. */
+  private async referralsOf(process: ReputationProcess): Promise<{ referralRequestId: number; referrals: Referral[] }> {
+    const { id: referralRequestId } = (await this.repository.findRequestOfProcess(process.id))!;
+    return { referralRequestId, referrals: await this.repository.referralsOf(referralRequestId) };
   }
 
   /** The process of the customer who referred this friend: the friend's events belong to it. */
@@ -183,21 +186,21 @@ export class ReferralsService {
   /** One referral: the friend's link, its event, and the referral request completed by the first one. */
   private async addReferral(
     process: ReputationProcess,
+    referralRequestId: number,
     channel: ReferralChannel,
     friendName: string | null,
     friend: Contact,
   ): Promise<Referral> {
-    const referralRequest = (await this.repository.findRequestOfProcess(process.id))!;
     const referral = await this.repository.insertReferral({
       vendorId: process.vendorId,
-      referralRequestId: referralRequest.id,
+      referralRequestId,
       channel,
       token: newLinkToken(),
       friendName,
       friendEmail: friend.email,
       friendPhone: friend.phone,
     });
-    await this.repository.completeRequest(referralRequest.id, channel);
+    await this.repository.completeRequest(referralRequestId, channel);
     await this.processes.recordEvents([eventOf(process, ReputationEventType.FriendReferred, { channel })]);
     return referral;
   }

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import type { Contact } from '../reputation/contact';
 import { ReviewRequest } from './entities/review-request.entity';
 
@@ -9,9 +10,6 @@ export type NewReviewRequest = Pick<
   'vendorId' | 'processId' | 'firstName' | 'lastName' | 'email' | 'phone'
 > &
   Partial<Pick<ReviewRequest, 'leadId'>>;
-
-// First key of the advisory lock that serializes one vendor's duplicate-checked review requests.
-const DUPLICATE_LOCK_SPACE = 727_101;
 
 @Injectable()
 export class ReviewRequestsRepository {
@@ -22,7 +20,7 @@ export class ReviewRequestsRepository {
    * lock to the end of the transaction, so two creates for one vendor cannot both miss each other.
    */
   async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1, $2)', [DUPLICATE_LOCK_SPACE, vendorId]);
+    await lockUntilCommit(this.txHost.tx, LockSpace.ReviewRequestDuplicates, vendorId);
     const rows: { found: boolean }[] = await this.txHost.tx.query(
       `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
       [vendorId, contact.email, contact.phone],

@@ -1,0 +1,17 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * First keys of the service's two-key transaction locks, kept in one place so that no two uses ever
+ * share one (the migration lock and the webhook endpoint lock use the one-key space, which PostgreSQL
+ * keeps apart from this one).
+ */
+export enum LockSpace {
+  ReviewRequestDuplicates = 727_101,
+  FeedbackRequestDuplicates = 727_102,
+  GoogleRankImage = 727_201,
+}
+
+/** Held to the end of the manager's transaction: work on the same (space, id) runs one after the other. */
+export async function lockUntilCommit(manager: EntityManager, space: LockSpace, id: number): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [space, id]);
+}
