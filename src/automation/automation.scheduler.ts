@@ -1,26 +1,33 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { type AutomationConfig, automationConfig } from '../config/automation.config';
 import { JobWonReviewRequests } from './job-won-review-requests';
 import { ReminderPass } from './reminder-pass';
 
-/** How often due work is looked for: a reminder or a won job's review request goes out at most this late. */
-const AUTOMATION_INTERVAL_MS = 60_000;
-
 /**
- * Runs the automation's passes every minute on every instance; their SKIP LOCKED claims keep each
- * reminder and each won lead's request to one instance.
+ * Runs the automation's passes every AUTOMATION_INTERVAL_MS (a minute) on every instance; their
+ * SKIP LOCKED claims keep each reminder and each won lead's request to one instance.
  */
 @Injectable()
-export class AutomationScheduler {
+export class AutomationScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(AutomationScheduler.name);
   private running = false;
 
   constructor(
     private readonly reminders: ReminderPass,
     private readonly jobWon: JobWonReviewRequests,
+    private readonly registry: SchedulerRegistry,
+    @Inject(automationConfig.KEY) private readonly config: AutomationConfig,
   ) {}
 
-  @Interval('automation', AUTOMATION_INTERVAL_MS)
+  /** Registered with the scheduler, which clears it at shutdown like the decorated intervals. */
+  onApplicationBootstrap(): void {
+    this.registry.addInterval(
+      'automation',
+      setInterval(() => void this.runDueWork(), this.config.intervalMs),
+    );
+  }
+
   async runDueWork(): Promise<void> {
     // A pass slower than the interval must not overlap the next one.
     if (this.running) return;

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { appConfig } from './app.config';
 import { authConfig } from './auth.config';
+import { automationConfig } from './automation.config';
 import { databaseConfig } from './database.config';
 import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
@@ -29,6 +30,7 @@ import { webhooksConfig } from './webhooks.config';
         imagesConfig,
         notificationsConfig,
         webhooksConfig,
+        automationConfig,
       ],
       validationSchema: envValidationSchema,
     }),

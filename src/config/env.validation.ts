@@ -99,6 +99,8 @@ export const envValidationSchema = Joi.object({
     .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
     .default(300_000)
     .messages({ 'number.min': 'NOTIFY_LEASE_MS must be at least 3 times NOTIFY_SEND_TIMEOUT_MS' }),
+  // Reminders and won jobs' review requests are looked for this often, on every instance.
+  AUTOMATION_INTERVAL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_INSECURE: Joi.string().valid('true', 'false').default('false'),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Joi.string().valid('true', 'false').default('false'),
   WEBHOOK_WORKER_ENABLED: Joi.string().valid('true', 'false').default('true'),
