@@ -18,7 +18,7 @@ import {
   repeat,
   specLimit,
 } from './support/rate-limit';
-import { RedisServer, SHARED_REDIS_URL } from './support/redis-server';
+import { RedisServer, SHARED_REDIS_URL, removeKeys } from './support/redis-server';
 import { type TestApp, createTestApp, withConfig } from './support/test-app';
 
 // Built servers, a loaded CPU and a Redis that hangs, on a machine other test runs share.
@@ -51,17 +51,6 @@ function keepBusy(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until) {
     // spinning
-  }
-}
-
-/** Removes a test's keys from the shared Redis. */
-async function removeKeys(prefix: string): Promise<void> {
-  const redis = new Redis(SHARED_REDIS_URL);
-  try {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
   }
 }
 

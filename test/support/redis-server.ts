@@ -6,6 +6,17 @@ import { freePort, waitUntil } from './net';
 /** The machine's shared Redis (CI starts it); tests sharing it use a key prefix of their own. */
 export const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Removes a test's keys (those under its own prefix) from the shared Redis. */
+export async function removeKeys(prefix: string): Promise<void> {
+  const redis = new Redis(SHARED_REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** A redis-server of the test's own on a free port, so stopping it never affects anyone else. */
 export class RedisServer {
   private process?: ChildProcess;

@@ -19,7 +19,8 @@ export type ReceiverAnswer = number | 'hang';
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
-  answer: (request: ReceivedWebhook) => ReceiverAnswer = () => 200;
+  /** A promise holds the answer back until it settles, as a slow receiver would. */
+  answer: (request: ReceivedWebhook) => ReceiverAnswer | Promise<ReceiverAnswer> = () => 200;
 
   private constructor(private readonly server: Server) {}
 
@@ -32,9 +33,10 @@ export class WebhookReceiver {
           const body = Buffer.concat(chunks).toString('utf8');
           const request = { path: req.url ?? '', headers: req.headers, body, event: JSON.parse(body) };
           receiver.received.push(request);
-          const answer = receiver.answer(request);
-          if (answer === 'hang') return;
-          res.writeHead(answer, { 'Content-Type': 'text/plain' }).end(answer < 300 ? 'ok' : 'x'.repeat(5000));
+          void Promise.resolve(receiver.answer(request)).then((answer) => {
+            if (answer === 'hang') return;
+            res.writeHead(answer, { 'Content-Type': 'text/plain' }).end(answer < 300 ? 'ok' : 'x'.repeat(5000));
+          });
         });
       }),
     );

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+import request from 'supertest';
+import { runCli } from './built-app';
+import { BuiltServer } from './built-server';
+import { bearer } from './factories';
+import { NotificationHarness } from './notification-harness';
+import { SPEC_LIMIT_ENV } from './rate-limit-burst';
+import { SHARED_REDIS_URL, removeKeys } from './redis-server';
+import { WebhookReceiver } from './webhook-receiver';
+
+export const MANAGER_API = '/rest-manager-api-v1';
+export const VENDOR_API = '/rest-api-v1';
+
+/**
+ * Two built servers (A and B) on one empty PostgreSQL database of the file's own and one Redis (the
+ * shared one, under a key prefix of the cluster's own), with the spec's rate limit, delivering to a
+ * real SMTP sink, an SMS provider stand-in and a webhook receiver. Nothing passes between A and B
+ * except through PostgreSQL and Redis.
+ */
+export class Cluster {
+  readonly harness: NotificationHarness;
+  receiver!: WebhookReceiver;
+  a!: BuiltServer;
+  b!: BuiltServer;
+  /** The file's database, for what a test checks behind the API (counts of rows). */
+  db!: Pool;
+  /** The Authorization header of an ADMIN manager. */
+  manager!: Record<string, string>;
+  private readonly redisPrefix = `cluster-test:${randomUUID()}:`;
+
+  constructor(
+    suffix: string,
+    private readonly overrides: Record<string, string> = {},
+  ) {
+    this.harness = new NotificationHarness(suffix);
+  }
+
+  get env(): Record<string, string> {
+    return {
+      ...this.harness.settings(),
+      ...SPEC_LIMIT_ENV,
+      REDIS_URL: SHARED_REDIS_URL,
+      RATE_LIMIT_REDIS_PREFIX: this.redisPrefix,
+      WEBHOOK_ALLOW_INSECURE: 'true',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_POLL_INTERVAL_MS: '50',
+      WEBHOOK_BACKOFF_BASE_MS: '50',
+      WEBHOOK_BACKOFF_MAX_MS: '200',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_LEASE_MS: '6000',
+      ...this.overrides,
+    };
+  }
+
+  /** Starts the receivers, then A and B at the same moment on the empty database; both must get ready. */
+  async start(): Promise<void> {
+    await this.harness.start();
+    this.receiver = await WebhookReceiver.start();
+    this.db = new Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
+    [this.a, this.b] = [0, 1].map(() => new BuiltServer({ env: this.env }));
+    await Promise.all([this.a.start(), this.b.start()]);
+    const admin = await this.cli(['create-admin', '--email', `admin-${randomUUID()}@cluster.test`, '--name', 'Admin']);
+    this.manager = bearer(admin);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.a?.stop(), this.b?.stop()]);
+    await this.db?.end();
+    await this.receiver?.close();
+    await removeKeys(this.redisPrefix);
+    await this.harness.stop();
+  }
+
+  /** The built admin CLI on the cluster's database; answers what it printed (a token). */
+  async cli(args: string[]): Promise<string> {
+    const result = await runCli(args, { ...process.env, ...this.env });
+    if (result.code !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}`);
+    return result.stdout.trim();
+  }
+
+  async count(sql: string, params: unknown[] = []): Promise<number> {
+    const { rows } = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${sql}`, params);
+    return rows[0].count;
+  }
+
+  /** A vendor created and given a token through the manager API on `via`, with the feature flags asked for. */
+  async createVendor(via: BuiltServer, features: Record<string, boolean> = {}): Promise<{ id: number; token: string }> {
+    const tag = randomUUID().slice(0, 8);
+    const created = await request(via.url)
+      .post(`${MANAGER_API}/vendors`)
+      .set(this.manager)
+      .send({
+        vendorName: `Vendor ${tag}`,
+        email: `vendor-${tag}@cluster.test`,
+        cityName: 'Toronto',
+        provinceName: 'Ontario',
+      })
+      .expect(201);
+    const id = created.body.data.id as number;
+    if (Object.keys(features).length) {
+      await request(via.url)
+        .patch(`${MANAGER_API}/vendors/${id}/features`)
+        .set(this.manager)
+        .send(features)
+        .expect(200);
+    }
+    const issued = await request(via.url).post(`${MANAGER_API}/vendors/${id}/api-token`).set(this.manager).expect(201);
+    return { id, token: issued.body.data.token as string };
+  }
+}
