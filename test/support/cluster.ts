@@ -12,6 +12,26 @@ import { WebhookReceiver } from './webhook-receiver';
 export const MANAGER_API = '/rest-manager-api-v1';
 export const VENDOR_API = '/rest-api-v1';
 
+/** Each instance sends from addresses of its own, so the receivers tell which one delivered a message. */
+export const INSTANCES = [
+  { mailFrom: 'reviews-a@mail.test', smsFrom: '+15005550001' },
+  { mailFrom: 'reviews-b@mail.test', smsFrom: '+15005550002' },
+] as const;
+
+export interface Customer {
+  email: string;
+  /** As the vendor typed it, and as the SMS provider receives it. */
+  phone: string;
+  e164: string;
+}
+
+/** A vendor whose review requests go out by e-mail and SMS and are reported to a webhook endpoint. */
+export interface ReviewingVendor {
+  id: number;
+  token: string;
+  endpoint: { id: number; secret: string; path: string };
+}
+
 /**
  * Two built servers (A and B) on one empty PostgreSQL database of the file's own and one Redis (the
  * shared one, under a key prefix of the cluster's own), with the spec's rate limit, delivering to a
@@ -58,7 +78,9 @@ export class Cluster {
     await this.harness.start();
     this.receiver = await WebhookReceiver.start();
     this.db = new Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
-    [this.a, this.b] = [0, 1].map(() => new BuiltServer({ env: this.env }));
+    [this.a, this.b] = INSTANCES.map(({ mailFrom, smsFrom }) => {
+      return new BuiltServer({ env: { ...this.env, MAIL_FROM: `Reviews <${mailFrom}>`, SMS_FROM: smsFrom } });
+    });
     await Promise.all([this.a.start(), this.b.start()]);
     const admin = await this.cli(['create-admin', '--email', `admin-${randomUUID()}@cluster.test`, '--name', 'Admin']);
     this.manager = bearer(admin);
@@ -107,5 +129,48 @@ export class Cluster {
     }
     const issued = await request(via.url).post(`${MANAGER_API}/vendors/${id}/api-token`).set(this.manager).expect(201);
     return { id, token: issued.body.data.token as string };
+  }
+
+  /** A vendor with the review booster on, no quiet hours, and an endpoint hearing `review_request.created`. */
+  async reviewingVendor(via: BuiltServer): Promise<ReviewingVendor> {
+    const { id, token } = await this.createVendor(via, { enableStandaloneReviewBooster: true });
+    const auth = bearer(token);
+    await request(via.url)
+      .put(`${VENDOR_API}/automation-settings`)
+      .set(auth)
+      .send({ quietHoursStart: null, quietHoursEnd: null })
+      .expect(200);
+    const path = `/hooks/${id}`;
+    const created = await request(via.url)
+      .post(`${VENDOR_API}/webhook-endpoints`)
+      .set(auth)
+      .send({ url: this.receiver.url(path), events: ['review_request.created'] })
+      .expect(201);
+    return { id, token, endpoint: { id: created.body.data.id, secret: created.body.data.secret, path } };
+  }
+
+  /** `count` review requests by e-mail and SMS, sent through the servers in turn. */
+  async requestReviews(vendor: ReviewingVendor, servers: BuiltServer[], count: number): Promise<Customer[]> {
+    const customers = Array.from({ length: count }, (_, i) => {
+      const line = String(i).padStart(4, '0');
+      return { email: `c${i}-v${vendor.id}@customer.test`, phone: `416-555-${line}`, e164: `+1416555${line}` };
+    });
+    for (const [i, { email, phone }] of customers.entries()) {
+      await request(servers[i % servers.length].url)
+        .post(`${VENDOR_API}/review-requests`)
+        .set(bearer(vendor.token))
+        .send({ firstName: 'Sam', emailTo: email, phone })
+        .expect(201);
+    }
+    return customers;
+  }
+
+  /** Whether every message of the vendor is SENT and every delivery to its endpoint SUCCEEDED, `messages` in all. */
+  async settled(vendor: ReviewingVendor, messages: number): Promise<boolean> {
+    const sent = await this.count(`notification_outbox WHERE vendor_id = $1 AND status = 'SENT'`, [vendor.id]);
+    const unsettled = await this.count(`webhook_deliveries WHERE endpoint_id = $1 AND status <> 'SUCCEEDED'`, [
+      vendor.endpoint.id,
+    ]);
+    return sent === messages && unsettled === 0;
   }
 }
