@@ -27,7 +27,8 @@ export class SmtpSink {
   readonly abandoned: string[][] = [];
   /** The text of a 550 refusing the address, or undefined to take it. */
   rejectRecipient: (address: string) => string | undefined = () => undefined;
-  onData: (to: string[]) => DataBehaviour | undefined = () => undefined;
+  /** Told the recipients and the envelope sender of each message. */
+  onData: (to: string[], from: string) => DataBehaviour | undefined = () => undefined;
   private server?: SMTPServer;
 
   private constructor(public port: number) {}
@@ -62,7 +63,7 @@ export class SmtpSink {
         stream.on('end', () => {
           this.dataStarted.push(to);
           unanswered.set(session.id, to);
-          const behaviour = this.onData(to);
+          const behaviour = this.onData(to, session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
           if (behaviour && 'hold' in behaviour) return; // never answers: the client times out or dies
           const accept = async (): Promise<void> => {
             const raw = Buffer.concat(chunks).toString('utf8');

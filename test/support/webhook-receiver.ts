@@ -19,6 +19,8 @@ export type ReceiverAnswer = number | 'hang';
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+  /** Requests not answered yet whose sender is still connected (a sender that times out or dies leaves). */
+  pending = 0;
   /** A promise holds the answer back until it settles, as a slow receiver would. */
   answer: (request: ReceivedWebhook) => ReceiverAnswer | Promise<ReceiverAnswer> = () => 200;
 
@@ -33,6 +35,8 @@ export class WebhookReceiver {
           const body = Buffer.concat(chunks).toString('utf8');
           const request = { path: req.url ?? '', headers: req.headers, body, event: JSON.parse(body) };
           receiver.received.push(request);
+          receiver.pending++;
+          res.once('close', () => receiver.pending--);
           void Promise.resolve(receiver.answer(request)).then((answer) => {
             if (answer === 'hang') return;
             res.writeHead(answer, { 'Content-Type': 'text/plain' }).end(answer < 300 ? 'ok' : 'x'.repeat(5000));
