@@ -40,13 +40,12 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+  // e2e tests share two cores with the app, PostgreSQL and child processes: allow for a loaded machine.
+  // Set here, not on the e2e project: jest-circus reads the timeout from the global config only, so a
+  // project's testTimeout left every test at the default 5 s (the CLI's tests failed under load).
+  testTimeout: 30_000,
   projects: [
     project('unit', 'src/.*\\.spec\\.ts$'),
-    // e2e tests share two cores with the app, PostgreSQL and child processes: allow for a loaded machine.
-    {
-      ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
-      setupFiles: ['<rootDir>/test/support/env.ts'],
-      testTimeout: 30_000,
-    },
+    { ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'), setupFiles: ['<rootDir>/test/support/env.ts'] },
   ],
 };
