@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 // Any constant works; it only has to be the same for every instance of this service.
-const MIGRATION_LOCK_KEY = 727_001;
+export const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Runs pending migrations while holding a PostgreSQL advisory lock, so instances starting together

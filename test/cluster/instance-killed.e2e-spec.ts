@@ -8,15 +8,20 @@ const [A, B] = INSTANCES;
 
 /**
  * Instance A killed (SIGKILL: no shutdown hook runs) while it is delivering: its claims are left
- * behind, and B delivers every one of them once their lease (6 s here, NOTIFY_LEASE_MS and
- * WEBHOOK_LEASE_MS) runs out.
+ * behind, and B delivers every one of them once their lease (15 s here, NOTIFY_LEASE_MS and
+ * WEBHOOK_LEASE_MS, instead of 5 min and 1 min) runs out.
  */
 describe('An instance killed mid-delivery (e2e)', () => {
-  // Two deliveries in flight per instance at most, so a receiver holding three knows one is A's.
+  // Two deliveries in flight per instance at most, so a receiver holding three knows one is A's. The
+  // shortest leases that leave B's attempts time enough on a loaded machine (leases are 3 timeouts).
   const cluster = new Cluster('cluster_killed', {
     NOTIFY_CONCURRENCY: '2',
+    NOTIFY_SEND_TIMEOUT_MS: '5000',
+    NOTIFY_LEASE_MS: '15000',
     WEBHOOK_CONCURRENCY: '2',
     WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+    WEBHOOK_TIMEOUT_MS: '5000',
+    WEBHOOK_LEASE_MS: '15000',
   });
 
   beforeAll(() => cluster.start());

@@ -29,7 +29,7 @@ describe('Requests across two instances (e2e)', () => {
   const leads = (server: BuiltServer, token: string) =>
     request(server.url).get(`${VENDOR_API}/general-leads/filter-counts`).set(bearer(token));
 
-  it('migrates an empty database once when both start together: both ready, each migration recorded once', async () => {
+  it('migrates an empty database once when both reach the migration lock together: both ready, each migration recorded once', async () => {
     const { rows } = await cluster.db.query<{ name: string; times: number }>(
       'SELECT name, count(*)::int AS times FROM migrations GROUP BY name ORDER BY name',
     );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import request from 'supertest';
+import { MIGRATION_LOCK_KEY } from '../../src/database/migrate';
 import { runCli } from './built-app';
 import { BuiltServer } from './built-server';
 import { bearer } from './factories';
+import { waitUntil } from './net';
 import { NotificationHarness } from './notification-harness';
 import { SPEC_LIMIT_ENV } from './rate-limit-burst';
 import { SHARED_REDIS_URL, removeKeys } from './redis-server';
@@ -73,7 +75,10 @@ export class Cluster {
     };
   }
 
-  /** Starts the receivers, then A and B at the same moment on the empty database; both must get ready. */
+  /**
+   * Starts the receivers, then A and B on the empty database. The cluster holds the migration lock
+   * until both instances wait for it, so they migrate at the same moment; both must then get ready.
+   */
   async start(): Promise<void> {
     await this.harness.start();
     this.receiver = await WebhookReceiver.start();
@@ -81,7 +86,20 @@ export class Cluster {
     [this.a, this.b] = INSTANCES.map(({ mailFrom, smsFrom }) => {
       return new BuiltServer({ env: { ...this.env, MAIL_FROM: `Reviews <${mailFrom}>`, SMS_FROM: smsFrom } });
     });
-    await Promise.all([this.a.start(), this.b.start()]);
+    const gate = await this.db.connect();
+    try {
+      await gate.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      let lockHeld = true;
+      const ready = Promise.all([this.a.start(), this.b.start()]).then(() => {
+        if (lockHeld) throw new Error('The instances got ready without waiting for the migration lock.');
+      });
+      await Promise.race([waitUntil(async () => (await this.waitingForMigrationLock()) === 2, 90_000), ready]);
+      lockHeld = false;
+      await gate.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await ready;
+    } finally {
+      gate.release();
+    }
     const admin = await this.cli(['create-admin', '--email', `admin-${randomUUID()}@cluster.test`, '--name', 'Admin']);
     this.manager = bearer(admin);
   }
@@ -99,6 +117,15 @@ export class Cluster {
     const result = await runCli(args, { ...process.env, ...this.env });
     if (result.code !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}`);
     return result.stdout.trim();
+  }
+
+  /** Sessions of this database waiting for the migration lock (advisory locks are per database). */
+  private waitingForMigrationLock(): Promise<number> {
+    return this.count(
+      `pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [MIGRATION_LOCK_KEY],
+    );
   }
 
   async count(sql: string, params: unknown[] = []): Promise<number> {
