@@ -109,6 +109,12 @@ describe.each([
       });
     });
 
+    it('reports a bucket that does not exist as the error it is, neither a missing image nor an outage', async () => {
+      const misconfigured = new S3ImageStorage({ ...s3!.config, bucket: 'no-such-bucket' });
+      await expect(misconfigured.get(newKey())).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      misconfigured.onModuleDestroy();
+    });
+
     it('answers UNAVAILABLE (503) when the S3 server does not answer', async () => {
       const stopped = await S3Server.start();
       const unreachable = new S3ImageStorage(stopped.config);
