@@ -67,6 +67,8 @@ export class S3ImageStorage extends ImageStorage implements OnModuleDestroy {
       const object = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
       // In Node the body is the HTTP response itself: handed on as a stream, never buffered here.
       if (!(object.Body instanceof Readable) || object.ContentLength === undefined) {
+        // Never expected from S3; the connection is not left holding an unread body.
+        if (object.Body instanceof Readable) object.Body.destroy();
         throw new Error(`S3 answered GetObject ${key} without a body stream and its length`);
       }
       return { stream: object.Body, size: object.ContentLength };
