@@ -5,6 +5,8 @@ import request from 'supertest';
 import { appConfig } from '../src/config/app.config';
 import { imagesConfig } from '../src/config/images.config';
 import type { ImageResponse } from '../src/images/dto/image.response';
+import { ImageStorage } from '../src/images/image-storage';
+import { S3ImageStorage } from '../src/images/s3-image-storage';
 import { runCli } from './support/built-app';
 import { BuiltServer } from './support/built-server';
 import { createVendor } from './support/factories';
@@ -99,6 +101,20 @@ describe('IMAGE_STORAGE=s3 through HTTP (e2e)', () => {
     expect(goneFromS3.headers['cache-control']).toBeUndefined();
     expect(goneFromS3.body).toEqual({ success: false, error: `Image ${keyOf(storedInS3)} was not found.` });
     expect(goneFromPostgres.body).toEqual({ success: false, error: `Image ${'0'.repeat(32)}.png was not found.` });
+  });
+
+  it('an app configured in process for s3 loads the S3 store and writes to the bucket every s3 instance serves from', async () => {
+    const inProcess = await createTestApp({ config: [withConfig(imagesConfig, { storage: 's3', s3: s3.config })] });
+    try {
+      expect(inProcess.app.get(ImageStorage)).toBeInstanceOf(S3ImageStorage);
+      const { vendor } = await createVendor(inProcess.app);
+      const res = await upload(inProcess.http, vendor.id);
+      expect(res.status).toBe(201);
+      const key = keyOf((res.body.data as ImageResponse[])[0]);
+      expect((await fetchImage(onS3.url, key)).status).toBe(200);
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('move-local-images copies the files of an IMAGE_STORAGE=local instance into the bucket, where the S3 instance serves them', async () => {

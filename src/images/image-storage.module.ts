@@ -4,7 +4,6 @@ import { ImageStorage } from './image-storage';
 import { LocalImageStorage } from './local-image-storage';
 import { LocalImagesImport } from './local-images-import';
 import { PostgresImageStorage } from './postgres-image-storage';
-import { S3ImageStorage } from './s3-image-storage';
 
 /** Where image files live, without the HTTP side: the images module and the CLI both use it. */
 @Module({
@@ -13,12 +12,16 @@ import { S3ImageStorage } from './s3-image-storage';
     PostgresImageStorage,
     LocalImagesImport,
     // The one place that says where files live (IMAGE_STORAGE). The local store is also the source of
-    // move-local-images; the S3 client is made only when its settings (validated at boot) are used.
+    // move-local-images. The S3 store, and with it the AWS SDK, is loaded only when IMAGE_STORAGE=s3
+    // (its settings validated at boot): requiring the SDK would slow every other start and CLI run.
     {
       provide: ImageStorage,
       inject: [imagesConfig.KEY, PostgresImageStorage, LocalImageStorage],
-      useFactory: (config: ImagesConfig, postgres: PostgresImageStorage, local: LocalImageStorage) => {
-        if (config.storage === 's3') return new S3ImageStorage(config.s3!);
+      useFactory: async (config: ImagesConfig, postgres: PostgresImageStorage, local: LocalImageStorage) => {
+        if (config.storage === 's3') {
+          const { S3ImageStorage } = await import('./s3-image-storage.js');
+          return new S3ImageStorage(config.s3!);
+        }
         return config.storage === 'local' ? local : postgres;
       },
     },
