@@ -34,6 +34,9 @@ const project = (displayName, testRegex) => ({
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  // The one dynamic import() of our code names its compiled file (TypeScript requires the '.js'); Jest
+  // runs the source (src/images/image-storage.module.ts loads the S3 store only when it is configured).
+  moduleNameMapper: { '^\\./s3-image-storage\\.js$': '<rootDir>/src/images/s3-image-storage.ts' },
 });
 
 module.exports = {

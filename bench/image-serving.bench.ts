@@ -1,7 +1,7 @@
-// `npm run bench:image-serving`: GET /images/{key} from the PostgreSQL store and from the local one.
-// Two built servers on a scratch `test_` database, one per IMAGE_STORAGE; the same grainy JPEG, resized into
-// the default 900x700 box, is uploaded through each, then autocannon fetches it from each in turn for ROUNDS
-// rounds so that machine drift falls on both. Prints req/s and p50/p99 per store.
+// `npm run bench:image-serving`: GET /images/{key} from the PostgreSQL store, the S3 one (s3rver on
+// 127.0.0.1) and the local one. Three built servers on a scratch `test_` database, one per IMAGE_STORAGE; the
+// same grainy JPEG, resized into the default 900x700 box, is uploaded through each, then autocannon fetches it
+// from each in turn for ROUNDS rounds so that machine drift falls on all. Prints req/s and p50/p99 per store.
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { runCli } from '../test/support/built-app';
 import { BuiltServer } from '../test/support/built-server';
+import { S3Server } from '../test/support/s3-server';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -16,6 +17,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE = `test_bench_image_serving_${process.pid}`;
 const MANAGER = '/rest-manager-api-v1';
+const STORES = ['postgres', 's3', 'local'] as const;
+type Store = (typeof STORES)[number];
 
 /** A 1800x1200 gradient with grain, which compresses like a photo (a smooth gradient would be ~16 KB). */
 function photo(): Promise<Buffer> {
@@ -91,8 +94,10 @@ async function main(): Promise<void> {
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
   };
-  const servers = {
+  const s3 = await S3Server.start();
+  const servers: Record<Store, BuiltServer> = {
     postgres: new BuiltServer({ env: { ...env, IMAGE_STORAGE: 'postgres' } }),
+    s3: new BuiltServer({ env: { ...env, ...s3.env } }),
     local: new BuiltServer({ env: { ...env, IMAGE_STORAGE: 'local' } }),
   };
   try {
@@ -104,14 +109,12 @@ async function main(): Promise<void> {
     if (admin.code !== 0) throw new Error(admin.stderr);
     const token = admin.stdout.trim();
     const upload = await photo();
-    const paths = {
-      postgres: await storedPath(servers.postgres, token, upload),
-      local: await storedPath(servers.local, token, upload),
-    };
-    const runs: Record<keyof typeof servers, Result[]> = { postgres: [], local: [] };
-    for (const store of ['postgres', 'local'] as const) await drive(servers[store], paths[store]); // warm-up
+    const paths = {} as Record<Store, string>;
+    for (const store of STORES) paths[store] = await storedPath(servers[store], token, upload);
+    const runs: Record<Store, Result[]> = { postgres: [], s3: [], local: [] };
+    for (const store of STORES) await drive(servers[store], paths[store]); // warm-up
     for (let round = 0; round < ROUNDS; round++) {
-      for (const store of ['postgres', 'local'] as const) runs[store].push(await drive(servers[store], paths[store]));
+      for (const store of STORES) runs[store].push(await drive(servers[store], paths[store]));
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     console.log(`GET /images/{key}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each`);
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
+    await s3.remove();
     await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
     rmSync(uploadDir, { recursive: true, force: true });
   }

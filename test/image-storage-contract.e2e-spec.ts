@@ -1,12 +1,16 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { ErrorCode } from '../src/common/errors/domain-error';
 import type { AppConfig } from '../src/config/app.config';
 import type { ImageStorage } from '../src/images/image-storage';
 import { LocalImageStorage } from '../src/images/local-image-storage';
 import { PostgresImageStorage } from '../src/images/postgres-image-storage';
+import { S3ImageStorage } from '../src/images/s3-image-storage';
+import { S3Server } from './support/s3-server';
 import { TestApp, createTestApp } from './support/test-app';
 
 /** A key of the form the service generates, different for each test. */
@@ -22,18 +26,27 @@ const read = async (storage: ImageStorage, key: string) => {
 /** What every ImageStorage must do, run against each store. */
 describe.each([
   ['PostgresImageStorage', 'postgres'],
+  ['S3ImageStorage', 's3'],
   ['LocalImageStorage', 'local'],
 ] as const)('%s: the ImageStorage contract (e2e)', (_name, kind) => {
   let t: TestApp;
   let uploadDir: string;
+  let s3: S3Server | undefined;
   let storage: ImageStorage;
 
   beforeAll(async () => {
     t = await createTestApp();
     uploadDir = mkdtempSync(join(tmpdir(), 'storage-contract-'));
-    storage = kind === 'postgres' ? t.app.get(PostgresImageStorage) : new LocalImageStorage({ uploadDir } as AppConfig);
+    if (kind === 's3') s3 = await S3Server.start();
+    storage = {
+      postgres: () => t.app.get(PostgresImageStorage),
+      s3: () => new S3ImageStorage(s3!.config),
+      local: () => new LocalImageStorage({ uploadDir } as AppConfig),
+    }[kind]();
   });
   afterAll(async () => {
+    if (storage instanceof S3ImageStorage) storage.onModuleDestroy();
+    await s3?.remove();
     await t.close();
     rmSync(uploadDir, { recursive: true, force: true });
   });
@@ -74,6 +87,47 @@ describe.each([
         }),
       ).rejects.toThrow(/upload failed/);
       expect(await storage.get(key)).toBeNull();
+    });
+  }
+
+  if (kind === 's3') {
+    it('stores each object with its image type and cache lifetime, for a CDN in front of the bucket', async () => {
+      const key = newKey('webp');
+      await storage.put(key, Buffer.from('webp bytes'));
+      const client = new S3Client({
+        endpoint: s3!.config.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: s3!.config.credentials,
+      });
+      const head = await client.send(new HeadObjectCommand({ Bucket: s3!.bucket, Key: key }));
+      client.destroy();
+      expect({ type: head.ContentType, cache: head.CacheControl, size: head.ContentLength }).toEqual({
+        type: 'image/webp',
+        cache: 'public, max-age=31536000, immutable',
+        size: 10,
+      });
+    });
+
+    it('reports a bucket that does not exist as the error it is, neither a missing image nor an outage', async () => {
+      const misconfigured = new S3ImageStorage({ ...s3!.config, bucket: 'no-such-bucket' });
+      await expect(misconfigured.get(newKey())).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      misconfigured.onModuleDestroy();
+    });
+
+    it('answers UNAVAILABLE (503) when the S3 server does not answer', async () => {
+      const stopped = await S3Server.start();
+      const unreachable = new S3ImageStorage(stopped.config);
+      await stopped.remove();
+      const key = newKey();
+      for (const call of [
+        () => unreachable.get(key),
+        () => unreachable.put(key, Buffer.from('x')),
+        () => unreachable.delete(key),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ name: 'DomainError', code: ErrorCode.Unavailable });
+      }
+      unreachable.onModuleDestroy();
     });
   }
 });

@@ -34,9 +34,29 @@ export const envValidationSchema = Joi.object({
   PUBLIC_BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .optional(),
-  // postgres: image files in the database, shared by every instance; local: files under UPLOAD_DIR (one instance).
-  IMAGE_STORAGE: Joi.string().valid('postgres', 'local').default('postgres'),
+  // postgres: image files in the database, shared by every instance; s3: an S3-compatible bucket, shared
+  // too; local: files under UPLOAD_DIR (one instance).
+  IMAGE_STORAGE: Joi.string().valid('postgres', 's3', 'local').default('postgres'),
   UPLOAD_DIR: Joi.string().optional(),
+  // Unset: AWS S3 itself (the region's endpoint).
+  S3_ENDPOINT: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .optional(),
+  // Bucket names as S3 allows them: 3..63 lowercase letters, digits, dots and hyphens.
+  S3_BUCKET: Joi.string()
+    .pattern(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .when('IMAGE_STORAGE', {
+      is: 's3',
+      then: Joi.required().messages({ 'any.required': 'S3_BUCKET is required when IMAGE_STORAGE=s3' }),
+    })
+    .messages({ 'string.pattern.base': 'S3_BUCKET must be an S3 bucket name (3-63 of a-z, 0-9, . and -)' }),
+  S3_REGION: Joi.string()
+    .pattern(/^[a-z0-9-]{1,50}$/)
+    .default('us-east-1'),
+  // Unset (both): the AWS SDK's default credential chain (AWS_* variables, shared files, instance role).
+  S3_ACCESS_KEY_ID: Joi.string().max(256).optional(),
+  S3_SECRET_ACCESS_KEY: Joi.string().max(256).optional(),
+  S3_FORCE_PATH_STYLE: Joi.string().valid('true', 'false').default('false'),
   // Unset: an embedded PostgreSQL is started with its data under DATA_DIR.
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
@@ -119,9 +139,14 @@ export const envValidationSchema = Joi.object({
     .default(60_000)
     .messages({ 'number.min': 'WEBHOOK_LEASE_MS must be at least 3 times WEBHOOK_TIMEOUT_MS' }),
 })
-  // The three SMS provider settings come together or not at all.
+  // The three SMS provider settings come together or not at all; so do the two S3 keys.
   .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')
-  .messages({ 'object.and': 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together' })
+  .with('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
+  .with('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID')
+  .messages({
+    'object.and': 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together',
+    'object.with': 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+  })
   // The environment holds much else (PATH, HOME...); report every bad value at once.
   .unknown(true)
   .prefs({ abortEarly: false });

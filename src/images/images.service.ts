@@ -1,18 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { DomainError } from '../common/errors/domain-error';
 import { AppConfig, appConfig } from '../config/app.config';
 import { AfterCommit } from '../database/after-commit';
 import { VendorsService } from '../vendors/vendors.service';
 import type { VendorImage } from './entities/vendor-image.entity';
-import { IMAGE_CONTENT_TYPES, ImageBox, ImageFormat, ImageProcessor } from './image-processor';
-import { ImageStorage, StoredImageFile } from './image-storage';
+import { ImageBox, ImageProcessor } from './image-processor';
+import { ImageStorage, StoredImageFile, contentTypeOfKey, newImageKey } from './image-storage';
 import { ImagesRepository, NewVendorImage } from './images.repository';
-
-const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
-const FORMAT_OF_EXTENSION = Object.fromEntries(
-  Object.entries(EXTENSIONS).map(([format, extension]) => [extension, format as ImageFormat]),
-);
 
 export type ImageFile = StoredImageFile & { contentType: string };
 
@@ -85,8 +79,7 @@ export class ImagesService {
   async openFile(key: string): Promise<ImageFile> {
     const file = await this.storage.get(key);
     if (!file) throw DomainError.notFound('Image', key);
-    const format = FORMAT_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
-    return { ...file, contentType: IMAGE_CONTENT_TYPES[format] };
+    return { ...file, contentType: contentTypeOfKey(key) };
   }
 
   /**
@@ -98,7 +91,7 @@ export class ImagesService {
     try {
       for (const file of files) {
         const image = await this.processor.process(file, box);
-        const storageKey = `${randomBytes(16).toString('hex')}.${EXTENSIONS[image.format]}`;
+        const storageKey = newImageKey(image.format);
         await this.storage.put(storageKey, image.data);
         stored.push({
           storageKey,
