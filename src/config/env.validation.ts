@@ -93,7 +93,7 @@ export const envValidationSchema = Joi.object({
   NOTIFY_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(60_000),
   NOTIFY_BACKOFF_MAX_MS: Joi.number().integer().min(Joi.ref('NOTIFY_BACKOFF_BASE_MS')).default(3_600_000),
   NOTIFY_SEND_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(30_000),
-  // A claimed message is retried after the lease; it must outlast any delivery (see README).
+  // A claimed message is retried after the lease; it must outlast any delivery (see docs/notifications-and-webhooks.md).
   NOTIFY_LEASE_MS: Joi.number()
     .integer()
     .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
