@@ -1,20 +1,32 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
+import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
+  // the log lines held back until the logger is set up are dropped with it rather than printed twice.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bufferLogs: true,
+    autoFlushLogs: false,
+    abortOnError: false,
+    bodyParser: false,
+  });
   configureApp(app);
-  const { port } = app.get(ConfigService).getOrThrow<AppConfig>('app');
+  app.flushLogs();
+  const { port, publicBaseUrl } = app.get(ConfigService).getOrThrow<AppConfig>('app');
 
   // On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, run the shutdown
   // hooks (database pool, embedded PostgreSQL), then exit.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(port);
+  const bound = (app.getHttpServer().address() as AddressInfo).port;
+  new Logger('Main').log(`Listening on http://localhost:${bound}, docs at ${publicBaseUrl}/docs`);
 }
 
 bootstrap().catch((error: unknown) => {
