@@ -41,7 +41,8 @@ export const envValidationSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .optional(),
-  EMBEDDED_POSTGRES_PORT: Joi.number().port().default(54329),
+  // Unset: a free port, chosen on the first start and kept in DATA_DIR/postgres.port.
+  EMBEDDED_POSTGRES_PORT: Joi.number().port().optional(),
   DATABASE_POOL_MAX: Joi.number().integer().min(2).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15000),
