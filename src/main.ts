@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
+import { recordRunningServer } from './config/running-server';
 
 async function bootstrap(): Promise<void> {
   // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
@@ -19,12 +20,13 @@ async function bootstrap(): Promise<void> {
   });
   configureApp(app);
   app.flushLogs();
-  const { port, publicBaseUrl } = app.get(ConfigService).getOrThrow<AppConfig>('app');
+  const { port, publicBaseUrl, dataDir } = app.get(ConfigService).getOrThrow<AppConfig>('app');
 
   // On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, run the shutdown
   // hooks (database pool, embedded PostgreSQL), then exit.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(port);
+  recordRunningServer(dataDir, publicBaseUrl);
   const bound = (app.getHttpServer().address() as AddressInfo).port;
   new Logger('Main').log(`Listening on http://localhost:${bound}, docs at ${publicBaseUrl}/docs`);
 }

@@ -96,6 +96,12 @@ describe('npm start with nothing installed (embedded PostgreSQL)', () => {
     const token = cli.stdout.trim();
     const vendorId = await createVendor(server, token);
 
+    // The CLI has no PORT of its own: its customer links point at the running server's port.
+    const demo = await runCli(['seed-demo'], cliEnv(first));
+    const links = Object.values((JSON.parse(demo.stdout) as { customerLinks: Record<string, string> }).customerLinks);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.startsWith(`http://localhost:${server.port}/`)).toBe(true);
+
     const exit = await server.stop();
     expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
     await waitUntil(async () => !(await portOpen(port)), 15_000);
@@ -121,7 +127,7 @@ describe('npm start with nothing installed (embedded PostgreSQL)', () => {
     await joining.start();
     expect(joining.output).toContain(`Joined the embedded PostgreSQL already running for ${join(first, 'postgres')}`);
     const token = (await runCli(['manager-token', '--email', 'first@test.example'], cliEnv(first))).stdout.trim();
-    expect(await vendorCount(joining, token)).toBe(1);
+    expect(await vendorCount(joining, token)).toBe(2);
   });
 
   it('refuses an EMBEDDED_POSTGRES_PORT another data directory uses, naming it, with exit code 1', async () => {

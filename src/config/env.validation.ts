@@ -20,7 +20,8 @@ const ianaTimeZone = Joi.string()
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
-  PORT: Joi.number().port().default(3000),
+  // No default here: a default would be set into the environment, and an unset PORT matters (app.config).
+  PORT: Joi.number().port().optional(),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   DATA_DIR: Joi.string().default('./.data'),
   TRUST_PROXY: Joi.alternatives(
