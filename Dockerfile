@@ -1,27 +1,42 @@
-# syntax=docker/dockerfile:1
+# The service as a container: Node 22 (Debian 12), runs as the unprivileged `node` user, needs
+# DATABASE_URL (the embedded PostgreSQL of `npm start` is left out), keeps uploads under /app/.data.
 
-# ---- build: full dependencies, compile TypeScript (with the Swagger plugin) ----
-FROM node:20-bookworm-slim AS build
+# ---- deps: every dependency, downloaded once, with npm 11 ----
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
+# npm 11 honours "allowScripts" in package.json (npm 10 ignores it and runs every dependency's install
+# script, telemetry included).
+RUN npm install --global npm@11.21.2 && npm cache clean --force
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
+
+# ---- build: compile (Swagger plugin), then drop the development dependencies from that same install ----
+FROM deps AS build
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY migrations ./migrations
-RUN npx nest build
+# TypeScript stays after the prune as an optional peer of @nestjs/swagger, which needs it only for the
+# build plugin; the embedded PostgreSQL is a development dependency (the image requires DATABASE_URL).
+RUN npx nest build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/typescript \
+ && npm cache clean --force
 
-# ---- runtime: production dependencies only, installed here (sharp and PostgreSQL binaries match this OS) ----
-FROM node:20-bookworm-slim AS runtime
+# ---- runtime: the compiled service and its production dependencies (sharp's build matches this OS) ----
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/.data \
     # glibc arenas fragment under image processing; two keep RSS flat.
     MALLOC_ARENA_MAX=2
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
-RUN mkdir -p /app/.data && chown -R node:node /app/.data
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist/src ./dist/src
+COPY --from=build /app/dist/migrations ./dist/migrations
+RUN mkdir -p /app/.data && chown node:node /app/.data
+# Generated JWT secret (outside production), uploads with IMAGE_STORAGE=local: kept beyond the container.
+VOLUME /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \

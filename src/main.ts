@@ -1,20 +1,34 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
+import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
+import { recordRunningServer } from './config/running-server';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
+  // the log lines held back until the logger is set up are dropped with it rather than printed twice.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bufferLogs: true,
+    autoFlushLogs: false,
+    abortOnError: false,
+    bodyParser: false,
+  });
   configureApp(app);
-  const { port } = app.get(ConfigService).getOrThrow<AppConfig>('app');
+  app.flushLogs();
+  const { port, publicBaseUrl, dataDir } = app.get(ConfigService).getOrThrow<AppConfig>('app');
 
-  // On SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, run the shutdown
-  // hooks (database pool, embedded PostgreSQL), then exit.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  // On SIGTERM/SIGINT (and SIGHUP: the terminal of `npm start` closed): stop accepting connections, let
+  // in-flight requests finish, run the shutdown hooks (database pool, embedded PostgreSQL), then exit.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']);
   await app.listen(port);
+  recordRunningServer(dataDir, publicBaseUrl);
+  const bound = (app.getHttpServer().address() as AddressInfo).port;
+  new Logger('Main').log(`Listening on http://localhost:${bound}, docs at ${publicBaseUrl}/docs`);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 import { resolve } from 'node:path';
+import { runningServerUrl } from './running-server';
 
 /**
  * Express's `trust proxy`: false (default: the client IP is the socket's peer and X-Forwarded-For is
@@ -18,7 +19,12 @@ export const appConfig = registerAs('app', () => {
     port,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     dataDir,
-    publicBaseUrl: (process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    // With neither set (the CLI beside `npm start`), the address of the server running on this data directory.
+    publicBaseUrl: (
+      process.env.PUBLIC_BASE_URL ??
+      (process.env.PORT ? undefined : runningServerUrl(dataDir)) ??
+      `http://localhost:${port}`
+    ).replace(/\/+$/, ''),
     uploadDir: resolve(process.env.UPLOAD_DIR ?? `${dataDir}/uploads`),
     trustProxy: trustProxy(process.env.TRUST_PROXY),
   };

@@ -20,7 +20,8 @@ const ianaTimeZone = Joi.string()
 /** Every environment variable the service reads, validated once at start. */
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
-  PORT: Joi.number().port().default(3000),
+  // No default here: a default would be set into the environment, and an unset PORT matters (app.config).
+  PORT: Joi.number().port().optional(),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   DATA_DIR: Joi.string().default('./.data'),
   TRUST_PROXY: Joi.alternatives(
@@ -61,7 +62,8 @@ export const envValidationSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .optional(),
-  EMBEDDED_POSTGRES_PORT: Joi.number().port().default(54329),
+  // Unset: a free port, chosen on the first start and kept in DATA_DIR/postgres.port.
+  EMBEDDED_POSTGRES_PORT: Joi.number().port().optional(),
   DATABASE_POOL_MAX: Joi.number().integer().min(2).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15000),
@@ -113,7 +115,7 @@ export const envValidationSchema = Joi.object({
   NOTIFY_BACKOFF_BASE_MS: Joi.number().integer().min(1).default(60_000),
   NOTIFY_BACKOFF_MAX_MS: Joi.number().integer().min(Joi.ref('NOTIFY_BACKOFF_BASE_MS')).default(3_600_000),
   NOTIFY_SEND_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(30_000),
-  // A claimed message is retried after the lease; it must outlast any delivery (see README).
+  // A claimed message is retried after the lease; it must outlast any delivery (see docs/notifications-and-webhooks.md).
   NOTIFY_LEASE_MS: Joi.number()
     .integer()
     .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))

@@ -7,6 +7,7 @@ import { types } from 'pg';
 import { DataSource } from 'typeorm';
 import { DatabaseConfig, databaseConfig } from '../config/database.config';
 import { AfterCommit } from './after-commit';
+import { connectionFailure } from './connection-failure';
 import { DatabaseServer } from './database-server';
 import { dataSourceOptions } from './data-source.options';
 import { runMigrationsExclusively } from './migrate';
@@ -36,9 +37,15 @@ class DatabaseServerModule {}
         ...dataSourceOptions({ ...settings, url: await server.url() }),
         driver: pgPool.driver(),
         autoLoadEntities: true,
+        // A database unreachable at start stops the start at once with one line saying which one
+        // (connectionFailure), rather than ten logged retries; whatever restarts the service retries it.
+        toRetry: () => false,
       }),
       dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
+        const dataSource = new DataSource(options!);
+        await dataSource.initialize().catch((error: unknown) => {
+          throw connectionFailure((options as { url: string }).url, error);
+        });
         await runMigrationsExclusively(dataSource);
         return dataSource;
       },

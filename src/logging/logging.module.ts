@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, appConfig } from '../config/app.config';
 import { maskUrl } from './mask-url';
+import { withOutputFormat } from './output-format';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -20,7 +21,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
     LoggerModule.forRootAsync({
       inject: [appConfig.KEY],
       useFactory: (app: AppConfig) => ({
-        pinoHttp: {
+        pinoHttp: withOutputFormat({
           level: app.logLevel,
           genReqId: requestId,
           // The serializers below take the raw request and response (no standard serializer first, which
@@ -37,7 +38,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
           customLogLevel: (_req, res, error) =>
             error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
-        },
+        }),
       }),
     }),
   ],

@@ -30,7 +30,7 @@ export interface AttemptRecord {
   response: string | null;
 }
 
-/** The webhook outbox. Claims and outcomes follow the notification outbox (see the README). */
+/** The webhook outbox. Claims and outcomes follow the notification outbox (see docs/notifications-and-webhooks.md). */
 @Injectable()
 export class WebhookDeliveriesRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}

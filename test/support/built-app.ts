@@ -43,17 +43,26 @@ export function assertBuilt(): void {
   if (reason) throw new Error(reason);
 }
 
-export interface CliResult {
+export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
 }
 
 /** Runs the built admin CLI as `npm run --silent cli -- ...` would, with the given environment. */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<RunResult> {
+  return runBuilt(BUILT_CLI, args, env);
+}
+
+/** Runs the built server to its end: for starts that must fail, with what it wrote and its exit code. */
+export function runMainToExit(env: NodeJS.ProcessEnv): Promise<RunResult> {
+  return runBuilt(BUILT_MAIN, [], env);
+}
+
+async function runBuilt(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   assertBuilt();
   try {
-    const { stdout, stderr } = await run(process.execPath, [BUILT_CLI, ...args], { env, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [entry, ...args], { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
