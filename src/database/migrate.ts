@@ -6,18 +6,24 @@ export const MIGRATION_LOCK_KEY = 727_001;
 /**
  * Runs pending migrations while holding a PostgreSQL advisory lock, so instances starting together
  * apply each migration once: the others wait, then find nothing left to run.
+ *
+ * The lock is transaction-scoped and held by a transaction kept open around the migrations: behind
+ * PgBouncer in transaction mode that transaction stays on one server connection, and the lock ends
+ * with it (commit, rollback or a dead process), where a session lock could be taken and released on
+ * different server connections, or outlive the instance on an idle one.
  */
 export async function runMigrationsExclusively(dataSource: DataSource): Promise<void> {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const lockHolder = dataSource.createQueryRunner();
+  await lockHolder.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await lockHolder.startTransaction();
+    await lockHolder.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await lockHolder.commitTransaction();
     }
   } finally {
-    await runner.release();
+    await lockHolder.release();
   }
 }
