@@ -121,9 +121,9 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
     answer: async (_id, query) => {
       const page = Number(query.get('page') ?? 0);
       const size = Number(query.get('size') ?? 10);
-      const statements = vendors.searchStatements({ nameContains: query.get('search') ?? '' }, page * size, size);
-      const [content, [count]] = await Promise.all(statements.map(run));
-      return { content, number: page, size, totalElements: Number(count.total) };
+      const rows = await run(vendors.searchStatement({ nameContains: query.get('search') ?? '' }, page * size, size));
+      const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...vendor }) => vendor);
+      return { content, number: page, size, totalElements: Number(rows[0].total) };
     },
   },
 };
