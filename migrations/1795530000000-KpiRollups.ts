@@ -6,6 +6,15 @@ const utcDay = (timestamp: string): string => `(${timestamp} AT TIME ZONE 'UTC')
 /** A row that may not have ended yet rolls up under the end day 'infinity'. */
 const endDay = (timestamp: string): string => `coalesce(${utcDay(timestamp)}, 'infinity')`;
 
+/**
+ * LockSpace.KpiRollups (src/database/advisory-locks.ts), written out: a migration does not change with
+ * the code. Each vendor's counts are changed under this transaction lock, taken before any of its rollup
+ * rows: a transaction writing two rollups (a process, then its feedback request) and another writing
+ * them the other way round (answering that request completes the process) would otherwise lock the same
+ * two rows in opposite orders and deadlock.
+ */
+const ROLLUP_LOCK_SPACE = 727_301;
+
 /** A rollup: how many rows of `source` share each key (its columns, computed from the source row). */
 interface Rollup {
   table: string;
@@ -67,7 +76,9 @@ const ROLLUPS: Rollup[] = [
  * transaction as the change, whatever writes the rows (the services, the CLI, the seed scripts,
  * cascades), without a second code path to forget; a bulk insert updates each key once. The deltas
  * of a statement are summed per key (an update that does not move a row between keys sums to zero
- * and writes nothing) and upserted in key order, so two statements lock shared keys in the same order.
+ * and writes nothing, nor locks anything) and upserted in key order, after the vendor's rollup lock
+ * (below): one vendor's reputation writes that change counts commit one after the other, as its new
+ * processes of a day did anyway on their shared row.
  * A key's row stays when its count returns to 0. No foreign key to `vendors`: the source rows hold
  * one, and their deletion (a cascade included) brings the counts down to 0 through the trigger.
  *
@@ -125,11 +136,15 @@ async function createRollup(queryRunner: QueryRunner, { table, source, keys }: R
   const keyed = columns.map((column) => `${keys[column].from} AS ${column}`).join(', ');
   const computed = (rows: string, sign: string) => `SELECT ${keyed}, ${sign}1 AS n FROM ${rows}`;
   // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-  const delta = (source: string) => `
+  const delta = (source: string) => {
+    const changed = `SELECT ${list}, sum(n) AS n FROM (${source}) AS delta GROUP BY ${list} HAVING sum(n) <> 0`;
+    return `
+        PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
+           FROM (SELECT DISTINCT vendor_id FROM (${changed}) AS changed ORDER BY vendor_id) AS vendors;
         INSERT INTO ${table} AS counts (${list}, n)
-          SELECT ${list}, sum(n) FROM (${source}) AS delta
-           GROUP BY ${list} HAVING sum(n) <> 0 ORDER BY ${list}
+          SELECT * FROM (${changed}) AS changed ORDER BY ${list}
           ON CONFLICT (${list}) DO UPDATE SET n = counts.n + excluded.n;`;
+  };
   await queryRunner.query(`
     CREATE FUNCTION "${table}_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
