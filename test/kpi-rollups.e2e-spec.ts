@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { seedVendors } from '../scripts/lead-seed';
 import { ReputationKpiService } from '../src/reputation-kpi/reputation-kpi.service';
 import { kpiWindow } from '../src/reputation-kpi/kpi-window';
+import { LockSpace } from '../src/database/advisory-locks';
 import { scannedKpis } from './support/kpi-scan';
+import { waitUntil } from './support/net';
 import { TestApp, createTestApp } from './support/test-app';
 
 const DAY = 86_400_000;
@@ -209,4 +211,52 @@ describe('KPIs from day rollups (e2e)', () => {
       { numRuns: 60 },
     );
   }, 240_000);
+
+  it('changes two rollups in opposite orders in two transactions without a deadlock', async () => {
+    // A new process and its feedback request (process rollup, then feedback rollup) while a request of
+    // the same day is answered negatively (feedback rollup, then process rollup): without the vendor's
+    // rollup lock each would hold the row the other waits for.
+    const [vendorId] = await seedVendors(t.dataSource, 1);
+    const newProcess = `INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name)
+                        VALUES ($1, $2, 'FEEDBACK_REQUEST', 'FEEDBACK', 'Customer') RETURNING id`;
+    const newFeedback = `INSERT INTO feedback_requests (vendor_id, process_id, customer_name) VALUES ($1, $2, 'Customer')`;
+    const [{ id: answered }] = await t.dataSource.query<{ id: string }[]>(newProcess, [vendorId, `dl${vendorId}a`]);
+    await t.dataSource.query(newFeedback, [vendorId, answered]);
+
+    const [creating, answering] = [t.dataSource.createQueryRunner(), t.dataSource.createQueryRunner()];
+    try {
+      await creating.startTransaction();
+      await answering.startTransaction();
+      const [{ id: created }] = (await creating.query(newProcess, [vendorId, `dl${vendorId}b`])) as { id: string }[];
+      const answer = answering.query(
+        `UPDATE feedback_requests SET answered_at = now(), rating = 2 WHERE process_id = $1`,
+        [answered],
+      );
+      await waitUntil(async () => {
+        const [{ waiting }] = await t.dataSource.query<{ waiting: boolean }[]>(
+          `SELECT count(*) > 0 AS waiting FROM pg_locks
+            WHERE locktype = 'advisory' AND NOT granted AND classid = $1 AND objid = $2`,
+          [LockSpace.KpiRollups, vendorId],
+        );
+        return waiting;
+      });
+      await creating.query(newFeedback, [vendorId, created]);
+      await creating.commitTransaction();
+      await answer;
+      await answering.query(`UPDATE reputation_processes SET state = 'COMPLETED', ended_at = now() WHERE id = $1`, [
+        answered,
+      ]);
+      await answering.commitTransaction();
+    } finally {
+      await creating.release();
+      await answering.release();
+    }
+    const window = kpiWindow();
+    expect(await kpis.forVendor(vendorId)).toEqual(await scannedKpis(t.dataSource, vendorId, window));
+    expect(await kpis.forVendor(vendorId)).toMatchObject({
+      totalReputationProcesses: 2,
+      totalReputationProcessesCompleted: 1,
+      incompleteFeedbackRequests: 1,
+    });
+  }, 30_000);
 });
