@@ -98,21 +98,21 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
     gated: true,
     answer: async (id) => {
       const window = { from: null, until: null };
-      const statements = [
-        ...processCounts.statements(id, window),
-        feedbackCounts.statement(id, window),
-        referralCounts.statement(id, window),
-      ];
-      const counts = Object.assign({}, ...(await Promise.all(statements.map(run))).map(([row]) => row)) as Row;
-      const openIds = counts.openIds as number[];
-      const [{ failed }] = openIds.length
-        ? await run(outbox.failedSubjectsStatement('REFERRAL_REQUEST', openIds))
-        : [{ failed: 0 }];
+      // As the service runs them: side by side, the referral counts after the failed referral requests.
+      const referrals = async () => {
+        const [{ subjectIds }] = await run(outbox.failedSubjectsStatement('REFERRAL_REQUEST', id));
+        return run(referralCounts.statement(id, window, subjectIds as string[]));
+      };
+      const rows = await Promise.all([
+        ...processCounts.statements(id, window).map(run),
+        run(feedbackCounts.statement(id, window)),
+        referrals(),
+      ]);
+      const { open, openFailed, ...counts } = Object.assign({}, ...rows.map(([row]) => row)) as Row;
       return {
         ...counts,
-        openIds: undefined,
-        totalReferralRequestsFailed: failed,
-        totalReferralRequestsPending: openIds.length - Number(failed),
+        totalReferralRequestsFailed: openFailed,
+        totalReferralRequestsPending: Number(open) - Number(openFailed),
       };
     },
   },
@@ -121,9 +121,9 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
     answer: async (_id, query) => {
       const page = Number(query.get('page') ?? 0);
       const size = Number(query.get('size') ?? 10);
-      const statements = vendors.searchStatements({ nameContains: query.get('search') ?? '' }, page * size, size);
-      const [content, [count]] = await Promise.all(statements.map(run));
-      return { content, number: page, size, totalElements: Number(count.total) };
+      const rows = await run(vendors.searchStatement({ nameContains: query.get('search') ?? '' }, page * size, size));
+      const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...vendor }) => vendor);
+      return { content, number: page, size, totalElements: Number(rows[0].total) };
     },
   },
 };

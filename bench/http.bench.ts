@@ -6,7 +6,8 @@
 //   - the service again with REDIS_URL set, the rate limiter counting in Redis.
 // The three servers run side by side and take turns on each endpoint.
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
-// ratio of the baseline's. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 20) tune it.
+// ratio of the baseline's. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 20) tune it;
+// BENCH_ENDPOINTS (comma-separated parts of labels, e.g. "kpi,vendors") runs only the endpoints it names.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,6 +57,11 @@ const ENDPOINTS: Endpoint[] = [
     token: 'manager',
   },
 ];
+
+/** The endpoints BENCH_ENDPOINTS names (every one without it). */
+const SELECTED = ENDPOINTS.filter(({ label }) =>
+  (process.env.BENCH_ENDPOINTS ?? label).split(',').some((part) => label.includes(part.trim())),
+);
 
 interface Measurement {
   rps: number;
@@ -186,7 +192,7 @@ async function main(): Promise<void> {
     targets.push(await startService('service', {}));
     targets.push(await startBaseline());
     targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of SELECTED) {
       for (const target of targets) {
         const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
         results.set(endpoint.label, { ...results.get(endpoint.label), [target.name]: measurement });

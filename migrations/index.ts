@@ -15,6 +15,7 @@ import { AutomationSettings1795500000000 } from './1795500000000-AutomationSetti
 import { ProcessReminders1795500000001 } from './1795500000001-ProcessReminders';
 import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewRequests';
 import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
+import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   ProcessReminders1795500000001,
   JobWonReviewRequests1795500000002,
   ImageFiles1795520000000,
+  KpiRollups1795530000000,
 ];

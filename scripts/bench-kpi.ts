@@ -12,6 +12,7 @@ import { Sql } from '../src/database/sql';
 import type { TimeWindow } from '../src/common/time/time-window';
 import { PgPool } from '../src/database/pg-pool';
 import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
+import { NotificationsRepository } from '../src/notifications/notifications.repository';
 import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
 import { ProcessCountsRepository } from '../src/reputation/process-counts.repository';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
@@ -78,21 +79,26 @@ async function main(): Promise<void> {
     const processCounts = new ProcessCountsRepository(sql);
     const feedbackCounts = new FeedbackCountsRepository(sql);
     const referralCounts = new ReferralCountsRepository(sql);
+    const outbox = new NotificationsRepository(undefined as never, undefined as never, sql);
+    const failedIds = await outbox.failedSubjects('REFERRAL_REQUEST', large);
     const statements = (window: TimeWindow) => [
       ...processCounts.statements(large, window),
       feedbackCounts.statement(large, window),
-      referralCounts.statement(large, window),
+      outbox.failedSubjectsStatement('REFERRAL_REQUEST', large),
+      referralCounts.statement(large, window, failedIds),
     ];
     const allTime = { from: null, until: null };
     const lastMonth = { from: new Date(Date.now() - 30 * 86_400_000), until: null };
-    // The statements side by side, as the KPI service runs them (the outbox probe of open referrals aside).
+    // The statements side by side, as the KPI service runs them (the referral counts after the failed requests).
     const countAll = async (window: TimeWindow) =>
       Object.assign(
         {},
         ...(await Promise.all([
           processCounts.count(large, window),
           feedbackCounts.count(large, window),
-          referralCounts.count(large, window),
+          outbox
+            .failedSubjects('REFERRAL_REQUEST', large)
+            .then((failed) => referralCounts.count(large, window, failed)),
         ])),
       ) as Record<string, unknown>;
     console.log('KPIs (all time):', await countAll(allTime));

@@ -9,6 +9,8 @@ export enum LockSpace {
   ReviewRequestDuplicates = 727_101,
   FeedbackRequestDuplicates = 727_102,
   GoogleRankImage = 727_201,
+  /** A vendor's KPI rollups; taken by the KpiRollups migration's triggers, which write the number out. */
+  KpiRollups = 727_301,
 }
 
 /** Held to the end of the manager's transaction: work on the same (space, id) runs one after the other. */

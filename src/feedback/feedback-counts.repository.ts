@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type TimeWindow, windowBounds } from '../common/time/time-window';
+import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 
-/** Feedback requests of the window still unanswered at its end. */
-const INCOMPLETE = `
-  SELECT count(*) AS "incompleteFeedbackRequests"
-    FROM feedback_requests
-   WHERE vendor_id = $1 AND created_at >= $2 AND created_at < $3 AND (answered_at IS NULL OR answered_at >= $3)`;
+/** Feedback requests of the window still unanswered at its end, from feedback_request_days and the partial days. */
+const INCOMPLETE = spanCountsSql(
+  { table: 'feedback_requests', rollup: 'feedback_request_days', start: 'created_at', end: 'answered_at' },
+  { incompleteFeedbackRequests: 'open' },
+);
 
 /** The KPI count of feedback requests (hand-written: a measured hot path). */
 @Injectable()
@@ -15,7 +16,7 @@ export class FeedbackCountsRepository {
   constructor(private readonly sql: Sql) {}
 
   statement(vendorId: number, window: TimeWindow): Statement {
-    return { sql: INCOMPLETE, parameters: [vendorId, ...windowBounds(window)] };
+    return { sql: INCOMPLETE, parameters: [vendorId, ...rollupBounds(window)] };
   }
 
   async count(vendorId: number, window: TimeWindow): Promise<{ incompleteFeedbackRequests: number }> {

@@ -143,20 +143,28 @@ export class NotificationsRepository {
     });
   }
 
-  /** How many of these subjects had messages that all failed for good (a KPI statement: hand-written). */
-  failedSubjectsStatement(purpose: NotificationPurpose, subjectIds: number[]): Statement {
+  /**
+   * The vendor's subjects whose messages all failed for good (a KPI statement: hand-written): few, found
+   * from the vendor's FAILED messages (idx_notification_outbox_vendor_failed), then checked against every
+   * message of the subject (uq_notification_outbox_subject_channel).
+   */
+  failedSubjectsStatement(purpose: NotificationPurpose, vendorId: number): Statement {
     return {
-      sql: `SELECT count(*) AS failed FROM (
-              SELECT 1 FROM notification_outbox WHERE purpose = $1 AND subject_id = ANY($2)
+      sql: `SELECT coalesce(array_agg(subject_id), '{}') AS "subjectIds" FROM (
+              SELECT subject_id FROM notification_outbox
+               WHERE purpose = $1 AND subject_id IN (
+                 SELECT subject_id FROM notification_outbox WHERE vendor_id = $2 AND purpose = $1 AND status = 'FAILED')
                GROUP BY subject_id HAVING bool_and(status = 'FAILED')) AS failed_subjects`,
-      parameters: [purpose, subjectIds],
+      parameters: [purpose, vendorId],
     };
   }
 
-  async countFailedSubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<number> {
-    if (subjectIds.length === 0) return 0;
-    const [{ failed }] = await this.sql.rows<{ failed: number }>(this.failedSubjectsStatement(purpose, subjectIds));
-    return failed;
+  async failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
+    // An int8 array arrives as strings (only scalar int8 is parsed to numbers).
+    const [{ subjectIds }] = await this.sql.rows<{ subjectIds: string[] }>(
+      this.failedSubjectsStatement(purpose, vendorId),
+    );
+    return subjectIds;
   }
 
   /** Writes an outcome: the attempt has reported, so its hand-over mark goes. */

@@ -81,9 +81,9 @@ export class NotificationsService {
     if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
   }
 
-  /** How many of these subjects (requests) had messages that all failed for good. */
-  countFailedSubjects(purpose: NotificationPurpose, subjectIds: number[]): Promise<number> {
-    return this.repository.countFailedSubjects(purpose, subjectIds);
+  /** The ids of the vendor's subjects (requests) whose messages all failed for good; int8 ids, as strings. */
+  failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
+    return this.repository.failedSubjects(purpose, vendorId);
   }
 
   /** The messages of each request, e-mail before SMS; every id asked for is in the map (an empty list when none). */

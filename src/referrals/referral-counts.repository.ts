@@ -1,31 +1,39 @@
 import { Injectable } from '@nestjs/common';
-import { type TimeWindow, windowBounds } from '../common/time/time-window';
+import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 
-const completedBy = (channel: string): string =>
-  `count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3 AND completed_channel = '${channel}')`;
+const completedBy = (channel: string) => ({ ended: `completed_channel = '${channel}'` });
 
 /**
- * Referral requests completed in the window, by channel, and the ids of those still open at its end
- * (whether their messages failed is the notification outbox's to say).
+ * Referral requests completed in the window, by channel, and those still open at its end, from
+ * referral_request_days and the window's partial days; then how many of the open ones are among the
+ * requests whose messages all failed ($6, a few ids, each looked up by primary key).
  */
 const REFERRAL_COUNTS = `
-  SELECT count(*) FILTER (WHERE completed_at >= $2 AND completed_at < $3) AS "referralRequestsCompleted",
-         ${completedBy('EMAIL')} AS "referralRequestsCompletedByEmail",
-         ${completedBy('TEXT')}  AS "referralRequestsCompletedByText",
-         ${completedBy('SHARE')} AS "referralRequestsCompletedByShare",
-         coalesce(array_agg(id) FILTER (WHERE created_at >= $2 AND (completed_at IS NULL OR completed_at >= $3)), '{}')
-           AS "openIds"
-    FROM referral_requests
-   WHERE vendor_id = $1 AND created_at < $3`;
+  SELECT counts.*,
+         (SELECT count(*) FROM referral_requests
+           WHERE id = ANY($6) AND vendor_id = $1 AND created_at >= $2 AND created_at < $3
+             AND (completed_at IS NULL OR completed_at >= $3)) AS "openFailed"
+    FROM (${spanCountsSql(
+      { table: 'referral_requests', rollup: 'referral_request_days', start: 'created_at', end: 'completed_at' },
+      {
+        referralRequestsCompleted: { ended: 'TRUE' },
+        referralRequestsCompletedByEmail: completedBy('EMAIL'),
+        referralRequestsCompletedByText: completedBy('TEXT'),
+        referralRequestsCompletedByShare: completedBy('SHARE'),
+        open: 'open',
+      },
+    )}) AS counts`;
 
 export interface ReferralCounts {
   referralRequestsCompleted: number;
   referralRequestsCompletedByEmail: number;
   referralRequestsCompletedByText: number;
   referralRequestsCompletedByShare: number;
-  openIds: number[];
+  open: number;
+  openFailed: number;
 }
 
 /** The KPI counts of referral requests (hand-written: a measured hot path). */
@@ -33,12 +41,13 @@ export interface ReferralCounts {
 export class ReferralCountsRepository {
   constructor(private readonly sql: Sql) {}
 
-  statement(vendorId: number, window: TimeWindow): Statement {
-    return { sql: REFERRAL_COUNTS, parameters: [vendorId, ...windowBounds(window)] };
+  /** failedIds: the requests whose messages all failed (the notification outbox's to say). */
+  statement(vendorId: number, window: TimeWindow, failedIds: string[]): Statement {
+    return { sql: REFERRAL_COUNTS, parameters: [vendorId, ...rollupBounds(window), failedIds] };
   }
 
-  async count(vendorId: number, window: TimeWindow): Promise<ReferralCounts> {
-    const [row] = await this.sql.rows<ReferralCounts>(this.statement(vendorId, window));
+  async count(vendorId: number, window: TimeWindow, failedIds: string[]): Promise<ReferralCounts> {
+    const [row] = await this.sql.rows<ReferralCounts>(this.statement(vendorId, window, failedIds));
     return row;
   }
 }

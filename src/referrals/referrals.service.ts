@@ -166,9 +166,9 @@ export class ReferralsService {
 
   /** The referral KPIs of the window: completed by channel, and the open ones pending or failed (every message failed). */
   async kpiCounts(vendorId: number, window: TimeWindow): Promise<Record<string, number>> {
-    const { openIds, ...completed } = await this.counts.count(vendorId, window);
-    const failed = await this.notifications.countFailedSubjects('REFERRAL_REQUEST', openIds);
-    return { ...completed, totalReferralRequestsPending: openIds.length - failed, totalReferralRequestsFailed: failed };
+    const failedIds = await this.notifications.failedSubjects('REFERRAL_REQUEST', vendorId);
+    const { open, openFailed, ...completed } = await this.counts.count(vendorId, window, failedIds);
+    return { ...completed, totalReferralRequestsPending: open - openFailed, totalReferralRequestsFailed: openFailed };
   }
 
   /** The process's referral request (there is one from the referral step on) and its referrals. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type TimeWindow, windowBounds } from '../common/time/time-window';
+import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { DAYS_END, FIRST_DAY, onPartialDays, spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 
@@ -7,15 +8,22 @@ import type { Statement } from '../database/statement';
 const events = (condition: string): string => `coalesce(sum(n) FILTER (WHERE ${condition}), 0)`;
 
 /**
- * KPIs counted from the events table: one index-only range scan over the vendor's events in the
- * window, grouped by the columns the KPIs tell apart (a few dozen groups), then each KPI summed over
- * the groups. Counting with one FILTER per KPI on every event instead took ~60% longer.
+ * KPIs counted from the events: the vendor's counts per day and kind of event for the window's whole
+ * days (reputation_event_days, kept by triggers) and the events of its partial first and last days (a
+ * range scan of at most two days), summed per kind (a few dozen groups); each KPI is then summed over
+ * the groups. Summing the rollup's rows per kind first, rather than each KPI's FILTER on every row,
+ * takes the all-time count of a vendor with a year of events (8,000 rows) from 11 to ~3 ms.
  */
 const EVENT_COUNTS = `
   WITH grouped AS (
-    SELECT type, rating, would_refer, platform, count(*) AS n
-      FROM reputation_events
-     WHERE vendor_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+    SELECT type, rating, would_refer, platform, sum(n) AS n
+      FROM (SELECT type, rating, would_refer, platform, n
+              FROM reputation_event_days
+             WHERE vendor_id = $1 AND day >= ${FIRST_DAY} AND day < ${DAYS_END}
+            UNION ALL
+            SELECT type, rating, would_refer, platform, 1
+              FROM reputation_events
+             WHERE vendor_id = $1 AND ${onPartialDays('occurred_at')}) AS counted
      GROUP BY type, rating, would_refer, platform
   )
   SELECT ${events(`type = 'FEEDBACK_REQUESTED'`)} AS "totalFeedbackRequestsSent",
@@ -43,13 +51,15 @@ const EVENT_COUNTS = `
  * The processes by state: a process belongs to the window by the time it started (or ended, for
  * completed and terminated), and its state is the one it had at the end of the window.
  */
-const PROCESS_COUNTS = `
-  SELECT count(*) FILTER (WHERE started_at >= $2)                                        AS "totalReputationProcesses",
-         count(*) FILTER (WHERE state = 'COMPLETED' AND ended_at >= $2 AND ended_at < $3)  AS "totalReputationProcessesCompleted",
-         count(*) FILTER (WHERE started_at >= $2 AND (ended_at IS NULL OR ended_at >= $3)) AS "totalReputationProcessesInProgress",
-         count(*) FILTER (WHERE state = 'TERMINATED' AND ended_at >= $2 AND ended_at < $3) AS "totalReputationProcessesTerminated"
-    FROM reputation_processes
-   WHERE vendor_id = $1 AND started_at < $3`;
+const PROCESS_COUNTS = spanCountsSql(
+  { table: 'reputation_processes', rollup: 'reputation_process_days', start: 'started_at', end: 'ended_at' },
+  {
+    totalReputationProcesses: 'started',
+    totalReputationProcessesCompleted: { ended: `state = 'COMPLETED'` },
+    totalReputationProcessesInProgress: 'open',
+    totalReputationProcessesTerminated: { ended: `state = 'TERMINATED'` },
+  },
+);
 
 export type Counts = Record<string, number>;
 
@@ -59,7 +69,7 @@ export class ProcessCountsRepository {
   constructor(private readonly sql: Sql) {}
 
   statements(vendorId: number, window: TimeWindow): Statement[] {
-    const parameters = [vendorId, ...windowBounds(window)];
+    const parameters = [vendorId, ...rollupBounds(window)];
     return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters }));
   }
 

@@ -5,6 +5,8 @@ import { CustomerRequest } from '../../reputation/entities/process-record';
 @Entity('feedback_requests')
 // (vendor_id, time) INCLUDE the columns the KPIs read: hand-written in the migration.
 @Index('idx_feedback_requests_vendor_created', { synchronize: false })
+// (vendor_id, answered_at) of answered requests, for the KPIs' partial days: hand-written in the KpiRollups migration.
+@Index('idx_feedback_requests_vendor_answered', { synchronize: false })
 @Index('idx_feedback_requests_vendor_email', ['vendorId', 'email'])
 @Index('idx_feedback_requests_vendor_phone', ['vendorId', 'phone'])
 @Index('uq_feedback_requests_process', ['processId'], { unique: true })

@@ -20,6 +20,8 @@ import {
 @Index('idx_notification_outbox_due', ['nextAttemptAt', 'id'], { where: `"status" = 'PENDING'` })
 // One message per request and channel; messagesOf reads by (purpose, subject_id).
 @Index('uq_notification_outbox_subject_channel', ['purpose', 'subjectId', 'channel'], { unique: true })
+// A vendor's FAILED messages, for the referral KPIs: partial with INCLUDE, hand-written in the KpiRollups migration.
+@Index('idx_notification_outbox_vendor_failed', { synchronize: false })
 export class OutboxNotification {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;

@@ -39,6 +39,8 @@ export enum TerminationReason {
 @Entity('reputation_processes')
 // (vendor_id, time) INCLUDE the columns the KPIs read: hand-written in the migration.
 @Index('idx_reputation_processes_vendor_started', { synchronize: false })
+// (vendor_id, ended_at) of ended processes, for the KPIs' partial days: hand-written in the KpiRollups migration.
+@Index('idx_reputation_processes_vendor_ended', { synchronize: false })
 @Index('uq_reputation_processes_token', ['token'], { unique: true })
 export class ReputationProcess {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
