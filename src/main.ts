@@ -3,11 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import { AppModule } from './app.module';
+import { EnvelopeExpressAdapter } from './common/envelope/envelope.adapter';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new EnvelopeExpressAdapter(), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   configureApp(app);
   const { port } = app.get(ConfigService).getOrThrow<AppConfig>('app');
 
