@@ -6,8 +6,9 @@
 //   - the service again with REDIS_URL set, the rate limiter counting in Redis.
 // The three servers run side by side and take turns on each endpoint.
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
-// ratio of the baseline's. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 20) tune it;
-// BENCH_ENDPOINTS (comma-separated parts of labels, e.g. "kpi,vendors") runs only the endpoints it names.
+// ratio of the baseline's, each server's Node CPU per request and its idle RSS. BENCH_DURATION (s, default 10) and
+// BENCH_CONNECTIONS (default 20) tune it; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
+// runs a subset, BENCH_REDIS=0 leaves the Redis server out.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const JWT_SECRET = 'http-bench-secret-http-bench-secret-http-bench';
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
+const WITH_REDIS = process.env.BENCH_REDIS !== '0';
 const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
 
 interface Endpoint {
@@ -58,16 +61,13 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** The endpoints BENCH_ENDPOINTS names (every one without it). */
-const SELECTED = ENDPOINTS.filter(({ label }) =>
-  (process.env.BENCH_ENDPOINTS ?? label).split(',').some((part) => label.includes(part.trim())),
-);
-
 interface Measurement {
   rps: number;
   p50: number;
   p99: number;
   peakRssMb: number;
+  /** The server process's user + system CPU over the measured run, per request answered. */
+  cpuMsPerRequest: number;
 }
 
 interface Target {
@@ -77,9 +77,19 @@ interface Target {
   stop(): Promise<unknown>;
 }
 
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** utime + stime of the process (fields 14 and 15 of /proc/<pid>/stat, after the command's parentheses), in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+const CLOCK_TICKS_PER_S = 100;
+
 /** The largest VmRSS of the process seen while `work` runs, sampled every 50 ms. */
 async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
-  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const rss = () => rssMb(pid);
   let peak = rss();
   const timer = setInterval(() => (peak = Math.max(peak, rss())), 50);
   try {
@@ -97,12 +107,14 @@ async function drive(target: Target, endpoint: Endpoint, token: string): Promise
     headers: { authorization: `Bearer ${token}` },
   };
   await autocannon({ ...options, duration: WARM_UP_S });
+  const cpuBefore = cpuMs(target.pid);
   const { result, peakRssMb } = await withPeakRss(target.pid, () => autocannon({ ...options, duration: DURATION_S }));
+  const cpuMsPerRequest = (cpuMs(target.pid) - cpuBefore) / result.requests.total;
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
     throw new Error(`${target.name} ${endpoint.label}: ${failed} of ${result.requests.total} requests failed`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssMb };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssMb, cpuMsPerRequest };
 }
 
 async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Target> {
@@ -184,6 +196,8 @@ async function main(): Promise<void> {
   if (!(await loadDatabaseReady())) await seedLoadDatabase();
   const tokenOf = await tokens();
   const results = new Map<string, Record<string, Measurement>>();
+  const endpoints = ENDPOINTS.filter(({ label }) => !ONLY.length || ONLY.some((part) => label.includes(part)));
+  const idleRssMb: Record<string, number> = {};
 
   // All three run from the start and take turns per endpoint, so that a drift of the machine over the
   // run (autovacuum, a noisy neighbour) does not fall on one server's figures only.
@@ -191,8 +205,10 @@ async function main(): Promise<void> {
   try {
     targets.push(await startService('service', {}));
     targets.push(await startBaseline());
-    targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
-    for (const endpoint of SELECTED) {
+    if (WITH_REDIS) targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
+    // Idle: started, its first requests (readiness) answered, before any load.
+    for (const target of targets) idleRssMb[target.name] = rssMb(target.pid);
+    for (const endpoint of endpoints) {
       for (const target of targets) {
         const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
         results.set(endpoint.label, { ...results.get(endpoint.label), [target.name]: measurement });
@@ -209,20 +225,23 @@ async function main(): Promise<void> {
   );
   console.log(
     '| Endpoint | Service req/s | Baseline req/s | Ratio | Service p50 / p99 ms | Baseline p50 / p99 ms | ' +
-      'Service peak RSS MB | Baseline peak RSS MB | With Redis req/s | Redis cost |',
+      'Service / baseline CPU ms per request | Service peak RSS MB | Baseline peak RSS MB | With Redis req/s | Redis cost |',
   );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const [label, by] of results) {
     const service = by['service'];
     const baseline = by['baseline'];
-    const redis = by['service + Redis'];
+    const redis = by['service + Redis'] as Measurement | undefined;
     console.log(
       `| ${label} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ${(service.rps / baseline.rps).toFixed(2)} | ` +
         `${ms(service.p50)} / ${ms(service.p99)} | ${ms(baseline.p50)} / ${ms(baseline.p99)} | ` +
-        `${service.peakRssMb.toFixed(0)} | ${baseline.peakRssMb.toFixed(0)} | ${redis.rps.toFixed(0)} | ` +
-        `${(((service.rps - redis.rps) / service.rps) * 100).toFixed(1)} % |`,
+        `${service.cpuMsPerRequest.toFixed(2)} / ${baseline.cpuMsPerRequest.toFixed(2)} | ` +
+        `${service.peakRssMb.toFixed(0)} | ${baseline.peakRssMb.toFixed(0)} | ${redis ? redis.rps.toFixed(0) : '-'} | ` +
+        `${redis ? `${(((service.rps - redis.rps) / service.rps) * 100).toFixed(1)} %` : '-'} |`,
     );
   }
+  const idle = Object.entries(idleRssMb).map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`);
+  console.log(`\nIdle RSS (started, before any load): ${idle.join(', ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,19 +1,17 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AutomationModule } from './automation/automation.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
 import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
-import { EnvelopeInterceptor } from './common/envelope/envelope.interceptor';
 import { BodyContentTypeGuard } from './common/http/body-content-type.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { TimeModule } from './common/time/time.module';
 import { HealthModule } from './health/health.module';
@@ -71,9 +69,8 @@ import { VendorsService } from './vendors/vendors.service';
     { provide: APP_GUARD, useExisting: FeatureGuard },
     { provide: APP_GUARD, useClass: BodyContentTypeGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },
-    // The envelope wraps what the idempotency interceptor answers: a kept answer is replayed as it was sent.
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+    // No global interceptor: the envelope is put on as the answer is sent (EnvelopeExpressAdapter) and the
+    // idempotency interceptor is bound to the write routes (bindIdempotencyToWrites), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

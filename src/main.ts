@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module';
+import { EnvelopeExpressAdapter } from './common/envelope/envelope.adapter';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
 import { recordRunningServer } from './config/running-server';
@@ -12,7 +13,7 @@ import { recordRunningServer } from './config/running-server';
 async function bootstrap(): Promise<void> {
   // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
   // the log lines held back until the logger is set up are dropped with it rather than printed twice.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new EnvelopeExpressAdapter(), {
     bufferLogs: true,
     autoFlushLogs: false,
     abortOnError: false,

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyCleanupScheduler } from './idempotency-cleanup.scheduler';
@@ -6,10 +7,13 @@ import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
 import { IdempotencyService } from './idempotency.service';
 
-/** Idempotency-Key on every write of both APIs (CONTRACT 9); global, as the upload interceptor keys uploads too. */
+/**
+ * Idempotency-Key on every write of both APIs (CONTRACT 9), bound to the write routes by
+ * `bindIdempotencyToWrites`; global, as the upload interceptor keys uploads too.
+ */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([IdempotencyKey])],
+  imports: [TypeOrmModule.forFeature([IdempotencyKey]), DiscoveryModule],
   providers: [IdempotencyRepository, IdempotencyService, IdempotencyInterceptor, IdempotencyCleanupScheduler],
   exports: [IdempotencyService, IdempotencyInterceptor],
 })

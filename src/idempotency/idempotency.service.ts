@@ -7,7 +7,7 @@ import { type Observable, from, lastValueFrom } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { AllExceptionsFilter, errorStatusOf } from '../common/envelope/all-exceptions.filter';
 import { Enveloped, WithMessage } from '../common/envelope/envelope';
-import { toEnvelope } from '../common/envelope/envelope.interceptor';
+import { toEnvelope } from '../common/envelope/envelope.adapter';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import { IdempotencyState } from './entities/idempotency-key.entity';

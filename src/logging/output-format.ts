@@ -1,5 +1,4 @@
-import type { DestinationStream, LogFn, Logger as PinoLogger } from 'pino';
-import type { Options } from 'pino-http';
+import type { DestinationStream, LogFn, LoggerOptions, Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
 
 /** Nest's own start-up lines (one per module and per route) are detail; the start says one "Listening on" line. */
@@ -42,8 +41,8 @@ function terminalLine(log: Record<string, unknown>): string {
  * pipes, log collectors). The terminal's formatting runs synchronously in this thread: a person reads
  * it, so its cost does not matter, and nothing is lost when the process exits at once.
  */
-export function withOutputFormat(options: Options): Options | [Options, DestinationStream] {
-  const formatted: Options = { ...options, hooks: { logMethod: startUpAsDebug } };
+export function withOutputFormat(options: LoggerOptions): LoggerOptions | [LoggerOptions, DestinationStream] {
+  const formatted: LoggerOptions = { ...options, hooks: { logMethod: startUpAsDebug } };
   if (!process.stdout.isTTY) return formatted;
   const terminal = pretty({
     sync: true,

@@ -5,6 +5,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { EnvelopeExpressAdapter } from '../../src/common/envelope/envelope.adapter';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -42,7 +43,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const moduleRef = await builder.compile();
   const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true }),
+    moduleRef.createNestApplication<NestExpressApplication>(new EnvelopeExpressAdapter(), {
+      bodyParser: false,
+      bufferLogs: true,
+    }),
   );
   await app.init();
   return {

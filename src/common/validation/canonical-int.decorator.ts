@@ -22,9 +22,15 @@ function parseCanonicalInt(value: unknown): unknown {
   return typeof value === 'string' && CANONICAL_INT.test(value) ? Number(value) : value;
 }
 
-function isIntInRange(value: unknown, { min, max }: IntRange): value is number {
+export function isIntInRange(value: unknown, { min, max }: IntRange): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 }
+
+/** The decorator's conversion, also run by the query fast path (`query-fast-path.ts`), which knows it by identity. */
+export const canonicalIntTransform = ({ value }: { value: unknown }): unknown => parseCanonicalInt(value);
+
+/** The validator's name in class-validator's metadata; its range is the constraint. */
+export const IS_CANONICAL_INT = 'isCanonicalInt';
 
 /**
  * An integer that arrives as text (path parameter, query value, multipart or form field) and is
@@ -36,9 +42,10 @@ export function IsCanonicalInt(range: IntRange, validationOptions?: ValidationOp
   const { min, max } = range;
   const validate: PropertyDecorator = (target, propertyName) =>
     registerDecorator({
-      name: 'isCanonicalInt',
+      name: IS_CANONICAL_INT,
       target: target.constructor,
       propertyName: propertyName as string,
+      constraints: [range],
       options: {
         message: `$property must be a whole number from ${min} to ${max}, written in plain digits`,
         ...validationOptions,
@@ -47,7 +54,7 @@ export function IsCanonicalInt(range: IntRange, validationOptions?: ValidationOp
     });
   return applyDecorators(
     ApiProperty({ type: 'integer', format: max > INT32_MAX ? 'int64' : 'int32', minimum: min, maximum: max }),
-    Transform(({ value }: { value: unknown }) => parseCanonicalInt(value)),
+    Transform(canonicalIntTransform),
     validate,
   );
 }

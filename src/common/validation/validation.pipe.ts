@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Paramtype, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError, FieldError } from '../errors/domain-error';
 import { scanInput } from './input-scan';
+import { parseQueryFast } from './query-fast-path';
 
 /** Flattens class-validator's nested errors into `field.path: message` pairs. */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
@@ -18,6 +19,11 @@ const CLIENT_INPUT: ReadonlySet<Paramtype> = new Set(['body', 'query', 'param'])
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (CLIENT_INPUT.has(metadata.type)) scanInput(value, metadata.data || metadata.type);
+    // A valid page query (most reads) skips class-transformer and class-validator; anything else goes on.
+    if (metadata.type === 'query' && !metadata.data && metadata.metatype) {
+      const parsed = parseQueryFast(metadata.metatype as new () => object, value);
+      if (parsed) return parsed;
+    }
     return super.transform(value, metadata);
   }
 }
