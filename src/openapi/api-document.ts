@@ -1,46 +1,33 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { MANAGER_BEARER, VENDOR_BEARER } from '../auth/decorators/access.decorators';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
-import { webhooksDescription } from '../webhooks/event-examples';
+import { finishDocument } from './document-finish';
+import { API_TAGS } from './tags';
 
-const IDEMPOTENCY_KEY_PARAMETER = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description:
-    'Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, ' +
-    'path, query and body gets the same answer back (header Idempotent-Replayed: true) without running ' +
-    'again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, ' +
-    'per account; 5xx answers are not kept.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-} as const;
-
-/** Every write of both APIs takes an Idempotency-Key (CONTRACT 9). */
-function declareIdempotencyKey(document: OpenAPIObject): void {
-  for (const [path, item] of Object.entries(document.paths)) {
-    if (!/^\/rest-(manager-)?api-v1\//.test(path)) continue;
-    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
-      const operation = item[method];
-      if (operation) operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY_PARAMETER];
-    }
-  }
-}
+/**
+ * A route's operationId is its handler's name (`listLeads`, `createReviewRequest`); a manager API
+ * controller that repeats a vendor API route prefixes it (`managerListEvents`).
+ */
+const operationIdOf = (controllerKey: string, methodKey: string): string =>
+  controllerKey.startsWith('Manager') ? `manager${methodKey.charAt(0).toUpperCase()}${methodKey.slice(1)}` : methodKey;
 
 /**
  * The OpenAPI document the service serves at /docs-json. It needs only the module graph, not running
  * providers, so `npm run openapi:write` builds it from an app created in preview mode.
  */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Vendor Leads, Reputation and Manager API')
     .setDescription(
-      'Vendor API under /rest-api-v1 (vendor tokens) and manager API under /rest-manager-api-v1 (ADMIN manager tokens). ' +
-        'Every response is the envelope `{ success, data | message | error }`.',
+      'The vendor API under `/rest-api-v1` takes vendor tokens; the manager API under `/rest-manager-api-v1` ' +
+        'takes the tokens of ADMIN managers (`npm run cli -- create-admin` prints the first). Send a token as ' +
+        '`Authorization: Bearer <token>`. Every answer is an envelope: `{ "success": true, "data": … }` ' +
+        '(some with a `message`), or `{ "success": false, "error": "…" }` with the reason. Each account may ' +
+        'send 250 requests per 5 minutes; writes take an optional `Idempotency-Key` so a retry is safe.',
     )
     .setVersion('1.0.0')
-    .addTag('Webhooks', webhooksDescription())
-    .addTag('Manager: webhooks', "The same routes as the vendor API's; a manager's endpoint hears every vendor.")
+    .setLicense('Proprietary: all rights reserved', 'https://en.wikipedia.org/wiki/Proprietary_software')
+    .addServer('/', 'The server that serves this document')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Vendor API token' },
       VENDOR_BEARER,
@@ -48,9 +35,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Manager API token (ADMIN)' },
       MANAGER_BEARER,
-    )
-    .build();
-  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorEnvelopeDto] });
-  declareIdempotencyKey(document);
+    );
+  for (const { name, description } of API_TAGS) builder.addTag(name, description);
+  const document = SwaggerModule.createDocument(app, builder.build(), { operationIdFactory: operationIdOf });
+  finishDocument(document);
   return document;
 }
