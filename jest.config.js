@@ -46,6 +46,7 @@ module.exports = {
     {
       ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
       setupFiles: ['<rootDir>/test/support/env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/response-contract.setup.ts'],
       testTimeout: 30_000,
     },
   ],

@@ -7,6 +7,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { type ErrorStatus, errorResponse } from '../common/envelope/api-errors.decorator';
+import { nullableRef } from '../common/openapi/nullable-ref';
 import { atLeastOneOfRule } from '../common/validation/at-least-one-of.decorator';
 import { NAMED_ENUMS } from './named-enums';
 
@@ -132,10 +133,9 @@ function nameEnums(document: OpenAPIObject): void {
     const values = schema.enum as unknown[] | undefined;
     const name = Array.isArray(values) ? byValues.get(values.map(String).sort().join('\n')) : undefined;
     if (name) {
-      // A nullable reference keeps its type beside allOf (OpenAPI 3.0 reads nullable only with a type).
-      const { type, enum: _values, ...rest } = schema;
+      const { type, enum: _values, nullable: _nullable, ...rest } = schema;
       const ref = { $ref: `${SCHEMA_REF}${name}` };
-      if (rest.nullable) return { type, ...rest, allOf: [ref] };
+      if (schema.nullable) return nullableRef(ref, type, rest);
       return Object.keys(rest).length ? { ...rest, allOf: [ref] } : ref;
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)]));

@@ -5,6 +5,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { installResponseContract } from './response-contract';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -41,9 +42,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     builder.overrideProvider(factory.KEY).useValue({ ...factory(), ...values });
   }
   const moduleRef = await builder.compile();
-  const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true }),
-  );
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  // First, so that it sees every answer, those of the body parsers included.
+  installResponseContract(app);
+  configureApp(app);
   await app.init();
   return {
     app,

@@ -1,4 +1,5 @@
 import { Type, applyDecorators } from '@nestjs/common';
+import { nullableRef } from '../openapi/nullable-ref';
 import { ApiExtraModels, ApiResponse, ReferenceObject, SchemaObject, getSchemaPath } from '@nestjs/swagger';
 
 export interface ApiEnvelopeOptions {
@@ -49,7 +50,7 @@ export function ApiEnvelope(
   let data = item;
   if (item && options.isArray) data = { type: 'array', items: item };
   if (item && options.page) data = pageSchema(item, options.page);
-  if (data && options.nullable) data = { type: 'object', nullable: true, allOf: [data] };
+  if (data && options.nullable) data = nullableRef(data, 'object');
   const properties: Record<string, Schema> = { success: { type: 'boolean', enum: [true] } };
   if (options.withMessage || model === null) properties.message = { type: 'string', description: 'What was done.' };
   if (data) properties.data = data;

@@ -1,0 +1,127 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import OpenAPIResponseValidator from 'openapi-response-validator';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Every response a test app sends, checked against the document the built service serves (written by
+ * the global setup with `dist/scripts/write-openapi.js`: under Jest the sources are compiled without
+ * the Swagger plugin, so an in-process app's own document lacks the DTOs' properties): the status must be
+ * documented for the operation, the content type among the documented ones, and a JSON body must
+ * match its schema (openapi-response-validator, Ajv). What does not match is kept here until the
+ * e2e setup (response-contract.setup.ts) fails the running test with it.
+ */
+const mismatches: string[] = [];
+let enabled = false;
+
+/** Called by the e2e setup only, so benchmarks that reuse the test app are not slowed down. */
+export function enableResponseContract(): void {
+  enabled = true;
+}
+
+export function takeMismatches(): string[] {
+  return mismatches.splice(0);
+}
+
+interface Route {
+  pattern: RegExp;
+  /** Routes with fewer parameters win: /general-leads/filter-counts before /general-leads/{id}. */
+  parameters: number;
+  operations: Partial<Record<string, OperationObject>>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type ValidatorArgs = ConstructorParameters<typeof OpenAPIResponseValidator>[0];
+
+export class ResponseContract {
+  private readonly routes: Route[];
+  private readonly validators = new Map<OperationObject, OpenAPIResponseValidator>();
+
+  constructor(private readonly document: OpenAPIObject) {
+    this.routes = Object.entries(document.paths)
+      .map(([template, item]) => ({
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        parameters: (template.match(/\{/g) ?? []).length,
+        operations: Object.fromEntries(METHODS.filter((m) => item[m]).map((m) => [m, item[m]])),
+      }))
+      .sort((a, b) => a.parameters - b.parameters);
+  }
+
+  /** What is wrong with one response, or undefined; routes the document does not describe are not checked. */
+  check(
+    method: string,
+    path: string,
+    status: number,
+    contentType: string | undefined,
+    body: string,
+  ): string | undefined {
+    const operation = this.routes.find((route) => route.pattern.test(path))?.operations[method.toLowerCase()];
+    if (!operation) return undefined;
+    const where = `${method} ${path} answered ${status}`;
+    const response = operation.responses[status] as ResponseObject | undefined;
+    if (!response)
+      return `${where}, a status the document does not list for ${operation.operationId}: ${body.slice(0, 300)}`;
+    const types = Object.keys(response.content ?? {});
+    const type = contentType?.split(';')[0].trim();
+    if (types.length && (!type || !types.includes(type))) {
+      return `${where} with Content-Type ${type}; the document says ${types.join(', ')}`;
+    }
+    if (type !== 'application/json') return undefined;
+    const problem = this.validatorOf(operation).validateResponse(status, JSON.parse(body) as unknown);
+    if (!problem) return undefined;
+    const errors = (problem.errors as { path?: string; message: string }[]).map((e) => `${e.path}: ${e.message}`);
+    return `${where}, a body that does not match ${operation.operationId}'s schema (${errors.join('; ')}): ${body.slice(0, 500)}`;
+  }
+
+  private validatorOf(operation: OperationObject): OpenAPIResponseValidator {
+    let validator = this.validators.get(operation);
+    if (!validator) {
+      validator = new OpenAPIResponseValidator({
+        responses: operation.responses as unknown as ValidatorArgs['responses'],
+        components: this.document.components as ValidatorArgs['components'],
+      });
+      this.validators.set(operation, validator);
+    }
+    return validator;
+  }
+}
+
+let contract: ResponseContract | undefined;
+
+/** The document the global setup wrote, or why there is none. */
+function servedContract(): ResponseContract {
+  const file = process.env.E2E_OPENAPI_DOCUMENT;
+  if (!file) throw new Error(`No OpenAPI document to check responses against: ${process.env.E2E_OPENAPI_PROBLEM}`);
+  return (contract ??= new ResponseContract(JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject));
+}
+
+/** Checks every response of the app against the served document, when the e2e setup enabled it. */
+export function installResponseContract(app: NestExpressApplication): void {
+  if (!enabled) return;
+  const contract = servedContract();
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const chunks: Buffer[] = [];
+    const { write, end } = response;
+    const keep = (chunk: unknown, encoding?: unknown): void => {
+      if (chunk && response.get('Content-Type')?.includes('json')) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding));
+      }
+    };
+    response.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      keep(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response['write'];
+    response.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      if (typeof chunk !== 'function') keep(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
+      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    } as Response['end'];
+    response.on('finish', () => {
+      const path = request.originalUrl.split('?')[0];
+      const body = Buffer.concat(chunks).toString('utf8');
+      const problem = contract.check(request.method, path, response.statusCode, response.get('Content-Type'), body);
+      if (problem) mismatches.push(problem);
+    });
+    next();
+  });
+}
