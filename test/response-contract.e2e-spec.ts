@@ -31,7 +31,7 @@ describe('Response contract (e2e support)', () => {
         JSON.stringify({ success: true, data: { ...page, size: 1.5 } }),
       ),
     ).toMatch(/size: must be integer/);
-    expect(contract.check('GET', '/rest-api-v1/general-leads/filter-counts', 500, json, '{}')).toMatch(
+    expect(contract.check('GET', '/rest-api-v1/general-leads/filter-counts', 201, json, '{}')).toMatch(
       /a status the document does not list for countLeadsByFilter/,
     );
     expect(contract.check('GET', '/images/abc.png', 404, 'image/png', '')).toMatch(/Content-Type image\/png/);

@@ -53,7 +53,7 @@ const RETRY_AFTER: HeaderObject = {
  * What the pipeline around the controllers does to every route, written into the document once here
  * rather than on each route: public routes need no token, writes take an Idempotency-Key and may get
  * its 409/422 and the body parser's 413/415, limited routes carry the rate-limit headers, request
- * bodies refuse unknown properties, and enums are named.
+ * bodies refuse unknown properties, any route can fail with a 500, and enums are named.
  */
 export function finishDocument(document: OpenAPIObject): void {
   nameEnums(document);
@@ -66,6 +66,9 @@ export function finishDocument(document: OpenAPIObject): void {
       if (API_PATH.test(path) && (WRITES as readonly string[]).includes(method)) declareWrite(operation);
       if (operation.responses['429']) declareRateLimitHeaders(operation);
       closeRequestBody(document, operation);
+      // Any request can be malformed before it reaches a route (no Host header, a badly encoded path).
+      addError(operation, 400);
+      addError(operation, 500);
     }
   }
 }

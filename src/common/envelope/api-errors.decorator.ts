@@ -2,8 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, type ResponseObject, getSchemaPath } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from './envelope';
 
-/** The error statuses of CONTRACT 1 an operation can answer. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+/** The error statuses of CONTRACT 1 an operation can answer, and 500 for a fault of the service. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export interface ErrorDoc {
   description: string;
@@ -43,6 +43,10 @@ export const ERROR_DOCS: Record<ErrorStatus, ErrorDoc> = {
   429: {
     description: 'More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP).',
     example: 'Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later.',
+  },
+  500: {
+    description: 'A fault of the service, not of the request (logged with the request id); the answer says no more.',
+    example: 'Internal server error.',
   },
   503: {
     description: 'The database is unreachable; retry later.',
