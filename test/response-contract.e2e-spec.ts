@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ResponseContract } from './support/response-contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ResponseContract, takeMismatches } from './support/response-contract';
+import { rawRequest } from './support/raw-http';
 
 /** The checker every e2e response passes through (support/response-contract.setup.ts) really can fail. */
 describe('Response contract (e2e support)', () => {
@@ -39,5 +42,23 @@ describe('Response contract (e2e support)', () => {
 
   it('checks no route the document does not describe', () => {
     expect(contract.check('GET', '/no/such/route', 404, json, '{}')).toBeUndefined();
+  });
+
+  it('checks what a test receives from a server through fetch and raw-http', async () => {
+    const server = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ success: true, data: { content: [] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await (await fetch(`${url}/rest-api-v1/general-leads`)).json();
+      await rawRequest(url, { method: 'GET', path: '/rest-api-v1/general-leads?page=0' });
+      const found = takeMismatches();
+      expect(found).toHaveLength(2);
+      expect(found[0]).toMatch(/GET \/rest-api-v1\/general-leads answered 200, a body that does not match listLeads/);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -115,6 +115,39 @@ function servedContract(): ResponseContract {
   return (contract ??= new ResponseContract(JSON.parse(readFileSync(file, 'utf8')) as OpenAPIObject));
 }
 
+/** Checks one response a test received from a server (a built one, in a child process), when enabled. */
+export function checkReceived(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | undefined,
+  body: string,
+): void {
+  if (!enabled || !url.startsWith('/')) return;
+  const path = new URL(url, 'http://127.0.0.1').pathname;
+  const problem = servedContract().check(method, path, status, contentType, body);
+  if (problem) mismatches.push(problem);
+}
+
+/**
+ * The built servers' answers reach tests through fetch or support/raw-http: fetch is wrapped here so
+ * that each JSON answer from 127.0.0.1 is checked once its body is read (its clone's, the test's own
+ * body stays unread).
+ */
+export function checkFetchedResponses(): void {
+  const fetchOriginal = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await fetchOriginal(input, init);
+    const url = new URL(response.url || (input instanceof Request ? input.url : String(input)));
+    const type = response.headers.get('content-type') ?? undefined;
+    if (url.hostname === '127.0.0.1' && type?.includes('json')) {
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      checkReceived(method, url.pathname, response.status, type, await response.clone().text());
+    }
+    return response;
+  };
+}
+
 /** Checks every response of the app against the served document, when the e2e setup enabled it. */
 export function installResponseContract(app: NestExpressApplication): void {
   if (!enabled) return;
