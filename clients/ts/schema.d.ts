@@ -995,8 +995,11 @@ export interface components {
             status: "ok";
         };
         ReadinessResponse: {
-            /** @enum {string} */
-            status: "ok";
+            /**
+             * @description `degraded`: ready, but the rate limiter counts in this instance's memory (Redis unreachable).
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
             /** @description The checks that passed. */
             info?: {
                 [key: string]: {

@@ -14,8 +14,9 @@ const CHECK: SchemaObject = {
 
 /** The checks of readiness, by name (`database`, `rateLimit`); a failing check makes the answer a 503 error. */
 export class ReadinessResponse {
-  @ApiProperty({ type: 'string', enum: ['ok'] })
-  status: 'ok';
+  /** `degraded`: ready, but the rate limiter counts in this instance's memory (Redis unreachable). */
+  @ApiProperty({ type: 'string', enum: ['ok', 'degraded'] })
+  status: 'ok' | 'degraded';
 
   @ApiProperty({
     type: 'object',
