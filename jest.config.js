@@ -37,17 +37,18 @@ const project = (displayName, testRegex) => ({
 });
 
 module.exports = {
+  // e2e tests share two cores with the app, PostgreSQL and child processes: allow for a loaded machine.
+  // Jest 30 reads testTimeout from the root config only (a project's own was ignored: 5 s applied).
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     project('unit', 'src/.*\\.spec\\.ts$'),
-    // e2e tests share two cores with the app, PostgreSQL and child processes: allow for a loaded machine.
     {
       ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
       setupFiles: ['<rootDir>/test/support/env.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/response-contract.setup.ts'],
-      testTimeout: 30_000,
     },
   ],
 };
