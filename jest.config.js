@@ -49,6 +49,10 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     project('unit', 'src/.*\\.spec\\.ts$'),
-    { ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'), setupFiles: ['<rootDir>/test/support/env.ts'] },
+    {
+      ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
+      setupFiles: ['<rootDir>/test/support/env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/response-contract.setup.ts'],
+    },
   ],
 };

@@ -1,8 +1,7 @@
 import { Body, Get, Param, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { DocumentsService } from './documents.service';
 import { RecordRequiredDocDto } from './dto/record-required-doc.dto';
@@ -18,28 +17,28 @@ export class RequiredDocTypesController {
   /** The kinds of document every vendor must provide (beyond the spec). */
   @Get()
   @ApiEnvelope(RequiredDocTypeResponse, { isArray: true })
-  list(): Promise<RequiredDocTypeResponse[]> {
+  listRequiredDocTypes(): Promise<RequiredDocTypeResponse[]> {
     return this.documents.listTypes();
   }
 }
 
 @ManagerApiController('vendors', TAG)
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-@ApiNotFoundResponse({ description: 'Unknown vendor or document kind.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
+@ApiErrors({ status: 404, description: 'Unknown vendor or document kind.', example: 'Vendor 42 was not found.' })
 export class VendorRequiredDocsController {
   constructor(private readonly documents: DocumentsService) {}
 
   /** Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid). */
   @Get(':vendorId/required-docs')
   @ApiEnvelope(RequiredDocumentResponse, { isArray: true })
-  async list(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
+  async listRequiredDocs(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
     return (await this.documents.listForVendor(vendorId)).map((document) => RequiredDocumentResponse.from(document));
   }
 
   /** Records when the vendor's document was received and when it expires (beyond the spec). */
   @Put(':vendorId/required-docs/:requiredDocId')
   @ApiEnvelope(RequiredDocumentResponse)
-  async record(
+  async recordRequiredDoc(
     @Param() { vendorId, requiredDocId }: VendorRequiredDocParams,
     @Body() body: RecordRequiredDocDto,
   ): Promise<RequiredDocumentResponse> {

@@ -1,17 +1,16 @@
 import { Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse } from '@nestjs/swagger';
 import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { EventFeedQuery } from './dto/event-feed.query';
 import { EventPageResponse } from './dto/event.response';
 import { EventsService } from './events.service';
 
-const badCursor = ApiBadRequestResponse({
+const badCursor = ApiErrors({
+  status: 400,
   description: 'Invalid limit, or `after` is not an event of this account within 30 days.',
-  type: ErrorEnvelopeDto,
 });
 
 @VendorApiController('events', 'Events')
@@ -22,7 +21,10 @@ export class VendorEventsController {
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor
-  feed(@CurrentVendor() vendor: VendorAccount, @Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
+  listEvents(
+    @CurrentVendor() vendor: VendorAccount,
+    @Query() { after, limit }: EventFeedQuery,
+  ): Promise<EventPageResponse> {
     return this.events.feed(vendor.id, after, limit);
   }
 }
@@ -35,7 +37,7 @@ export class ManagerEventsController {
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor
-  feed(@Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
+  listEvents(@Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
     return this.events.feed(null, after, limit);
   }
 }

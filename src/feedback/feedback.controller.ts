@@ -1,9 +1,9 @@
 import { Body, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse } from '@nestjs/swagger';
 import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto, type WithMessage } from '../common/envelope/envelope';
+import { type WithMessage } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { type Page, pageOf } from '../common/pagination/page';
 import { PageQuery } from '../common/pagination/page.query';
 import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
@@ -14,7 +14,7 @@ import { CreateFeedbackRequestDto } from './dto/create-feedback-request.dto';
 import { FeedbackRequestResponse } from './dto/feedback-request.response';
 import { FeedbackService } from './feedback.service';
 
-const badRequest = ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto });
+const badRequest = ApiErrors(400);
 
 @VendorApiController('customer-feedback-system', 'Reputation')
 @RequireFeature('enableStandaloneFeedbackBooster')
@@ -23,7 +23,7 @@ export class CustomerFeedbackSystemController {
 
   /** Creates a feedback request and sends the customer their link by email and/or SMS. */
   @CreateRequestRoute(FeedbackRequestResponse)
-  async create(
+  async createFeedbackRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
     @Body() body: CreateFeedbackRequestDto,
@@ -38,7 +38,7 @@ export class CustomerFeedbackSystemController {
   @Get()
   @ApiEnvelope(FeedbackRequestResponse, { page: 'lead' })
   @badRequest
-  async list(
+  async listFeedbackRequests(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { page, size }: PageQuery,
   ): Promise<Page<FeedbackRequestResponse>> {
@@ -56,7 +56,7 @@ export class FeedbackRequestsController {
   @Get('check-duplicates')
   @ApiEnvelope('boolean')
   @badRequest
-  checkDuplicates(
+  checkFeedbackDuplicates(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { email, phone }: CheckDuplicatesQuery,
   ): Promise<boolean> {

@@ -1,9 +1,11 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { HealthCheck, HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../auth/decorators/access.decorators';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { LivenessResponse, ReadinessResponse } from './dto/health.response';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { RateLimitHealthIndicator } from '../rate-limit/rate-limit.health';
 
@@ -20,7 +22,8 @@ export class HealthController {
 
   /** The process is up and serving HTTP. */
   @Get('live')
-  live(): { status: 'ok' } {
+  @ApiEnvelope(LivenessResponse)
+  checkLiveness(): LivenessResponse {
     return { status: 'ok' };
   }
 
@@ -29,9 +32,15 @@ export class HealthController {
    * reports where it counts; with Redis unreachable it is `degraded` and readiness stays 200.
    */
   @Get('ready')
-  @HealthCheck()
-  @ApiServiceUnavailableResponse({ description: 'A dependency is down; the error names it.', type: ErrorEnvelopeDto })
-  async ready(): Promise<HealthCheckResult> {
+  // Terminus would document its own unwrapped answer; the envelope is documented here instead.
+  @HealthCheck({ noCache: true, swaggerDocumentation: false })
+  @ApiEnvelope(ReadinessResponse)
+  @ApiErrors({
+    status: 503,
+    description: 'A dependency is down; the error names it.',
+    example: 'Not ready: database is down.',
+  })
+  async checkReadiness(): Promise<HealthCheckResult> {
     try {
       return await this.health.check([
         () => this.database.pingCheck('database', { timeout: 2000 }),

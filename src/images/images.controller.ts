@@ -11,20 +11,12 @@ import {
   UseInterceptors,
   applyDecorators,
 } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiTags,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ManagerApiController, Public } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
+import { WithMessage } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { Consumes, MULTIPART_BODY } from '../common/http/consumes.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { ImageBoxDto } from './dto/image-box.dto';
@@ -57,17 +49,14 @@ function ApiImageUpload(maxFiles: number): MethodDecorator {
         },
       },
     }),
-    ApiPayloadTooLargeResponse({ description: 'A file over 10 MB or over 50 megapixels.', type: ErrorEnvelopeDto }),
-    ApiUnsupportedMediaTypeResponse({
-      description: 'Not multipart/form-data, or a file that is not JPEG, PNG or WebP.',
-      type: ErrorEnvelopeDto,
-    }),
+    ApiErrors({ status: 413, description: 'A file over 10 MB or over 50 megapixels.' }),
+    ApiErrors({ status: 415, description: 'Not multipart/form-data, or a file that is not JPEG, PNG or WebP.' }),
   );
 }
 
 @ManagerApiController('vendors', 'Manager: images')
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-@ApiNotFoundResponse({ description: 'Unknown vendor or image.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
+@ApiErrors({ status: 404, description: 'Unknown vendor or image.', example: 'Gallery image 41 was not found.' })
 export class VendorImagesController {
   constructor(private readonly images: ImagesService) {}
 
@@ -91,7 +80,7 @@ export class VendorImagesController {
 
   /** The vendor's current Google rank image, or null (beyond the spec). */
   @Get(':vendorId/google-rank-image')
-  @ApiEnvelope(ImageResponse, { description: 'The image; data is null when none was uploaded.' })
+  @ApiEnvelope(ImageResponse, { nullable: true, description: 'The image; data is null when none was uploaded.' })
   async getGoogleRankImage(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse | null> {
     const image = await this.images.getGoogleRankImage(vendorId);
     return image && this.toResponse(image);
@@ -102,7 +91,7 @@ export class VendorImagesController {
   @UseInterceptors(ImageFilesInterceptor(MAX_GALLERY_FILES))
   @ApiImageUpload(MAX_GALLERY_FILES)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
-  async addToGallery(
+  async addGalleryImages(
     @Param() { vendorId }: VendorIdParams,
     @Body() box: ImageBoxDto,
     @UploadedFiles() files: Express.Multer.File[],
@@ -121,14 +110,14 @@ export class VendorImagesController {
   /** The vendor's gallery, oldest first (beyond the spec). */
   @Get(':vendorId/gallery')
   @ApiEnvelope(ImageResponse, { isArray: true })
-  async listGallery(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
+  async listGalleryImages(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
     return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
   }
 
   /** Deletes a gallery image, row and file (beyond the spec). */
   @Delete(':vendorId/gallery/:imageId')
   @ApiEnvelope(null)
-  async removeFromGallery(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
+  async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
     await this.images.removeFromGallery(vendorId, imageId);
     return new WithMessage(`Gallery image ${imageId} was deleted.`);
   }
@@ -147,11 +136,23 @@ export class ImageFilesController {
 
   /** The image file itself (not an envelope), cacheable forever: a key's content never changes. */
   @Get(':key')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
-  @ApiOkResponse({ description: 'The image.', schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ description: 'Not the name of a stored image.', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No such image (or it was deleted).', type: ErrorEnvelopeDto })
-  async serve(
+  @ApiOkResponse({
+    description: 'The image, in the format it was stored in.',
+    content: Object.fromEntries(
+      ['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
+  @ApiErrors(
+    { status: 400, description: 'Not the name of a stored image.' },
+    {
+      status: 404,
+      description: 'No such image (or it was deleted).',
+      example: 'Image 3f2a9c0d5e8b4a1c9f7e6d5c4b3a2910.jpg was not found.',
+    },
+    429,
+    503,
+  )
+  async getImageFile(
     @Param() { key }: ImageKeyParams,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {

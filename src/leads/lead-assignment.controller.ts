@@ -1,8 +1,7 @@
 import { Body, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { CreateLeadDto } from './dto/create-lead.dto';
 import { ManagerLeadResponse } from './dto/lead.response';
@@ -10,15 +9,15 @@ import { LeadsService } from './leads.service';
 
 /** How the operator's team assigns leads (beyond the spec: the vendor API only reads and decides them). */
 @ManagerApiController('vendors', 'Manager: leads')
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
 export class LeadAssignmentController {
   constructor(private readonly leads: LeadsService) {}
 
   /** Assigns a new lead to the vendor; answers it with the customer's contact details. */
   @Post(':vendorId/leads')
   @ApiEnvelope(ManagerLeadResponse, { status: 201 })
-  @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  async assign(@Param() { vendorId }: VendorIdParams, @Body() body: CreateLeadDto): Promise<ManagerLeadResponse> {
+  @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  async assignLead(@Param() { vendorId }: VendorIdParams, @Body() body: CreateLeadDto): Promise<ManagerLeadResponse> {
     return ManagerLeadResponse.from(await this.leads.assign(vendorId, body));
   }
 }

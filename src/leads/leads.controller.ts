@@ -1,9 +1,8 @@
 import { Body, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { Page } from '../common/pagination/page';
 import type { VendorAccount } from '../auth/vendor-account';
 import { DeclineLeadDto } from './dto/decline-lead.dto';
@@ -14,21 +13,26 @@ import { ListLeadsQuery } from './dto/list-leads.query';
 import { UpdatePostLeadStatusDto } from './dto/post-lead-status.dto';
 import { LeadsService } from './leads.service';
 
-const leadNotFound = ApiNotFoundResponse({ description: 'No such lead for this vendor.', type: ErrorEnvelopeDto });
-const alreadyDecided = ApiConflictResponse({
+const leadNotFound = ApiErrors({
+  status: 404,
+  description: 'No such lead for this vendor.',
+  example: 'Lead 1042 was not found.',
+});
+const alreadyDecided = ApiErrors({
+  status: 409,
   description: 'The lead was already accepted or declined, or has expired.',
-  type: ErrorEnvelopeDto,
+  example: 'Lead 1042 cannot be accepted: it was declined.',
 });
 
 @VendorApiController('general-leads', 'Leads')
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   /** The vendor's leads, newest first (dateCreated, then id, descending). */
   @Get()
   @ApiEnvelope(LeadResponse, { page: 'lead' })
-  async list(
+  async listLeads(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { filter, page, size }: ListLeadsQuery,
   ): Promise<Page<LeadResponse>> {
@@ -39,7 +43,7 @@ export class LeadsController {
   /** How many leads each list filter shows (dashboard badges). */
   @Get('filter-counts')
   @ApiEnvelope(LeadFilterCountsResponse)
-  filterCounts(@CurrentVendor() vendor: VendorAccount): Promise<LeadFilterCountsResponse> {
+  countLeadsByFilter(@CurrentVendor() vendor: VendorAccount): Promise<LeadFilterCountsResponse> {
     return this.leads.filterCounts(vendor.id);
   }
 
@@ -47,7 +51,7 @@ export class LeadsController {
   @Get(':id')
   @ApiEnvelope(LeadResponse)
   @leadNotFound
-  async get(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
+  async getLead(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.view(vendor.id, id));
   }
 
@@ -57,7 +61,7 @@ export class LeadsController {
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @alreadyDecided
-  async accept(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
+  async acceptLead(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.accept(vendor.id, id));
   }
 
@@ -67,7 +71,7 @@ export class LeadsController {
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @alreadyDecided
-  async decline(
+  async declineLead(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,
     @Body() { declineReason }: DeclineLeadDto,
@@ -79,7 +83,12 @@ export class LeadsController {
   @Patch(':id/post-lead-status')
   @ApiEnvelope(LeadResponse)
   @leadNotFound
-  @ApiConflictResponse({ description: 'The lead is not accepted.', type: ErrorEnvelopeDto })
+  @ApiErrors({
+    status: 409,
+    description: 'The lead is not accepted.',
+    example:
+      'Lead 1042 is not accepted (it is still waiting for a decision); only an accepted lead takes a post-lead status.',
+  })
   async setPostLeadStatus(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,

@@ -1,9 +1,8 @@
 import { Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse } from '@nestjs/swagger';
 import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import type { VendorAccount } from '../auth/vendor-account';
 import { KpiQuery } from './dto/kpi.query';
 import { ReputationKpiResponse } from './dto/reputation-kpi.response';
@@ -17,8 +16,11 @@ export class ReputationKpiController {
   @Get('kpi')
   @RequireFeature('enableFullRMS')
   @ApiEnvelope(ReputationKpiResponse)
-  @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-  async kpi(@CurrentVendor() vendor: VendorAccount, @Query() { from, to }: KpiQuery): Promise<ReputationKpiResponse> {
+  @ApiErrors(400)
+  async getReputationKpi(
+    @CurrentVendor() vendor: VendorAccount,
+    @Query() { from, to }: KpiQuery,
+  ): Promise<ReputationKpiResponse> {
     return ReputationKpiResponse.from(await this.kpis.forVendor(vendor.id, from, to));
   }
 }

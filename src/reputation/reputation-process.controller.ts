@@ -1,9 +1,8 @@
 import { HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ProcessIdParams } from './dto/process-id.params';
 import { ReputationProcessResponse } from './dto/reputation-process.response';
@@ -20,10 +19,18 @@ export class ReputationProcessController {
   @Post(':processId/cancel')
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(ReputationProcessResponse)
-  @ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-  @ApiNotFoundResponse({ description: 'No such process of this vendor.', type: ErrorEnvelopeDto })
-  @ApiConflictResponse({ description: 'The process is already completed or terminated.', type: ErrorEnvelopeDto })
-  async cancel(
+  @ApiErrors(400)
+  @ApiErrors({
+    status: 404,
+    description: 'No such process of this vendor.',
+    example: 'Reputation process 17 was not found.',
+  })
+  @ApiErrors({
+    status: 409,
+    description: 'The process is already completed or terminated.',
+    example: 'Reputation process 17 is completed; only a process in progress can be cancelled.',
+  })
+  async cancelReputationProcess(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { processId }: ProcessIdParams,
   ): Promise<ReputationProcessResponse> {

@@ -1,8 +1,22 @@
 import { HttpCode, HttpStatus, Post, type Type, applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
+import { WithMessage } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import type { QueuedMessages } from './reputation-messages';
+
+/** The answer of a create that found a duplicate and skipped it: a message, no data. */
+@ApiSchema({ name: 'DuplicateSkippedEnvelope' })
+class DuplicateSkippedEnvelope {
+  @ApiProperty({ type: 'boolean', enum: [true] })
+  success: true;
+
+  @ApiProperty({
+    example:
+      'A duplicate review request was detected and skipped: one with the same email or phone already exists. Nothing was sent.',
+  })
+  message: string;
+}
 
 /** The create route of a request kind: 201 with the stored request, or 200 when a duplicate was skipped. */
 export function CreateRequestRoute(model: Type<unknown>): MethodDecorator {
@@ -10,11 +24,16 @@ export function CreateRequestRoute(model: Type<unknown>): MethodDecorator {
     Post(),
     HttpCode(HttpStatus.CREATED),
     ApiEnvelope(model, { status: 201, withMessage: true, description: 'Created and being sent.' }),
-    ApiEnvelope(null, { status: 200, description: 'A duplicate was detected and skipped (skipDuplicates=true).' }),
-    ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto }),
-    ApiConflictResponse({
+    ApiExtraModels(DuplicateSkippedEnvelope),
+    ApiOkResponse({
+      description: 'skipDuplicates=true and a duplicate was detected: nothing was created or sent.',
+      schema: { $ref: getSchemaPath(DuplicateSkippedEnvelope) },
+    }),
+    ApiErrors(400),
+    ApiErrors({
+      status: 409,
       description: "Every contact given opted out of the vendor's messages; nothing was created.",
-      type: ErrorEnvelopeDto,
+      example: 'The customer opted out of messages from Maple Renovations: no review request was created or sent.',
     }),
   );
 }

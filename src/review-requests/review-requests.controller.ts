@@ -19,7 +19,7 @@ export class ReviewRequestsController {
    */
   @CreateRequestRoute(ReviewRequestResponse)
   @RequireFeature('enableStandaloneReviewBooster')
-  async create(
+  async createReviewRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
     @Body() { firstName, lastName, emailTo, phone }: CreateReviewRequestDto,

@@ -1,30 +1,29 @@
 import { Body, Get, Param, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { ReviewSettingsDto } from './dto/review-settings.dto';
 import { ReviewSettingsResponse } from './dto/review-settings.response';
 import { ReviewSettingsService } from './review-settings.service';
 
 @ManagerApiController('vendors', 'Manager: review settings')
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
-@ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
+@ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
 export class ReviewSettingsController {
   constructor(private readonly settings: ReviewSettingsService) {}
 
   /** The vendor's review platforms, custom messages, primary Google label and review locations (defaults if never saved). */
   @Get(':vendorId/review-settings')
   @ApiEnvelope(ReviewSettingsResponse)
-  async get(@Param() { vendorId }: VendorIdParams): Promise<ReviewSettingsResponse> {
+  async getReviewSettings(@Param() { vendorId }: VendorIdParams): Promise<ReviewSettingsResponse> {
     return ReviewSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
 
   /** Replaces the vendor's review settings (beyond the spec); answers them as stored. */
   @Put(':vendorId/review-settings')
   @ApiEnvelope(ReviewSettingsResponse)
-  async replace(
+  async replaceReviewSettings(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: ReviewSettingsDto,
   ): Promise<ReviewSettingsResponse> {

@@ -1,7 +1,6 @@
 import { Body, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { ManagerApiController } from '../auth/decorators/access.decorators';
-import { ErrorEnvelopeDto } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiTokenResponse } from './dto/api-token.response';
 import { CreateVendorDto } from './dto/create-vendor.dto';
@@ -13,14 +12,14 @@ import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-fe
 import { VendorsService } from './vendors.service';
 
 @ManagerApiController('vendors', 'Manager: vendors')
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
 export class VendorsController {
   constructor(private readonly vendors: VendorsService) {}
 
   /** Searches vendors by name or id, in name order (case-insensitive), then id. */
   @Get()
   @ApiEnvelope(VendorSummaryResponse, { page: 'vendor' })
-  async search(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
+  async searchVendors(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
     const { vendors, total } = await this.vendors.search(query);
     return VendorPageResponse.of(vendors, total, query.page, query.size);
   }
@@ -28,39 +27,42 @@ export class VendorsController {
   /** Creates a vendor account (beyond the spec: how vendors come to exist). */
   @Post()
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
-  async create(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
+  async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
     return VendorSummaryResponse.from(await this.vendors.create(body));
   }
 
   /** Changes a vendor's details or activation; a deactivated vendor's token is refused with 403. */
   @Patch(':vendorId')
   @ApiEnvelope(VendorSummaryResponse)
-  @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  async update(@Param() { vendorId }: VendorIdParams, @Body() body: UpdateVendorDto): Promise<VendorSummaryResponse> {
+  @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  async updateVendor(
+    @Param() { vendorId }: VendorIdParams,
+    @Body() body: UpdateVendorDto,
+  ): Promise<VendorSummaryResponse> {
     return VendorSummaryResponse.from(await this.vendors.update(vendorId, body));
   }
 
   /** Issues the vendor's API token; the previous token stops working immediately. */
   @Post(':vendorId/api-token')
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
-  @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  async issueToken(@Param() { vendorId }: VendorIdParams): Promise<ApiTokenResponse> {
+  @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  async issueVendorToken(@Param() { vendorId }: VendorIdParams): Promise<ApiTokenResponse> {
     return { token: await this.vendors.issueToken(vendorId) };
   }
 
   /** The vendor's feature flags. */
   @Get(':vendorId/features')
   @ApiEnvelope(VendorFeaturesResponse)
-  @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  features(@Param() { vendorId }: VendorIdParams): Promise<VendorFeaturesResponse> {
+  @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  getVendorFeatures(@Param() { vendorId }: VendorIdParams): Promise<VendorFeaturesResponse> {
     return this.vendors.getFeatures(vendorId);
   }
 
   /** Switches any of the three feature flags; answers all three as they now are. */
   @Patch(':vendorId/features')
   @ApiEnvelope(VendorFeaturesResponse)
-  @ApiNotFoundResponse({ description: 'Unknown vendor.', type: ErrorEnvelopeDto })
-  updateFeatures(
+  @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  updateVendorFeatures(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: UpdateVendorFeaturesDto,
   ): Promise<VendorFeaturesResponse> {

@@ -1,8 +1,8 @@
 import { Body, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse } from '@nestjs/swagger';
 import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
-import { ErrorEnvelopeDto, WithMessage } from '../common/envelope/envelope';
+import { WithMessage } from '../common/envelope/envelope';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { Page } from '../common/pagination/page';
 import { PageQuery } from '../common/pagination/page.query';
 import { CurrentAccount } from './dto/current-account.decorator';
@@ -13,23 +13,24 @@ import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dt
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
-const endpointNotFound = ApiNotFoundResponse({
+const endpointNotFound = ApiErrors({
+  status: 404,
   description: 'No such endpoint for this account.',
-  type: ErrorEnvelopeDto,
+  example: 'Webhook endpoint 3 was not found.',
 });
 
 /**
  * The endpoint routes of CONTRACT 8, the same on both APIs: each account manages its own endpoints.
  * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's.
  */
-@ApiBadRequestResponse({ description: 'Invalid input.', type: ErrorEnvelopeDto })
+@ApiErrors(400)
 abstract class WebhookEndpointsRoutes {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
   /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
   @Post()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
-  async create(
+  async createWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Body() body: CreateWebhookEndpointDto,
   ): Promise<WebhookEndpointWithSecretResponse> {
@@ -37,16 +38,18 @@ abstract class WebhookEndpointsRoutes {
     return WebhookEndpointWithSecretResponse.from(await this.endpoints.create(account, { url, events, description }));
   }
 
+  /** The account's endpoints, oldest first; their secrets are not shown. */
   @Get()
   @ApiEnvelope(WebhookEndpointResponse, { isArray: true })
-  async list(@CurrentAccount() account: WebhookAccount): Promise<WebhookEndpointResponse[]> {
+  async listWebhookEndpoints(@CurrentAccount() account: WebhookAccount): Promise<WebhookEndpointResponse[]> {
     return (await this.endpoints.list(account)).map((endpoint) => WebhookEndpointResponse.from(endpoint));
   }
 
+  /** One endpoint of the account, with whether it is enabled and why it was disabled; its secret is not shown. */
   @Get(':id')
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
-  async get(
+  async getWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
   ): Promise<WebhookEndpointResponse> {
@@ -57,7 +60,7 @@ abstract class WebhookEndpointsRoutes {
   @Patch(':id')
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
-  async update(
+  async updateWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
     @Body() body: UpdateWebhookEndpointDto,
@@ -69,7 +72,10 @@ abstract class WebhookEndpointsRoutes {
   @Delete(':id')
   @ApiEnvelope('boolean')
   @endpointNotFound
-  async remove(@CurrentAccount() account: WebhookAccount, @Param() { id }: WebhookEndpointIdParams): Promise<boolean> {
+  async deleteWebhookEndpoint(
+    @CurrentAccount() account: WebhookAccount,
+    @Param() { id }: WebhookEndpointIdParams,
+  ): Promise<boolean> {
     await this.endpoints.remove(account, id);
     return true;
   }
@@ -79,7 +85,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(WebhookEndpointWithSecretResponse)
   @endpointNotFound
-  async rotateSecret(
+  async rotateWebhookSecret(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
   ): Promise<WebhookEndpointWithSecretResponse> {
@@ -91,7 +97,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
-  async test(
+  async sendTestWebhook(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
   ): Promise<WithMessage> {
@@ -103,7 +109,7 @@ abstract class WebhookEndpointsRoutes {
   @Get(':id/deliveries')
   @ApiEnvelope(WebhookDeliveryResponse, { page: 'lead' })
   @endpointNotFound
-  async deliveries(
+  async listWebhookDeliveries(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
     @Query() { page, size }: PageQuery,
@@ -117,7 +123,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
-  async retry(
+  async retryWebhookDelivery(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id, deliveryId }: WebhookDeliveryIdParams,
   ): Promise<WithMessage> {

@@ -9,7 +9,7 @@ function projectRoot(from: string): string {
   return existsSync(join(from, 'package.json')) ? from : projectRoot(dirname(from));
 }
 
-const root = projectRoot(__dirname);
+export const root = projectRoot(__dirname);
 export const BUILT_CLI = join(root, 'dist', 'src', 'cli.js');
 export const BUILT_MAIN = join(root, 'dist', 'src', 'main.js');
 

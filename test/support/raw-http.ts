@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { checkReceived } from './response-contract';
 
 export interface RawReply {
   status: number;
@@ -18,9 +19,15 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const reply = {
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          };
+          checkReceived(options.method, options.path, reply.status, res.headers['content-type'], reply.text);
+          resolve(reply);
+        });
         res.on('error', reject);
       },
     );

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { EnvelopeExpressAdapter } from '../../src/common/envelope/envelope.adapter';
+import { installResponseContract } from './response-contract';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -42,12 +43,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     builder.overrideProvider(factory.KEY).useValue({ ...factory(), ...values });
   }
   const moduleRef = await builder.compile();
-  const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>(new EnvelopeExpressAdapter(), {
-      bodyParser: false,
-      bufferLogs: true,
-    }),
-  );
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new EnvelopeExpressAdapter(), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  // First, so that it sees every answer, those of the body parsers included.
+  installResponseContract(app);
+  configureApp(app);
   await app.init();
   return {
     app,

@@ -1,12 +1,6 @@
 import { Controller, SetMetadata, applyDecorators } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { ErrorEnvelopeDto } from '../../common/envelope/envelope';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiErrors } from '../../common/envelope/api-errors.decorator';
 import type { TokenType } from '../principal';
 import type { VendorFeature } from '../vendor-account';
 
@@ -19,26 +13,8 @@ export type Access = 'public' | TokenType;
 export const ACCESS_KEY = 'access';
 export const REQUIRED_FEATURE_KEY = 'requiredFeature';
 
-const authResponses = [
-  ApiUnauthorizedResponse({ description: 'Missing, malformed, forged or revoked token.', type: ErrorEnvelopeDto }),
-  ApiForbiddenResponse({
-    description: 'Wrong token type for this API, or the account may not use it.',
-    type: ErrorEnvelopeDto,
-  }),
-  ApiTooManyRequestsResponse({
-    description:
-      'More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). ' +
-      'Every response of the API carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset ' +
-      '(seconds until the oldest counted request leaves the window).',
-    type: ErrorEnvelopeDto,
-    headers: {
-      'Retry-After': {
-        description: 'Whole seconds until a request will be accepted again.',
-        schema: { type: 'integer' },
-      },
-    },
-  }),
-];
+/** What any route of either API can answer before it runs: the token is refused, limited, or the database is down. */
+const authErrors = ApiErrors(401, 403, 429, 503);
 
 /** A controller of the vendor API: its routes admit only vendor tokens of activated vendors. */
 export function VendorApiController(path: string, tag: string): ClassDecorator {
@@ -47,7 +23,7 @@ export function VendorApiController(path: string, tag: string): ClassDecorator {
     SetMetadata(ACCESS_KEY, 'vendor' satisfies Access),
     ApiTags(tag),
     ApiBearerAuth(VENDOR_BEARER),
-    ...authResponses,
+    authErrors,
   );
 }
 
@@ -58,7 +34,7 @@ export function ManagerApiController(path: string, tag: string): ClassDecorator 
     SetMetadata(ACCESS_KEY, 'manager' satisfies Access),
     ApiTags(tag),
     ApiBearerAuth(MANAGER_BEARER),
-    ...authResponses,
+    authErrors,
   );
 }
 
@@ -69,9 +45,10 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(ACCESS
 export function RequireFeature(feature: VendorFeature): MethodDecorator & ClassDecorator {
   return applyDecorators(
     SetMetadata(REQUIRED_FEATURE_KEY, feature),
-    ApiForbiddenResponse({
-      description: `The ${feature} feature is not enabled for the vendor.`,
-      type: ErrorEnvelopeDto,
+    ApiErrors({
+      status: 403,
+      description: `The token is not a vendor token, the vendor is deactivated, or its ${feature} feature is off.`,
+      example: `The ${feature} feature is not enabled for this vendor.`,
     }),
   );
 }

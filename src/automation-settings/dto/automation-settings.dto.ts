@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Matches, Max, Min, ValidateIf, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { Validate } from 'class-validator';
@@ -41,6 +42,7 @@ export class AutomationSettingsDto {
   /** Minutes after the request was sent, 1..20160. @example 4320 */
   @Optional()
   @IsInt()
+  @ApiProperty({ type: 'integer' })
   @Min(REMINDER_DELAY_MINUTES.min)
   @Max(REMINDER_DELAY_MINUTES.max)
   reminderDelayMinutes?: number;
@@ -68,6 +70,7 @@ export class AutomationSettingsDto {
   /** Minutes after the lead was won, 0..10080 (0: at once). @example 120 */
   @Optional()
   @IsInt()
+  @ApiProperty({ type: 'integer' })
   @Min(AUTO_REVIEW_REQUEST_DELAY_MINUTES.min)
   @Max(AUTO_REVIEW_REQUEST_DELAY_MINUTES.max)
   autoReviewRequestDelayMinutes?: number;

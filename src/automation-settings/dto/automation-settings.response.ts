@@ -1,8 +1,10 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import type { AutomationSettingsValues } from '../automation-settings';
 
 export class AutomationSettingsResponse {
   reminderEnabled: boolean;
   /** @example 4320 */
+  @ApiInteger({ min: 0 })
   reminderDelayMinutes: number;
   /** `HH:MM`, or null when there are no quiet hours. @example "09:00" */
   quietHoursStart: string | null;
@@ -12,6 +14,7 @@ export class AutomationSettingsResponse {
   timeZone: string;
   autoReviewRequestOnJobWon: boolean;
   /** @example 120 */
+  @ApiInteger({ min: 0 })
   autoReviewRequestDelayMinutes: number;
 
   static from(settings: AutomationSettingsValues): AutomationSettingsResponse {

@@ -1,4 +1,5 @@
 import { Type, applyDecorators } from '@nestjs/common';
+import { nullableRef } from '../openapi/nullable-ref';
 import { ApiExtraModels, ApiResponse, ReferenceObject, SchemaObject, getSchemaPath } from '@nestjs/swagger';
 
 export interface ApiEnvelopeOptions {
@@ -13,14 +14,16 @@ export interface ApiEnvelopeOptions {
   page?: 'lead' | 'vendor';
   /** The response carries a `message` beside data. */
   withMessage?: boolean;
+  /** data is null when there is nothing to show (it is always present). */
+  nullable?: boolean;
 }
 
-const int = (description: string): SchemaObject => ({ type: 'integer', description });
+const int = (description: string, minimum: number): SchemaObject => ({ type: 'integer', minimum, description });
 
 type Schema = SchemaObject | ReferenceObject;
 
 function pageSchema(items: Schema, style: 'lead' | 'vendor'): SchemaObject {
-  const index: Record<string, SchemaObject> = { [style === 'lead' ? 'page' : 'number']: int('Page index, from 0.') };
+  const index: Record<string, SchemaObject> = { [style === 'lead' ? 'page' : 'number']: int('Page index, from 0.', 0) };
   const last: Record<string, SchemaObject> =
     style === 'lead' ? { last: { type: 'boolean', description: 'True on the final page.' } } : {};
   return {
@@ -29,15 +32,15 @@ function pageSchema(items: Schema, style: 'lead' | 'vendor'): SchemaObject {
     properties: {
       content: { type: 'array', items },
       ...index,
-      size: int('Page size.'),
-      totalElements: { type: 'integer', format: 'int64', description: 'Total matching items.' },
-      totalPages: int('Total pages.'),
+      size: int('Page size.', 1),
+      totalElements: { type: 'integer', format: 'int64', minimum: 0, description: 'Total matching items.' },
+      totalPages: int('Total pages.', 0),
       ...last,
     },
   };
 }
 
-/** Documents a success response as the spec's envelope around the model (or a boolean). */
+/** Documents a success response as the spec's envelope around the model (or a boolean): `success` is true. */
 export function ApiEnvelope(
   model: Type<unknown> | 'boolean' | null,
   options: ApiEnvelopeOptions = {},
@@ -47,14 +50,15 @@ export function ApiEnvelope(
   let data = item;
   if (item && options.isArray) data = { type: 'array', items: item };
   if (item && options.page) data = pageSchema(item, options.page);
-  const properties: Record<string, Schema> = { success: { type: 'boolean', example: true } };
-  if (options.withMessage || model === null) properties.message = { type: 'string' };
+  if (data && options.nullable) data = nullableRef(data, 'object');
+  const properties: Record<string, Schema> = { success: { type: 'boolean', enum: [true] } };
+  if (options.withMessage || model === null) properties.message = { type: 'string', description: 'What was done.' };
   if (data) properties.data = data;
   const decorators = [
     ApiResponse({
       status: options.status ?? 200,
       description: options.description ?? 'Success.',
-      schema: { type: 'object', required: ['success'], properties },
+      schema: { type: 'object', required: Object.keys(properties), properties },
     }),
   ];
   if (typeof model === 'function') decorators.unshift(ApiExtraModels(model));

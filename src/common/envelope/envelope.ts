@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { FieldError } from '../errors/domain-error';
 
 export interface SuccessEnvelope<T> {
@@ -39,6 +39,7 @@ export class Redirection {
   ) {}
 }
 
+@ApiSchema({ name: 'FieldError', description: 'One invalid input field and what is wrong with it.' })
 export class FieldErrorDto implements FieldError {
   @ApiProperty({ example: 'size' })
   field: string;
@@ -47,11 +48,12 @@ export class FieldErrorDto implements FieldError {
   message: string;
 }
 
+@ApiSchema({ name: 'ErrorEnvelope', description: 'Every error answer: `success` is false and `error` says why.' })
 export class ErrorEnvelopeDto implements ErrorEnvelope {
-  @ApiProperty({ example: false })
+  @ApiProperty({ type: 'boolean', enum: [false] })
   success: false;
 
-  @ApiProperty({ example: 'Invalid request: size must not be greater than 100.' })
+  @ApiProperty({ description: 'One readable sentence.' })
   error: string;
 
   @ApiProperty({ type: [FieldErrorDto], required: false })

@@ -1,5 +1,11 @@
 import { ValidationArguments, registerDecorator } from 'class-validator';
 
+/** The rules by the name of the class they were declared on, which is also its OpenAPI schema's name. */
+const rules = new Map<string, readonly string[]>();
+
+/** The alternatives a body class requires one of, for the OpenAPI document (`anyOf`). */
+export const atLeastOneOfRule = (schemaName: string): readonly string[] | undefined => rules.get(schemaName);
+
 /**
  * Class decorator: at least one of the properties must be present. The check is registered under a
  * property named after the alternatives ("emailTo or phone"), because each real property is optional
@@ -8,6 +14,7 @@ import { ValidationArguments, registerDecorator } from 'class-validator';
 export function AtLeastOneOf(...properties: string[]): ClassDecorator {
   const name = properties.join(' or ');
   return (target) => {
+    rules.set(target.name, properties);
     registerDecorator({
       name: 'atLeastOneOf',
       target,

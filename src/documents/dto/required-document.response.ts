@@ -1,7 +1,10 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import type { RequiredDocType, RequiredDocument } from '../required-document';
 
 export class RequiredDocTypeResponse implements RequiredDocType {
   /** @example 1 */
+  @ApiInteger(INT32_ID)
   requiredDocId: number;
   /** @example "Certificate of general liability insurance" */
   requiredDocName: string;
@@ -9,6 +12,7 @@ export class RequiredDocTypeResponse implements RequiredDocType {
 
 export class RequiredDocumentResponse implements RequiredDocument {
   /** @example 1 */
+  @ApiInteger(INT32_ID)
   requiredDocId: number;
   /** @example "Certificate of general liability insurance" */
   requiredDocName: string;

@@ -1,3 +1,5 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { EVENT_TYPES, type EventType } from '../../webhooks/event-types';
 
@@ -13,6 +15,7 @@ export class EventResponse {
   timestamp: string;
 
   /** The vendor the event concerns. @example 7 */
+  @ApiInteger(INT32_ID)
   vendorId: number | null;
 
   /**

@@ -1,8 +1,10 @@
+import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { CustomerContactDto } from './customer-contact.dto';
 
 /** A feedback request. At least one of email and phone is required. */
+@AtLeastOneOf('email', 'phone')
 export class CreateFeedbackRequestDto extends CustomerContactDto {
   /** The customer's name; its first word greets them. @example "Jane Doe" */
   @Trim()

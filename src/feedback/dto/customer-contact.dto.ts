@@ -1,11 +1,9 @@
 import { IsEmail, MaxLength } from 'class-validator';
-import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
 
-/** A customer's email and/or phone: at least one of them. */
-@AtLeastOneOf('email', 'phone')
+/** A customer's email and/or phone; each class that extends it requires at least one (`@AtLeastOneOf`). */
 export class CustomerContactDto {
   /** Compared and stored lower-cased. @example "jane.doe@example.com" */
   @Optional()

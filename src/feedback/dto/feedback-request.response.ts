@@ -21,7 +21,7 @@ export class FeedbackRequestResponse extends CustomerRequestResponse {
   answeredAt: Date | null;
 
   /** 1..5 stars; null until answered. @example 5 */
-  @ApiProperty({ type: Number, nullable: true, minimum: 1, maximum: 5 })
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 5 })
   rating: number | null;
 
   /** Whether the customer would refer the vendor; null until answered. @example true */

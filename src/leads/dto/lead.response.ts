@@ -1,8 +1,11 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { LeadAction, LeadView, PostLeadStatus } from '../entities/lead.entity';
 
 /** A lead as its vendor sees it. Times are ISO 8601 UTC with milliseconds. */
 export class LeadResponse {
   /** @example 1042 */
+  @ApiInteger(INT64_ID)
   id: number;
 
   /** @example "2026-11-21T20:01:02.123Z" */
@@ -68,6 +71,7 @@ export class LeadResponse {
 /** A lead as the operator's team sees it: contact details always included. */
 export class ManagerLeadResponse extends LeadResponse {
   /** The vendor the lead is assigned to. @example 7 */
+  @ApiInteger(INT32_ID)
   vendorId: number;
 
   /** As the operator entered it, whatever the vendor did. @example "jane@example.com" */

@@ -1,3 +1,4 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import type { OutboxNotification } from '../entities/outbox-notification.entity';
 import {
@@ -22,6 +23,7 @@ export class DeliveryStatus {
    * Delivery attempts made so far.
    * @example 1
    */
+  @ApiInteger({ min: 0 })
   attempts: number;
 
   /** Why the last attempt failed, as a stable code; null when it did not (always null once SENT). */

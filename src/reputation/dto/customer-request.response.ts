@@ -1,3 +1,5 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
 import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
@@ -7,9 +9,11 @@ import { ProcessState } from '../entities/reputation-process.entity';
 /** What every request sent to a customer (review, feedback) shows: where it went and how it stands. */
 export abstract class CustomerRequestResponse {
   /** @example 42 */
+  @ApiInteger(INT64_ID)
   id: number;
 
   /** The customer's reputation process this request belongs to. @example 17 */
+  @ApiInteger(INT64_ID)
   processId: number;
 
   /** @example "416-555-0142" */

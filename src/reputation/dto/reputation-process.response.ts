@@ -1,3 +1,5 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import {
   JourneyStep,
@@ -9,6 +11,7 @@ import {
 
 export class ReputationProcessResponse {
   /** @example 17 */
+  @ApiInteger(INT64_ID)
   id: number;
 
   @ApiProperty({ enum: ProcessOrigin, example: ProcessOrigin.FeedbackRequest })

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -23,6 +24,7 @@ export class ReviewLocationDto {
   /** Id of one of the vendor's current locations, to keep it (with these values); omit for a new location. */
   @Optional()
   @IsInt()
+  @ApiProperty({ type: 'integer' })
   @Min(1)
   @Max(2_147_483_647)
   id?: number;
@@ -49,6 +51,7 @@ export class ReviewSettingsDto {
   /** Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
   @Optional()
   @IsInt()
+  @ApiProperty({ type: 'integer' })
   id?: number;
 
   @IsBoolean()

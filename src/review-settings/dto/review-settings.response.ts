@@ -1,8 +1,11 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import type { ReviewLocation } from '../entities/review-location.entity';
 import type { ReviewSettings } from '../entities/review-settings.entity';
 
 export class ReviewLocationResponse {
   /** @example 12 */
+  @ApiInteger(INT32_ID)
   id: number;
   /** @example "Mississauga showroom" */
   label: string;
@@ -16,6 +19,7 @@ export class ReviewLocationResponse {
 
 export class ReviewSettingsResponse {
   /** @example 3 */
+  @ApiInteger(INT32_ID)
   id: number;
   googleReviewEnabled: boolean;
   facebookReviewEnabled: boolean;

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
@@ -33,6 +34,7 @@ export class CreateVendorDto {
   /** Package the vendor subscribes to (the operator's numbering). @example 1 */
   @Optional()
   @IsInt()
+  @ApiProperty({ type: 'integer' })
   @Min(0)
   @Max(1000)
   packageType?: number;

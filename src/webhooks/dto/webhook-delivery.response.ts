@@ -1,8 +1,11 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { WEBHOOK_DELIVERY_STATUSES, WebhookDelivery, WebhookDeliveryStatus } from '../entities/webhook-delivery.entity';
 
 export class WebhookDeliveryResponse {
   /** @example 120 */
+  @ApiInteger(INT64_ID)
   id: number;
 
   /** Sent as `webhook-id`, the same on every attempt. @example "evt_981" */
@@ -15,9 +18,11 @@ export class WebhookDeliveryResponse {
   status: WebhookDeliveryStatus;
 
   /** @example 1 */
+  @ApiInteger({ min: 0 })
   attempts: number;
 
   /** The receiver's last HTTP status; null when it did not answer. @example 200 */
+  @ApiInteger({ min: 100, max: 599 })
   lastStatusCode: number | null;
 
   /** Why the last attempt failed. */

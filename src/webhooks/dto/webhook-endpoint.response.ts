@@ -1,9 +1,12 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { EVENT_TYPES } from '../event-types';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 
 export class WebhookEndpointResponse {
   /** @example 3 */
+  @ApiInteger(INT32_ID)
   id: number;
 
   /** @example "https://crm.example.com/hooks/leads" */

@@ -1,0 +1,43 @@
+import { webhooksDescription } from '../webhooks/event-examples';
+
+/** The document's tags in reading order: the vendor API first, then the manager API, then public routes. */
+export const API_TAGS: { name: string; description: string }[] = [
+  {
+    name: 'Leads',
+    description:
+      'The leads assigned to the vendor: list and count them, accept or decline each, and report where an accepted lead stands.',
+  },
+  {
+    name: 'Reputation',
+    description:
+      "Review and feedback requests sent to the vendor's customers, their reputation processes, and the KPIs they add up to.",
+  },
+  { name: 'Automation', description: 'When reminders and review requests for won jobs are sent automatically.' },
+  {
+    name: 'Events',
+    description: 'The feed of what happened to the account, oldest first, to read after a given event (30 days kept).',
+  },
+  { name: 'Webhooks', description: webhooksDescription() },
+  {
+    name: 'Manager: vendors',
+    description: 'Vendor accounts: search, create, update and activate them, their features, and their API tokens.',
+  },
+  { name: 'Manager: leads', description: "Assigning a lead to a vendor (the operator's team)." },
+  { name: 'Manager: review settings', description: "A vendor's review links, locations and message texts." },
+  {
+    name: 'Manager: automation settings',
+    description: "A vendor's automation settings, as the vendor API shows them.",
+  },
+  {
+    name: 'Manager: required documents',
+    description: 'The document kinds every vendor must provide, and when each vendor provided them and until when.',
+  },
+  { name: 'Manager: images', description: "A vendor's Google rank image and photo gallery: upload, list and delete." },
+  { name: 'Manager: events', description: "The feed of every vendor's events." },
+  {
+    name: 'Manager: webhooks',
+    description: "The same routes as the vendor API's; a manager's endpoint hears every vendor.",
+  },
+  { name: 'Images', description: 'The stored image files, served to anyone with their unguessable url.' },
+  { name: 'Health', description: 'Liveness and readiness probes for the platform running the service.' },
+];
