@@ -934,45 +934,45 @@ export interface components {
             activated: boolean;
         };
         CreateVendorDto: {
+            /** @example Maple Renovations */
+            vendorName: string;
+            /** @example Toronto */
+            cityName: string;
+            /** @example Ontario */
+            provinceName: string;
             /**
              * @description Package the vendor subscribes to (the operator's numbering).
              * @example 1
              */
             packageType?: number;
-            /** @example Maple Renovations */
-            vendorName: string;
             /**
              * Format: email
              * @example office@maple-renovations.ca
              */
             email: string;
-            /** @example Toronto */
-            cityName: string;
-            /** @example Ontario */
-            provinceName: string;
             /** @description Deactivated vendors' tokens are refused with 403. Defaults to true. */
             activated?: boolean;
         };
         UpdateVendorDto: {
+            /** @example Maple Renovations */
+            vendorName?: string;
+            /** @example Toronto */
+            cityName?: string;
+            /** @example Ontario */
+            provinceName?: string;
             /**
              * @description Package the vendor subscribes to (the operator's numbering).
              * @example 1
              */
             packageType?: number;
-            /** @example Maple Renovations */
-            vendorName?: string;
             /**
              * Format: email
              * @example office@maple-renovations.ca
              */
             email?: string;
-            /** @example Toronto */
-            cityName?: string;
-            /** @example Ontario */
-            provinceName?: string;
             /** @description Deactivated vendors' tokens are refused with 403. Defaults to true. */
             activated?: boolean;
-        };
+        } | unknown | unknown | unknown | unknown | unknown | unknown;
         ApiTokenResponse: {
             /** @description The vendor's new bearer token. It does not expire; issuing another revokes it. */
             token: string;
@@ -1199,17 +1199,6 @@ export interface components {
             /** @example Jane Homeowner */
             customerName: string;
             /**
-             * Format: email
-             * @description Shown to the vendor once the lead is accepted.
-             * @example jane@example.com
-             */
-            customerEmail?: string;
-            /**
-             * @description North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted.
-             * @example (416) 555-0199
-             */
-            customerPhone?: string;
-            /**
              * @description Shown to the vendor once accepted.
              * @example 12 Queen St W, Toronto, ON
              */
@@ -1224,6 +1213,17 @@ export interface components {
              * @example We want a new kitchen before the summer.
              */
             originalJobDescription: string;
+            /**
+             * Format: email
+             * @description Shown to the vendor once the lead is accepted.
+             * @example jane@example.com
+             */
+            customerEmail?: string;
+            /**
+             * @description North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted.
+             * @example (416) 555-0199
+             */
+            customerPhone?: string;
         };
         EventResponse: {
             /** @example lead.assigned */
@@ -1305,6 +1305,12 @@ export interface components {
         };
         CreateWebhookEndpointDto: {
             /**
+             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
+             *     that resolves to public addresses only.
+             * @example https://crm.example.com/hooks/leads
+             */
+            url: string;
+            /**
              * @description Event types to receive, or `["*"]` for all.
              * @example [
              *       "lead.assigned",
@@ -1312,12 +1318,6 @@ export interface components {
              *     ]
              */
             events: components["schemas"]["EventSubscription"][];
-            /**
-             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
-             * @example https://crm.example.com/hooks/leads
-             */
-            url: string;
             /** @example Our CRM */
             description?: string | null;
         };
@@ -1352,6 +1352,12 @@ export interface components {
         };
         UpdateWebhookEndpointDto: {
             /**
+             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
+             *     that resolves to public addresses only.
+             * @example https://crm.example.com/hooks/leads
+             */
+            url?: string;
+            /**
              * @description Event types to receive, or `["*"]` for all.
              * @example [
              *       "lead.assigned",
@@ -1359,12 +1365,6 @@ export interface components {
              *     ]
              */
             events?: components["schemas"]["EventSubscription"][];
-            /**
-             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
-             * @example https://crm.example.com/hooks/leads
-             */
-            url?: string;
             /** @example Our CRM */
             description?: string | null;
             /** @description `true` re-enables an endpoint disabled after a run of failures. */

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, MaxLength } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
@@ -39,7 +40,7 @@ export class ReviewAnswerForm {
 export class PrivateFeedbackForm {
   @FormText()
   @IsString({ message: 'Please write a message.' })
-  @IsNotEmpty({ message: 'Please write a message.' })
+  @NotBlank({ message: 'Please write a message.' })
   @MaxLength(2000, { message: 'Please keep your message under 2000 characters.' })
   message: string;
 }

@@ -1,5 +1,6 @@
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { CustomerContactDto } from './customer-contact.dto';
 
@@ -9,7 +10,7 @@ export class CreateFeedbackRequestDto extends CustomerContactDto {
   /** The customer's name; its first word greets them. @example "Jane Doe" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(200)
   customerName: string;
 }

@@ -1,4 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
@@ -8,14 +10,14 @@ export class CreateLeadDto {
   /** Trade category. @example "Kitchen renovation" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(100)
   category: string;
 
   /** @example "Jane Homeowner" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(200)
   customerName: string;
 
@@ -35,20 +37,21 @@ export class CreateLeadDto {
   @Optional()
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(500)
   customerAddress?: string;
 
   /** HTML-formatted project details, stored as given. @example "<p>Full kitchen remodel, about 200 sq ft.</p>" */
   @IsString()
   @IsNotEmpty()
+  @ApiProperty({ minLength: 1 })
   @MaxLength(20_000)
   projectDetailsHtml: string;
 
   /** The customer's own words. @example "We want a new kitchen before the summer." */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(10_000)
   originalJobDescription: string;
 }

@@ -5,7 +5,6 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   Max,
@@ -13,6 +12,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsHttpsUrl } from '../../common/validation/is-https-url.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
@@ -32,7 +32,7 @@ export class ReviewLocationDto {
   /** @example "Mississauga showroom" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(100)
   label: string;
 

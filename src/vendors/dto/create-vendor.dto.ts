@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { Optional } from '../../common/validation/optional.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 
@@ -7,7 +8,7 @@ export class CreateVendorDto {
   /** @example "Maple Renovations" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(200)
   vendorName: string;
 
@@ -20,14 +21,14 @@ export class CreateVendorDto {
   /** @example "Toronto" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(100)
   cityName: string;
 
   /** @example "Ontario" */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(100)
   provinceName: string;
 

@@ -1,5 +1,6 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { EVENT_TYPES } from '../event-types';
 import { Optional } from '../../common/validation/optional.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
@@ -12,7 +13,7 @@ export class CreateWebhookEndpointDto {
    */
   @Trim()
   @IsString()
-  @IsNotEmpty()
+  @NotBlank()
   @MaxLength(2048)
   url: string;
 
