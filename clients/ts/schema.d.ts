@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Create vendor
-         * @description Creates a vendor account (beyond the spec: how vendors come to exist).
+         * @description Creates a vendor account; issue its API token next (`POST …/vendors/{vendorId}/api-token`).
          */
         post: operations["createVendor"];
         delete?: never;
@@ -591,7 +591,7 @@ export interface paths {
         get: operations["getReviewSettings"];
         /**
          * Replace review settings
-         * @description Replaces the vendor's review settings (beyond the spec); answers them as stored.
+         * @description Replaces the vendor's review settings; answers them as stored.
          */
         put: operations["replaceReviewSettings"];
         post?: never;
@@ -610,7 +610,7 @@ export interface paths {
         };
         /**
          * Get automation settings
-         * @description The reminder and job-won automation of the calling vendor (beyond the spec; the defaults if never saved).
+         * @description The calling vendor's reminder and job-won automation (the defaults until first saved).
          */
         get: operations["getAutomationSettings"];
         /**
@@ -634,7 +634,7 @@ export interface paths {
         };
         /**
          * Manager get automation settings
-         * @description A vendor's reminder and job-won automation (beyond the spec; the defaults if never saved).
+         * @description A vendor's reminder and job-won automation (the defaults until first saved).
          */
         get: operations["managerGetAutomationSettings"];
         /**
@@ -658,7 +658,7 @@ export interface paths {
         };
         /**
          * List required doc types
-         * @description The kinds of document every vendor must provide (beyond the spec).
+         * @description The kinds of document every vendor must provide.
          */
         get: operations["listRequiredDocTypes"];
         put?: never;
@@ -699,7 +699,7 @@ export interface paths {
         get?: never;
         /**
          * Record required doc
-         * @description Records when the vendor's document was received and when it expires (beyond the spec).
+         * @description Records when the vendor's document was received and when it expires.
          */
         put: operations["recordRequiredDoc"];
         post?: never;
@@ -718,7 +718,7 @@ export interface paths {
         };
         /**
          * Get google rank image
-         * @description The vendor's current Google rank image, or null (beyond the spec).
+         * @description The vendor's current Google rank image, or `data: null` when it has none.
          */
         get: operations["getGoogleRankImage"];
         put?: never;
@@ -742,7 +742,7 @@ export interface paths {
         };
         /**
          * List gallery images
-         * @description The vendor's gallery, oldest first (beyond the spec).
+         * @description The vendor's gallery images, oldest first.
          */
         get: operations["listGalleryImages"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         post?: never;
         /**
          * Delete gallery image
-         * @description Deletes a gallery image, row and file (beyond the spec).
+         * @description Deletes a gallery image; its URL stops answering.
          */
         delete: operations["deleteGalleryImage"];
         options?: never;
@@ -808,7 +808,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel reputation process
-         * @description Cancels a process in progress (beyond the spec): it becomes terminated, its customer page says the
+         * @description Cancels a process in progress: it becomes terminated, its customer page says the
          *     request was withdrawn and no further message is sent for it.
          */
         post: operations["cancelReputationProcess"];

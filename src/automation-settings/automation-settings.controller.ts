@@ -14,7 +14,7 @@ import { AutomationSettingsResponse } from './dto/automation-settings.response';
 export class AutomationSettingsController {
   constructor(private readonly settings: AutomationSettingsService) {}
 
-  /** The reminder and job-won automation of the calling vendor (beyond the spec; the defaults if never saved). */
+  /** The calling vendor's reminder and job-won automation (the defaults until first saved). */
   @Get()
   @ApiEnvelope(AutomationSettingsResponse)
   async getAutomationSettings(@CurrentVendor() vendor: VendorAccount): Promise<AutomationSettingsResponse> {
@@ -38,7 +38,7 @@ export class AutomationSettingsController {
 export class ManagerAutomationSettingsController {
   constructor(private readonly settings: AutomationSettingsService) {}
 
-  /** A vendor's reminder and job-won automation (beyond the spec; the defaults if never saved). */
+  /** A vendor's reminder and job-won automation (the defaults until first saved). */
   @Get(':vendorId/automation-settings')
   @ApiEnvelope(AutomationSettingsResponse)
   async getAutomationSettings(@Param() { vendorId }: VendorIdParams): Promise<AutomationSettingsResponse> {

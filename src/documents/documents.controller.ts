@@ -14,7 +14,7 @@ const TAG = 'Manager: required documents';
 export class RequiredDocTypesController {
   constructor(private readonly documents: DocumentsService) {}
 
-  /** The kinds of document every vendor must provide (beyond the spec). */
+  /** The kinds of document every vendor must provide. */
   @Get()
   @ApiEnvelope(RequiredDocTypeResponse, { isArray: true })
   listRequiredDocTypes(): Promise<RequiredDocTypeResponse[]> {
@@ -35,7 +35,7 @@ export class VendorRequiredDocsController {
     return (await this.documents.listForVendor(vendorId)).map((document) => RequiredDocumentResponse.from(document));
   }
 
-  /** Records when the vendor's document was received and when it expires (beyond the spec). */
+  /** Records when the vendor's document was received and when it expires. */
   @Put(':vendorId/required-docs/:requiredDocId')
   @ApiEnvelope(RequiredDocumentResponse)
   async recordRequiredDoc(

@@ -78,7 +78,7 @@ export class VendorImagesController {
     );
   }
 
-  /** The vendor's current Google rank image, or null (beyond the spec). */
+  /** The vendor's current Google rank image, or `data: null` when it has none. */
   @Get(':vendorId/google-rank-image')
   @ApiEnvelope(ImageResponse, { nullable: true, description: 'The image; data is null when none was uploaded.' })
   async getGoogleRankImage(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse | null> {
@@ -107,14 +107,14 @@ export class VendorImagesController {
     );
   }
 
-  /** The vendor's gallery, oldest first (beyond the spec). */
+  /** The vendor's gallery images, oldest first. */
   @Get(':vendorId/gallery')
   @ApiEnvelope(ImageResponse, { isArray: true })
   async listGalleryImages(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
     return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
   }
 
-  /** Deletes a gallery image, row and file (beyond the spec). */
+  /** Deletes a gallery image; its URL stops answering. */
   @Delete(':vendorId/gallery/:imageId')
   @ApiEnvelope(null)
   async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {

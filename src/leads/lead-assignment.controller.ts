@@ -7,7 +7,7 @@ import { CreateLeadDto } from './dto/create-lead.dto';
 import { ManagerLeadResponse } from './dto/lead.response';
 import { LeadsService } from './leads.service';
 
-/** How the operator's team assigns leads (beyond the spec: the vendor API only reads and decides them). */
+/** How the operator's team assigns leads to vendors; vendors then read, accept or decline them through the vendor API. */
 @ManagerApiController('vendors', 'Manager: leads')
 @ApiErrors(400)
 export class LeadAssignmentController {

@@ -13,7 +13,7 @@ export class ReputationProcessController {
   constructor(private readonly processes: ReputationProcessService) {}
 
   /**
-   * Cancels a process in progress (beyond the spec): it becomes terminated, its customer page says the
+   * Cancels a process in progress: it becomes terminated, its customer page says the
    * request was withdrawn and no further message is sent for it.
    */
   @Post(':processId/cancel')

@@ -20,7 +20,7 @@ export class ReviewSettingsController {
     return ReviewSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
 
-  /** Replaces the vendor's review settings (beyond the spec); answers them as stored. */
+  /** Replaces the vendor's review settings; answers them as stored. */
   @Put(':vendorId/review-settings')
   @ApiEnvelope(ReviewSettingsResponse)
   async replaceReviewSettings(

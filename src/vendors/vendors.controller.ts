@@ -24,7 +24,7 @@ export class VendorsController {
     return VendorPageResponse.of(vendors, total, query.page, query.size);
   }
 
-  /** Creates a vendor account (beyond the spec: how vendors come to exist). */
+  /** Creates a vendor account; issue its API token next (`POST …/vendors/{vendorId}/api-token`). */
   @Post()
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
   async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
