@@ -8,33 +8,13 @@ import type { ImageResponse } from '../src/images/dto/image.response';
 import { runCli } from './support/built-app';
 import { BuiltServer } from './support/built-server';
 import { createVendor } from './support/factories';
-import { image } from './support/images';
+import { fetchImage, image, keyOf } from './support/images';
 import { ManagerTestApp, createManagerTestApp } from './support/manager-app';
 import { TestApp, createTestApp, withConfig } from './support/test-app';
 
 jest.setTimeout(120_000);
 
 const MANAGER = '/rest-manager-api-v1';
-/** What `/images/{key}` answers with, whichever instance and store serve it. */
-const SERVED_HEADERS = [
-  'content-type',
-  'content-length',
-  'cache-control',
-  'x-content-type-options',
-  'cross-origin-resource-policy',
-];
-
-async function fetchImage(baseUrl: string, key: string) {
-  const res = await fetch(`${baseUrl}/images/${key}`);
-  return {
-    status: res.status,
-    headers: Object.fromEntries(SERVED_HEADERS.map((name) => [name, res.headers.get(name)])),
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-
-const keyOf = (stored: ImageResponse): string => new URL(stored.url).pathname.split('/').pop()!;
-
 /**
  * Two built servers on the e2e database, storing images in PostgreSQL (the default), each with an
  * UPLOAD_DIR of its own as two machines would have: nothing may pass between them on a local disk.

@@ -10,7 +10,7 @@ import { S3ImageStorage } from '../src/images/s3-image-storage';
 import { runCli } from './support/built-app';
 import { BuiltServer } from './support/built-server';
 import { createVendor } from './support/factories';
-import { image } from './support/images';
+import { fetchImage, image, keyOf } from './support/images';
 import { ManagerTestApp, createManagerTestApp } from './support/manager-app';
 import { S3Server } from './support/s3-server';
 import { TestApp, createTestApp, withConfig } from './support/test-app';
@@ -18,25 +18,6 @@ import { TestApp, createTestApp, withConfig } from './support/test-app';
 jest.setTimeout(120_000);
 
 const MANAGER = '/rest-manager-api-v1';
-const SERVED_HEADERS = [
-  'content-type',
-  'content-length',
-  'cache-control',
-  'x-content-type-options',
-  'cross-origin-resource-policy',
-];
-
-async function fetchImage(baseUrl: string, key: string) {
-  const res = await fetch(`${baseUrl}/images/${key}`);
-  return {
-    status: res.status,
-    headers: Object.fromEntries(SERVED_HEADERS.map((name) => [name, res.headers.get(name)])),
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
-
-const keyOf = (stored: ImageResponse): string => new URL(stored.url).pathname.split('/').pop()!;
-
 /**
  * Built servers with IMAGE_STORAGE=s3 on a real S3-protocol server (s3rver on 127.0.0.1), beside a
  * built server with the default PostgreSQL store: `/images/{key}` answers alike from both.

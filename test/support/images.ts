@@ -59,3 +59,25 @@ export function pngBomb(side: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** What `/images/{key}` answers with, whichever instance and store serve it. */
+const SERVED_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+];
+
+/** `/images/{key}` of a built server: status, the headers it serves images with, and the bytes. */
+export async function fetchImage(baseUrl: string, key: string) {
+  const res = await fetch(`${baseUrl}/images/${key}`);
+  return {
+    status: res.status,
+    headers: Object.fromEntries(SERVED_HEADERS.map((name) => [name, res.headers.get(name)])),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
+}
+
+/** The storage key of a stored image, the last segment of its URL. */
+export const keyOf = (stored: { url: string }): string => new URL(stored.url).pathname.split('/').pop()!;
