@@ -46,6 +46,30 @@ describe('Envelope and error mapping (e2e)', () => {
     });
   });
 
+  it('sends a success as res.json() would: JSON with its charset, the length in bytes, no body on HEAD', async () => {
+    const created = await request(t.http).post('/rest-manager-api-v1/vendors').set(manager).send({
+      vendorName: 'Rénovations Éloïse',
+      email: 'eloise@test.example',
+      cityName: 'Montréal',
+      provinceName: 'Québec',
+    });
+    const path = `/rest-manager-api-v1/vendors?search=${encodeURIComponent('Éloïse')}&page=0&size=1`;
+    const get = await request(t.http).get(path).set(manager);
+    expect(get.status).toBe(200);
+    expect(get.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(get.headers['content-length'])).toBe(Buffer.byteLength(get.text));
+    expect(Buffer.byteLength(get.text)).toBeGreaterThan(get.text.length);
+    expect((get.body as { data: { content: { id: number }[] } }).data.content).toEqual([
+      expect.objectContaining({ id: (created.body as { data: { id: number } }).data.id, cityName: 'Montréal' }),
+    ]);
+
+    const head = await request(t.http).head(path).set(manager);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.text).toBeUndefined();
+  });
+
   it.each(['/nope', '/rest-api-v1/nope', '/rest-manager-api-v1/vendors/1/nope'])(
     'answers an unknown path %s with a 404 envelope',
     async (path) => {
