@@ -15,19 +15,28 @@ export function toEnvelope(result: unknown): unknown {
   return { success: true, data: result } satisfies SuccessEnvelope<unknown>;
 }
 
+/** The body and status a handler's result is sent with, by whichever HTTP adapter sends it. */
+export function envelopedReply(result: unknown, statusCode?: number): { body: unknown; status?: number } {
+  // A create that skipped a duplicate answers 200; a replayed answer keeps the status it was kept with.
+  const status =
+    result instanceof WithMessage && result.status
+      ? result.status
+      : result instanceof Enveloped
+        ? undefined
+        : statusCode;
+  return { body: toEnvelope(result), status };
+}
+
 /**
  * Express, with every handler result wrapped in the spec's `{ success: true, data }` envelope as it is
  * sent. Done here rather than in a global interceptor: a route without interceptors skips Nest's
  * per-request rxjs pipeline. Errors never pass here: AllExceptionsFilter sends their envelope.
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
-  override reply(response: Response, body: unknown, statusCode?: number): unknown {
-    // A create that skipped a duplicate answers 200; a replayed answer keeps the status it was kept with.
-    const status =
-      body instanceof WithMessage && body.status ? body.status : body instanceof Enveloped ? undefined : statusCode;
-    const answer = toEnvelope(body);
-    if (isPlainJsonAnswer(response, answer, status)) return sendJson(response, answer, status);
-    return super.reply(response, answer, status);
+  override reply(response: Response, result: unknown, statusCode?: number): unknown {
+    const { body, status } = envelopedReply(result, statusCode);
+    if (isPlainJsonAnswer(response, body, status)) return sendJson(response, body, status);
+    return super.reply(response, body, status);
   }
 }
 
