@@ -9,11 +9,11 @@ import helmet from '@fastify/helmet';
 import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { setFlagsFromString } from 'node:v8';
 import { AppModule } from '../src/app.module';
 import { JSON_BODY_LIMIT } from '../src/app.setup';
 import { envelopedReply } from '../src/common/envelope/envelope.adapter';
 import { AppConfig } from '../src/config/app.config';
+import { limitOldGenerationGrowth } from '../src/config/heap-growth';
 import { HttpConfig, httpConfig } from '../src/config/http.config';
 import { dropClsPassThroughInterceptor } from '../src/database/transaction-context';
 import { AppLogger, ROOT_LOGGER } from '../src/logging/app-logger';
@@ -30,8 +30,8 @@ class EnvelopeFastifyAdapter extends FastifyAdapter {
   }
 }
 
-// The same old-generation growth as src/main.ts sets (why: there), so the two compare on equal terms.
-setFlagsFromString('--heap-growing-percent=100');
+// The same old-generation growth as src/main.ts sets, so the two compare on equal terms.
+limitOldGenerationGrowth();
 
 // Fastify takes the limit in bytes; body-parser reads JSON_BODY_LIMIT ('100kb') with 1 kb = 1024 bytes.
 const BODY_LIMIT_BYTES = Number.parseInt(JSON_BODY_LIMIT, 10) * 1024;

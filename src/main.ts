@@ -5,19 +5,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import type { AddressInfo } from 'node:net';
 import type { Logger as PinoLogger } from 'pino';
-import { setFlagsFromString } from 'node:v8';
 import { AppModule } from './app.module';
 import { EnvelopeExpressAdapter } from './common/envelope/envelope.adapter';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
+import { limitOldGenerationGrowth } from './config/heap-growth';
 import { recordRunningServer } from './config/running-server';
 import { ROOT_LOGGER } from './logging/app-logger';
 
-// Under load, requests waiting on PostgreSQL outlive young-generation collections and are promoted;
-// V8 then lets the old generation grow to ~4 times the live heap before a full collection (~300 MB of
-// RSS for ~48 MB live). Growing it by at most 2 times holds the peak near 200 MB at no CPU cost we could
-// measure, where a fixed --max-old-space-size cost 8-13% (docs/performance.md, "Memory").
-setFlagsFromString('--heap-growing-percent=100');
+limitOldGenerationGrowth();
 
 async function bootstrap(): Promise<void> {
   // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
