@@ -47,12 +47,7 @@ describe('Envelope and error mapping (e2e)', () => {
   });
 
   it('sends a success as res.json() would: JSON with its charset, the length in bytes, no body on HEAD', async () => {
-    const created = await request(t.http).post('/rest-manager-api-v1/vendors').set(manager).send({
-      vendorName: 'Rénovations Éloïse',
-      email: 'eloise@test.example',
-      cityName: 'Montréal',
-      provinceName: 'Québec',
-    });
+    const { vendor } = await createVendor(t.app, { vendorName: 'Rénovations Éloïse', cityName: 'Montréal' });
     const path = `/rest-manager-api-v1/vendors?search=${encodeURIComponent('Éloïse')}&page=0&size=1`;
     const get = await request(t.http).get(path).set(manager);
     expect(get.status).toBe(200);
@@ -60,7 +55,7 @@ describe('Envelope and error mapping (e2e)', () => {
     expect(Number(get.headers['content-length'])).toBe(Buffer.byteLength(get.text));
     expect(Buffer.byteLength(get.text)).toBeGreaterThan(get.text.length);
     expect((get.body as { data: { content: { id: number }[] } }).data.content).toEqual([
-      expect.objectContaining({ id: (created.body as { data: { id: number } }).data.id, cityName: 'Montréal' }),
+      expect.objectContaining({ id: vendor.id, cityName: 'Montréal' }),
     ]);
 
     const head = await request(t.http).head(path).set(manager);
