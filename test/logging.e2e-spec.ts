@@ -59,4 +59,18 @@ describe('Logs (e2e, built server)', () => {
       expect({ secret, logged: server.output.includes(secret) }).toEqual({ secret, logged: false });
     }
   });
+
+  it('writes the lines still buffered when it is stopped', async () => {
+    const stopping = new BuiltServer({ env: { LOG_LEVEL: 'info' }, captureStdout: true });
+    await stopping.start();
+    const { token } = await createVendor(t.app);
+    const answer = await fetch(`${stopping.url}/rest-api-v1/general-leads?page=0`, {
+      headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': 'trace-before-stop' },
+    });
+    expect(answer.status).toBe(200);
+    // Far less than a batch, and stopped before the next timed write: only the exit writes it.
+    const exit = await stopping.stop('SIGTERM');
+    expect(stopping.output).toContain('"id":"trace-before-stop"');
+    expect(exit).toEqual({ code: 0, signal: null });
+  });
 });
