@@ -16,6 +16,7 @@ import { ProcessReminders1795500000001 } from './1795500000001-ProcessReminders'
 import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewRequests';
 import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
+import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   JobWonReviewRequests1795500000002,
   ImageFiles1795520000000,
   KpiRollups1795530000000,
+  LeadAlertSettings1795638500000,
 ];

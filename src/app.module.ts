@@ -16,6 +16,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { TimeModule } from './common/time/time.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
+import { LeadAlertsModule } from './lead-alerts/lead-alerts.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
 import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
@@ -60,6 +61,7 @@ import { VendorsService } from './vendors/vendors.service';
     CustomerPagesModule,
     ReputationKpiModule,
     AutomationModule,
+    LeadAlertsModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what

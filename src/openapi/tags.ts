@@ -12,6 +12,10 @@ export const API_TAGS: { name: string; description: string }[] = [
     description:
       "Review and feedback requests sent to the vendor's customers, their reputation processes, and the KPIs they add up to.",
   },
+  {
+    name: 'Lead alerts',
+    description: "Who hears of the vendor's new leads at once, by e-mail and SMS, and when again.",
+  },
   { name: 'Automation', description: 'When reminders and review requests for won jobs are sent automatically.' },
   {
     name: 'Events',
@@ -28,6 +32,7 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: 'Manager: automation settings',
     description: "A vendor's automation settings, as the vendor API shows them.",
   },
+  { name: 'Manager: lead alerts', description: "A vendor's lead alert settings, as the vendor API shows them." },
   {
     name: 'Manager: required documents',
     description: 'The document kinds every vendor must provide, and when each vendor provided them and until when.',

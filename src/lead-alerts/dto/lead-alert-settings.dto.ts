@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsEmail, IsInt, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Optional } from '../../common/validation/optional.decorator';
+import { IsNorthAmericanPhone } from '../../common/validation/phone';
+import { Trim } from '../../common/validation/trim.decorator';
+import { RE_ALERT_AFTER_MINUTES } from '../lead-alert-settings';
+
+const unlessNull = ValidateIf((_object, value) => value !== null);
+
+/** PUT body: the whole settings; a property left out takes its default (CONTRACT 13). */
+export class LeadAlertSettingsDto {
+  /** Where alert e-mails go; null or left out: the vendor's account e-mail. @example "dispatch@acme.example" */
+  @Optional()
+  @unlessNull
+  @Trim()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string | null;
+
+  /** Where alert SMS go: North American, stored as xxx-xxx-xxxx; null for none. @example "(416) 555-0142" */
+  @Optional()
+  @unlessNull
+  @IsNorthAmericanPhone()
+  phone?: string | null;
+
+  /** Send alerts by e-mail. @example true */
+  @Optional()
+  @IsBoolean()
+  emailEnabled?: boolean;
+
+  /** Send alerts by SMS; needs a phone. @example false */
+  @Optional()
+  @IsBoolean()
+  smsEnabled?: boolean;
+
+  /** Minutes after the assignment when a lead neither viewed nor answered is alerted once more, 0..1440 (0: never). @example 30 */
+  @Optional()
+  @IsInt()
+  @ApiProperty({ type: 'integer' })
+  @Min(RE_ALERT_AFTER_MINUTES.min)
+  @Max(RE_ALERT_AFTER_MINUTES.max)
+  reAlertAfterMinutes?: number;
+}

@@ -1,0 +1,25 @@
+import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import type { LeadAlertSettingsValues } from '../lead-alert-settings';
+
+/** Who hears of the vendor's new leads (CONTRACT 13). */
+export class LeadAlertSettingsResponse {
+  /** Where alert e-mails go (the vendor's account e-mail unless another was set). @example "dispatch@acme.example" */
+  email: string;
+  /** Where alert SMS go, as xxx-xxx-xxxx. @example "416-555-0142" */
+  phone: string | null;
+  emailEnabled: boolean;
+  smsEnabled: boolean;
+  /** 0: no re-alert. @example 30 */
+  @ApiInteger({ min: 0 })
+  reAlertAfterMinutes: number;
+
+  static from(settings: LeadAlertSettingsValues): LeadAlertSettingsResponse {
+    return {
+      email: settings.email,
+      phone: settings.phone,
+      emailEnabled: settings.emailEnabled,
+      smsEnabled: settings.smsEnabled,
+      reAlertAfterMinutes: settings.reAlertAfterMinutes,
+    };
+  }
+}

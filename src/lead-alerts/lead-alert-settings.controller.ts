@@ -1,0 +1,57 @@
+import { Body, Get, Param, Put } from '@nestjs/common';
+import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { CurrentVendor } from '../auth/decorators/principal.decorators';
+import type { VendorAccount } from '../auth/vendor-account';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
+import { VendorIdParams } from '../vendors/dto/vendor-id.params';
+import { LeadAlertSettingsDto } from './dto/lead-alert-settings.dto';
+import { LeadAlertSettingsResponse } from './dto/lead-alert-settings.response';
+import { LeadAlertSettingsService } from './lead-alert-settings.service';
+
+@VendorApiController('lead-alerts', 'Lead alerts')
+@ApiErrors(400)
+export class LeadAlertSettingsController {
+  constructor(private readonly settings: LeadAlertSettingsService) {}
+
+  /** Who hears of the calling vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved). */
+  @Get()
+  @ApiEnvelope(LeadAlertSettingsResponse)
+  async getLeadAlertSettings(@CurrentVendor() vendor: VendorAccount): Promise<LeadAlertSettingsResponse> {
+    return LeadAlertSettingsResponse.from(await this.settings.getForVendor(vendor.id));
+  }
+
+  /** Replaces them; a property left out takes its default. Answers them as stored. */
+  @Put()
+  @ApiEnvelope(LeadAlertSettingsResponse)
+  async replaceLeadAlertSettings(
+    @CurrentVendor() vendor: VendorAccount,
+    @Body() body: LeadAlertSettingsDto,
+  ): Promise<LeadAlertSettingsResponse> {
+    return LeadAlertSettingsResponse.from(await this.settings.replace(vendor.id, body));
+  }
+}
+
+@ManagerApiController('vendors', 'Manager: lead alerts')
+@ApiErrors(400)
+@ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+export class ManagerLeadAlertSettingsController {
+  constructor(private readonly settings: LeadAlertSettingsService) {}
+
+  /** Who hears of a vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved). */
+  @Get(':vendorId/lead-alerts')
+  @ApiEnvelope(LeadAlertSettingsResponse)
+  async getLeadAlertSettings(@Param() { vendorId }: VendorIdParams): Promise<LeadAlertSettingsResponse> {
+    return LeadAlertSettingsResponse.from(await this.settings.getForVendor(vendorId));
+  }
+
+  /** Replaces them; a property left out takes its default. Answers them as stored. */
+  @Put(':vendorId/lead-alerts')
+  @ApiEnvelope(LeadAlertSettingsResponse)
+  async replaceLeadAlertSettings(
+    @Param() { vendorId }: VendorIdParams,
+    @Body() body: LeadAlertSettingsDto,
+  ): Promise<LeadAlertSettingsResponse> {
+    return LeadAlertSettingsResponse.from(await this.settings.replace(vendorId, body));
+  }
+}
