@@ -3,14 +3,12 @@
 // process, 20 connections) drives in turn:
 //   - the built service (`node dist/src/main.js`) as deployed: info logs, rate limiter counting in memory;
 //   - the baseline (bench/baseline-server.ts): node:http + pg, the same SQL and the same token check;
-//   - the service again with REDIS_URL set, the rate limiter counting in Redis;
-//   - with BENCH_FASTIFY=1, the same service on Fastify instead of Express (bench/fastify-service.ts).
+//   - the service again with REDIS_URL set, the rate limiter counting in Redis.
 // The servers run side by side and take turns on each endpoint.
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
 // ratio of the baseline's, each server's Node CPU per request and its idle RSS. BENCH_DURATION (s, default 10) and
 // BENCH_CONNECTIONS (default 20) tune it; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
-// runs a subset, BENCH_REDIS=0 leaves the Redis server out; BENCH_FASTIFY=1 adds the Fastify variant and a second
-// table comparing it with the Express service and the baseline.
+// runs a subset, BENCH_REDIS=0 leaves the Redis server out.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,7 +27,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const JWT_SECRET = 'http-bench-secret-http-bench-secret-http-bench';
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
 const WITH_REDIS = process.env.BENCH_REDIS !== '0';
-const WITH_FASTIFY = process.env.BENCH_FASTIFY === '1';
 const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
 
 interface Endpoint {
@@ -120,9 +117,8 @@ async function drive(target: Target, endpoint: Endpoint, token: string): Promise
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssMb, cpuMsPerRequest };
 }
 
-async function startService(name: string, env: NodeJS.ProcessEnv, entry?: string): Promise<Target> {
+async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Target> {
   const server = new BuiltServer({
-    entry,
     env: {
       DATABASE_URL: loadDatabaseUrl(),
       JWT_SECRET,
@@ -195,25 +191,6 @@ async function loadDatabaseReady(): Promise<boolean> {
 }
 
 const ms = (value: number) => value.toFixed(1);
-const FASTIFY = 'service on Fastify';
-
-/** The Fastify variant beside the Express service, both against the baseline (issue 19). */
-function printFastifyTable(results: Map<string, Record<string, Measurement>>): void {
-  console.log(
-    '\n| Endpoint | Fastify req/s | Express req/s | Baseline req/s | Fastify / baseline | Express / baseline | ' +
-      'Fastify / Express | Fastify p50 / p99 ms | Fastify / Express / baseline CPU ms per request | Fastify peak RSS MB |',
-  );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-  for (const [label, { [FASTIFY]: fastify, service, baseline }] of results) {
-    const cpu = [fastify, service, baseline].map(({ cpuMsPerRequest }) => cpuMsPerRequest.toFixed(2));
-    console.log(
-      `| ${label} | ${fastify.rps.toFixed(0)} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ` +
-        `${(fastify.rps / baseline.rps).toFixed(2)} | ${(service.rps / baseline.rps).toFixed(2)} | ` +
-        `${(fastify.rps / service.rps).toFixed(2)} | ${ms(fastify.p50)} / ${ms(fastify.p99)} | ${cpu.join(' / ')} | ` +
-        `${fastify.peakRssMb.toFixed(0)} |`,
-    );
-  }
-}
 
 async function main(): Promise<void> {
   if (!(await loadDatabaseReady())) await seedLoadDatabase();
@@ -229,7 +206,6 @@ async function main(): Promise<void> {
     targets.push(await startService('service', {}));
     targets.push(await startBaseline());
     if (WITH_REDIS) targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
-    if (WITH_FASTIFY) targets.push(await startService(FASTIFY, {}, join(__dirname, 'fastify-service.js')));
     // Idle: started, its first requests (readiness) answered, before any load.
     for (const target of targets) idleRssMb[target.name] = rssMb(target.pid);
     for (const endpoint of endpoints) {
@@ -264,7 +240,6 @@ async function main(): Promise<void> {
         `${redis ? `${(((service.rps - redis.rps) / service.rps) * 100).toFixed(1)} %` : '-'} |`,
     );
   }
-  if (WITH_FASTIFY) printFastifyTable(results);
   const idle = Object.entries(idleRssMb).map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`);
   console.log(`\nIdle RSS (started, before any load): ${idle.join(', ')}`);
 }

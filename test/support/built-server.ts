@@ -9,11 +9,9 @@ export interface BuiltServerOptions {
   cleanEnv?: boolean;
   /** Keep what the server writes on stdout (its JSON log lines) in `output`. */
   captureStdout?: boolean;
-  /** The built file to run instead of dist/src/main.js (the benchmark's Fastify variant). */
-  entry?: string;
 }
 
-/** The built service (`node dist/src/main.js`, or `entry`) as a child process on a free port. */
+/** The built service (`node dist/src/main.js`) as a child process on a free port. */
 export class BuiltServer {
   private child?: ChildProcess;
   port = 0;
@@ -34,7 +32,7 @@ export class BuiltServer {
     assertBuilt();
     this.port ||= await freePort();
     const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
-    const child = spawn(process.execPath, [this.options.entry ?? BUILT_MAIN], {
+    const child = spawn(process.execPath, [BUILT_MAIN], {
       env: { ...base, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
       stdio: ['ignore', this.options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
     });

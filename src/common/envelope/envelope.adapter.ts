@@ -15,8 +15,8 @@ export function toEnvelope(result: unknown): unknown {
   return { success: true, data: result } satisfies SuccessEnvelope<unknown>;
 }
 
-/** The body and status a handler's result is sent with, by whichever HTTP adapter sends it. */
-export function envelopedReply(result: unknown, statusCode?: number): { body: unknown; status?: number } {
+/** The body and status a handler's result is sent with. */
+function envelopedReply(result: unknown, statusCode?: number): { body: unknown; status?: number } {
   // A create that skipped a duplicate answers 200; a replayed answer keeps the status it was kept with.
   const status =
     result instanceof WithMessage && result.status
