@@ -140,6 +140,28 @@ describe('Webhook delivery (e2e)', () => {
     }
   });
 
+  it.each([
+    [410, 'a 4xx', /answered 410\./],
+    [302, 'a redirect', /answered 302 \(a redirect, not followed\)/],
+  ])('counts an answer of %i (%s) as a failure: retried, then FAILED', async (status, _what, error) => {
+    const vendor = await bed.vendor();
+    const path = `/answers-${status}`;
+    const endpoint = await bed.register(V, vendor.auth, path);
+    bed.receiver.answer = (r) => (r.path === path ? status : 200);
+    await createLead(bed.t.app, vendor.id);
+    const deliveries = () =>
+      request(bed.t.http).get(`${V}/webhook-endpoints/${endpoint.id}/deliveries`).set(vendor.auth);
+    await waitUntil(async () => (await deliveries()).body.data.content[0]?.status === 'FAILED', 20_000);
+    expect((await deliveries()).body.data.content[0]).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      lastStatusCode: status,
+      lastError: expect.stringMatching(error),
+      deliveredAt: null,
+    });
+    expect(bed.receiver.at(path)).toHaveLength(MAX_ATTEMPTS);
+    bed.receiver.answer = () => 200;
+  });
+
   it('ends FAILED after the last attempt, disables the endpoint after the run of failures, and retries on demand', async () => {
     const vendor = await bed.vendor();
     const endpoint = await bed.register(V, vendor.auth, '/dead');
