@@ -34,6 +34,8 @@ describe('Logs (e2e, built server)', () => {
         { headers: { Authorization: `Bearer ${token}` } },
       ],
       [`/r/${linkSecret}`, {}],
+      // A client that puts its token in the URL: the server does not read it there, the log must not keep it.
+      [`/rest-manager-api-v1/vendors?access_token=${manager}&page=0`, {}],
       [
         '/rest-manager-api-v1/vendors',
         {

@@ -2,17 +2,32 @@ import { maskUrl } from './mask-url';
 
 describe('maskUrl', () => {
   it.each([
-    ['/rest-api-v1/general-leads?page=2&size=10', '/rest-api-v1/general-leads?page=2&size=10'],
+    ['/rest-api-v1/general-leads?page=2&size=10&filter=ALL', '/rest-api-v1/general-leads?page=2&size=10&filter=ALL'],
     [
       '/rest-api-v1/feedback-requests/check-duplicates?email=a%40b.c&phone=416-555-0101',
       '/rest-api-v1/feedback-requests/check-duplicates?email=***&phone=***',
     ],
-    ['/x?Email=a@b.c&EMAILTO=x&other=1', '/x?Email=***&EMAILTO=***&other=1'],
+    ['/x?Email=a@b.c&EMAILTO=x&other=1', '/x?Email=***&EMAILTO=***&other=***'],
+    [
+      '/rest-api-v1/general-leads?access_token=eyJhbGciOi.x.y&page=0',
+      '/rest-api-v1/general-leads?access_token=***&page=0',
+    ],
+    ['/x?token=abc&api_key=k&secret=s&code=c', '/x?token=***&api_key=***&secret=***&code=***'],
+    ['/rest-manager-api-v1/vendors?search=Jane%20Doe&sort=id', '/rest-manager-api-v1/vendors?search=***&sort=id'],
+    ['/rest-api-v1/events?after=evt_1&limit=10', '/rest-api-v1/events?after=evt_1&limit=10'],
+    [
+      '/rest-api-v1/reputation-kpi?from=2024-01-01&to=2024-02-01',
+      '/rest-api-v1/reputation-kpi?from=2024-01-01&to=2024-02-01',
+    ],
+    ['/rest-api-v1/review-requests?skipDuplicates=true', '/rest-api-v1/review-requests?skipDuplicates=true'],
+    ['/x?eyJhbGciOi.secret', '/x?***'],
+    ['/x?page&size=', '/x?page&size='],
+    ['/x?%70age=1&p%61ge=2', '/x?%70age=1&p%61ge=2'],
     ['/r/abcDEF123_-xyz', '/r/***'],
-    ['/r/abcDEF123/go/google?x=1', '/r/***/go/google?x=1'],
+    ['/r/abcDEF123/go/google?x=1', '/r/***/go/google?x=***'],
     ['/i/abcDEF123_-xyz/unsubscribe', '/i/***/unsubscribe'],
     ['/i/abcDEF123?sent=1', '/i/***?sent=1'],
-    ['/x?%E0%A4%A=1', '/x?%E0%A4%A=1'],
+    ['/x?%E0%A4%A=1', '/x?%E0%A4%A=***'],
     ['/rest-manager-api-v1/vendors', '/rest-manager-api-v1/vendors'],
   ])('%s → %s', (url, expected) => expect(maskUrl(url)).toBe(expected));
 });
