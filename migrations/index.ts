@@ -17,6 +17,7 @@ import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewR
 import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
+import { AuditLog1795639090289 } from './1795639090289-AuditLog';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   ImageFiles1795520000000,
   KpiRollups1795530000000,
   LeadAlertSettings1795638500000,
+  AuditLog1795639090289,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AutomationModule } from './automation/automation.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
@@ -41,6 +42,7 @@ import { VendorsService } from './vendors/vendors.service';
     DatabaseModule,
     TimeModule,
     IdempotencyModule,
+    AuditModule,
     ScheduleModule.forRoot(),
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     RateLimitModule,
@@ -72,7 +74,8 @@ import { VendorsService } from './vendors/vendors.service';
     { provide: APP_GUARD, useClass: BodyContentTypeGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // No global interceptor: the envelope is put on as the answer is sent (EnvelopeExpressAdapter) and the
-    // idempotency interceptor is bound to the write routes (bindIdempotencyToWrites), so reads run none.
+    // idempotency and audit interceptors are bound to the write routes (bindIdempotencyToWrites,
+    // bindAuditToWrites), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

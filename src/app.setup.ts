@@ -6,6 +6,7 @@ import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';
 import { HttpConfig, httpConfig } from './config/http.config';
 import { dropClsPassThroughInterceptor } from './database/transaction-context';
+import { bindAuditToWrites } from './audit/audited-writes';
 import { bindIdempotencyToWrites } from './idempotency/idempotent-writes';
 import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
@@ -34,6 +35,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Reads run no interceptor at all: see the two functions.
   dropClsPassThroughInterceptor(app);
   bindIdempotencyToWrites(app);
+  bindAuditToWrites(app);
   setUpSwagger(app);
   return app;
 }

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/rest-manager-api-v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log
+         * @description Every manager-API write and every token the command line issued, oldest first.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest-manager-api-v1/vendors": {
         parameters: {
             query?: never;
@@ -969,6 +989,65 @@ export interface components {
             /** @description One readable sentence. */
             error: string;
             details?: components["schemas"]["FieldError"][];
+        };
+        AuditActorResponse: {
+            /**
+             * @example manager
+             * @enum {string}
+             */
+            type: "manager" | "cli";
+            /**
+             * @description The manager's id; null for the command line.
+             * @example 3
+             */
+            id: string | null;
+        };
+        AuditTargetResponse: {
+            /**
+             * @description What was acted on: `vendor`, `lead`, `webhook-endpoint`, `manager`, `contact`…
+             * @example vendor
+             */
+            type: string;
+            /**
+             * @description Its id; for a contact, the keyed hash of the e-mail or phone (never the contact).
+             * @example 7
+             */
+            id: string | null;
+        };
+        AuditEntryResponse: {
+            /** @example 1042 */
+            id: string;
+            /** @example 2026-11-21T20:01:02.123Z */
+            at: string;
+            actor: components["schemas"]["AuditActorResponse"];
+            /**
+             * @description The route (method and path template) or the command.
+             * @example PATCH /vendors/{vendorId}/features
+             */
+            action: string;
+            target: components["schemas"]["AuditTargetResponse"];
+            /**
+             * @description The request's `X-Request-Id`; null for the command line.
+             * @example 5f0c7c1e-2a47-4d5e-9a57-0c4c1f8f0c11
+             */
+            requestId: string | null;
+            /**
+             * @description The names of the fields the change set, never their values.
+             * @example [
+             *       "enableFullRMS"
+             *     ]
+             */
+            fields: string[];
+        };
+        AuditPageResponse: {
+            content: components["schemas"]["AuditEntryResponse"][];
+            /** @description True when more entries follow; call again with `after=nextAfter`. */
+            hasMore: boolean;
+            /**
+             * @description The id to pass as `after` next time.
+             * @example 1042
+             */
+            nextAfter: string | null;
         };
         VendorSummaryResponse: {
             /** Format: int32 */
@@ -2136,6 +2215,164 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Entries after this one (the `nextAfter` of the previous page); from the oldest when absent. */
+                after?: string;
+                limit?: number;
+                /** @description Only the entries that concern this vendor. */
+                vendorId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AuditPageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid limit or vendorId, or `after` is not an entry (of that vendor). */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     searchVendors: {
         parameters: {
             query?: {

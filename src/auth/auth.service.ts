@@ -46,9 +46,14 @@ export class AuthService {
   }
 
   async issueManagerTokenByEmail(email: string): Promise<string> {
+    return (await this.issueManagerTokenFor(email)).token;
+  }
+
+  /** A new token for the manager with this e-mail, and who that is. */
+  async issueManagerTokenFor(email: string): Promise<{ manager: Manager; token: string }> {
     const manager = await this.managers.findByEmail(email);
     if (!manager) throw DomainError.notFound('Manager', email);
-    return this.issueManagerToken(manager);
+    return { manager, token: await this.issueManagerToken(manager) };
   }
 
   /** Creates an ADMIN manager and returns its first token. */

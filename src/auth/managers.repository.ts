@@ -1,3 +1,5 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -10,8 +12,9 @@ export class ManagersRepository {
   private readonly byId: string;
 
   constructor(
-    @InjectRepository(Manager) private readonly managers: Repository<Manager>,
+    @InjectRepository(Manager) managers: Repository<Manager>,
     private readonly sql: Sql,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {
     // Written once from the entity's metadata, so the account read of every request skips building it.
     const { columns, tablePath } = managers.metadata;
@@ -22,6 +25,11 @@ export class ManagersRepository {
   async findById(id: number): Promise<Manager | null> {
     const [manager] = await this.sql.rows<Manager>({ sql: this.byId, parameters: [id] });
     return manager ?? null;
+  }
+
+  /** Writes join the caller's transaction (the CLI's, with its audit entry). */
+  private get managers(): Repository<Manager> {
+    return this.txHost.tx.getRepository(Manager);
   }
 
   findByEmail(email: string): Promise<Manager | null> {

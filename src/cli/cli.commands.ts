@@ -1,5 +1,9 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { parseArgs } from 'node:util';
+import type { AuditTarget } from '../audit/audit-record';
+import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
@@ -53,6 +57,8 @@ export class CliCommands {
     private readonly journeys: CustomerJourneyService,
     private readonly reviewSettings: ReviewSettingsService,
     private readonly localImages: LocalImagesImport,
+    private readonly audit: AuditService,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -60,15 +66,20 @@ export class CliCommands {
       case 'create-admin': {
         const email = option(args, 'email');
         const name = option(args, 'name');
-        return (await this.auth.createAdmin(email, name)).token;
+        return (await this.createAdmin(email, name)).token;
       }
-      case 'manager-token':
-        return this.auth.issueManagerTokenByEmail(option(args, 'email'));
+      case 'manager-token': {
+        const email = option(args, 'email');
+        return this.audited('manager-token', ['email'], async () => {
+          const { manager, token } = await this.auth.issueManagerTokenFor(email);
+          return { result: token, target: { type: 'manager', id: String(manager.id) } };
+        });
+      }
       case 'vendor-token': {
         const vendorId = Number(option(args, 'vendor-id'));
         if (!Number.isSafeInteger(vendorId) || vendorId < 1)
           throw new UsageError('--vendor-id must be a positive integer.');
-        return this.vendors.issueToken(vendorId);
+        return this.issueVendorToken(vendorId);
       }
       case 'seed-demo':
         return JSON.stringify(await this.seedDemo(), null, 2);
@@ -81,9 +92,47 @@ export class CliCommands {
     }
   }
 
+  /**
+   * Runs a command that issues a token in one transaction with its audit entry (CONTRACT 14): the
+   * token exists only if its entry does. The entry names the fields given, never a value or the token.
+   */
+  private audited<T>(
+    command: string,
+    fields: string[],
+    work: () => Promise<{ result: T; target: AuditTarget; vendorId?: number }>,
+  ): Promise<T> {
+    return this.txHost.withTransaction(async () => {
+      const { result, target, vendorId = null } = await work();
+      await this.audit.record({
+        actor: { type: 'cli', id: null },
+        action: `cli ${command}`,
+        target,
+        vendorId,
+        requestId: null,
+        fields,
+      });
+      return result;
+    });
+  }
+
+  private createAdmin(email: string, name: string): ReturnType<AuthService['createAdmin']> {
+    return this.audited('create-admin', ['email', 'name'], async () => {
+      const created = await this.auth.createAdmin(email, name);
+      return { result: created, target: { type: 'manager', id: String(created.manager.id) } };
+    });
+  }
+
+  private issueVendorToken(vendorId: number): Promise<string> {
+    return this.audited('vendor-token', ['vendorId'], async () => ({
+      result: await this.vendors.issueToken(vendorId),
+      target: { type: 'vendor', id: String(vendorId) },
+      vendorId,
+    }));
+  }
+
   private async seedDemo(): Promise<Record<string, unknown>> {
     const suffix = Date.now().toString(36);
-    const admin = await this.auth.createAdmin(`admin+${suffix}@demo.example`, 'Demo Admin');
+    const admin = await this.createAdmin(`admin+${suffix}@demo.example`, 'Demo Admin');
     const vendor = await this.vendors.create({
       vendorName: `Demo Renovations ${suffix}`,
       email: `office+${suffix}@demo.example`,
@@ -100,7 +149,7 @@ export class CliCommands {
       managerEmail: admin.manager.email,
       managerToken: admin.token,
       vendorId: vendor.id,
-      vendorToken: await this.vendors.issueToken(vendor.id),
+      vendorToken: await this.issueVendorToken(vendor.id),
       leadIds: await this.seedDemoLeads(vendor.id),
       customerLinks: await this.seedDemoJourneys(vendor),
     };

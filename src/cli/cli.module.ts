@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { TimeModule } from '../common/time/time.module';
 import { AppConfigModule } from '../config/config.module';
@@ -20,6 +21,7 @@ import { CliCommands } from './cli.commands';
     AppConfigModule,
     DatabaseModule,
     TimeModule,
+    AuditModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
     LeadsModule,

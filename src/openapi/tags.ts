@@ -40,6 +40,15 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: 'Manager: images', description: "A vendor's Google rank image and photo gallery: upload, list and delete." },
   { name: 'Manager: events', description: "The feed of every vendor's events." },
   {
+    name: 'Manager: customer data',
+    description:
+      "A person's right of access and erasure: everything held about an e-mail or phone, across vendors, and its erasure.",
+  },
+  {
+    name: 'Manager: audit log',
+    description: 'Every manager-API write and every token the command line issued, oldest first; never changed.',
+  },
+  {
     name: 'Manager: webhooks',
     description: "The same routes as the vendor API's; a manager's endpoint hears every vendor.",
   },

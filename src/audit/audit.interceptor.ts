@@ -1,0 +1,34 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type Observable, from, lastValueFrom } from 'rxjs';
+import type { AuthenticatedRequest } from '../auth/principal';
+import { AuditService } from './audit.service';
+import { managerWriteRecord } from './manager-writes';
+
+/**
+ * On every write route (bindAuditToWrites), innermost: a manager's write runs in a transaction
+ * (joining the idempotency one when there is a key) that also writes its audit entry, so no change
+ * commits without its entry and a failed write leaves none. Vendor writes pass through.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const principal = request.principal;
+    if (principal?.type !== 'manager') return next.handle();
+    // next.handle() is called inside the transaction: Nest binds the handler to the async context it is called in.
+    return from(
+      this.txHost.withTransaction(async () => {
+        const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
+        await this.audit.record(managerWriteRecord(request, principal.manager.id, result));
+        return result;
+      }),
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/time/clock';
+import { DomainError } from '../common/errors/domain-error';
+import type { AuditRecord } from './audit-record';
+import { AuditRepository, type AuditRow } from './audit.repository';
+
+export interface AuditPage {
+  content: AuditRow[];
+  hasMore: boolean;
+  /** The cursor of the next call: the last entry's id (the `after` given when the page is empty). */
+  nextAfter: string | null;
+}
+
+/** The audit log (CONTRACT 14): written in the transaction of each change, read by cursor, never changed. */
+@Injectable()
+export class AuditService {
+  constructor(
+    private readonly repository: AuditRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Joins the caller's transaction: the entry commits with the change or not at all. */
+  record(record: AuditRecord): Promise<void> {
+    return this.repository.insert(record, this.clock.now());
+  }
+
+  async feed(vendorId: number | null, after: string | undefined, limit: number): Promise<AuditPage> {
+    let position: { txId: string; id: string } | undefined;
+    if (after !== undefined) {
+      const found = await this.repository.position(vendorId, after);
+      if (!found) {
+        throw DomainError.invalid(
+          'after must be the id of an audit log entry (of that vendor, when vendorId is given).',
+          [{ field: 'after', message: `${after} is not an audit log entry here.` }],
+        );
+      }
+      position = { txId: found.txId, id: after };
+    }
+    const rows = await this.repository.feed(vendorId, position, limit + 1);
+    const content = rows.slice(0, limit);
+    return {
+      content,
+      hasMore: rows.length > limit,
+      nextAfter: content.length ? content[content.length - 1].id : (after ?? null),
+    };
+  }
+
+  /** Removes, in batches of one transaction each, the entries older than `days`; answers how many. */
+  async removeOlderThan(days: number, batchSize: number): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000);
+    let total = 0;
+    for (;;) {
+      const removed = await this.repository.deleteBefore(cutoff, batchSize);
+      total += removed;
+      if (removed < batchSize) return total;
+    }
+  }
+}
