@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Matches, Max, Min, ValidateIf, ValidatorConstraint } from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { Validate } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import {
   AUTO_REVIEW_REQUEST_DELAY_MINUTES,
@@ -24,7 +24,7 @@ class IanaTimeZone implements ValidatorConstraintInterface {
 
 /** A quiet-hours bound: absent (the default), null (no quiet hours, with the other bound null too) or HH:MM. */
 const QuietHoursBound = (): PropertyDecorator => (target, property) => {
-  Optional()(target, property);
+  SkipIfAbsent()(target, property);
   ValidateIf((_object, value) => value !== null)(target, property);
   Matches(CLOCK_TIME, { message: `${String(property)} must be a time HH:MM (00:00 to 23:59) or null` })(
     target,
@@ -35,12 +35,12 @@ const QuietHoursBound = (): PropertyDecorator => (target, property) => {
 /** PUT body: the whole settings; a property left out takes its default (CONTRACT 10). */
 export class AutomationSettingsDto {
   /** Send one reminder to a customer who has not answered. @example true */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   reminderEnabled?: boolean;
 
   /** Minutes after the request was sent, 1..20160. @example 4320 */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   @Min(REMINDER_DELAY_MINUTES.min)
@@ -56,19 +56,19 @@ export class AutomationSettingsDto {
   quietHoursEnd?: string | null;
 
   /** An IANA time zone. @example "America/Toronto" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @Validate(IanaTimeZone)
   timeZone?: string;
 
   /** Send a review request when an accepted lead is set to JOB_WON or LEAD_WON. @example false */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   autoReviewRequestOnJobWon?: boolean;
 
   /** Minutes after the lead was won, 0..10080 (0: at once). @example 120 */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   @Min(AUTO_REVIEW_REQUEST_DELAY_MINUTES.min)

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsCanonicalInt } from '../validation/canonical-int.decorator';
-import { Optional } from '../validation/optional.decorator';
+import { SkipIfAbsent } from '../validation/skip-if-absent.decorator';
 import type { PageRequest } from './page';
 
 /**
@@ -10,13 +10,13 @@ import type { PageRequest } from './page';
 export class PageQuery implements PageRequest {
   /** Page index, from 0. A page past the end is empty. @example 0 */
   @ApiPropertyOptional()
-  @Optional()
+  @SkipIfAbsent()
   @IsCanonicalInt({ min: 0, max: 1_000_000 })
   page: number = 0;
 
   /** Items per page. @example 10 */
   @ApiPropertyOptional()
-  @Optional()
+  @SkipIfAbsent()
   @IsCanonicalInt({ min: 1, max: 100 })
   size: number = 10;
 }

@@ -1,17 +1,17 @@
 import { IsString } from 'class-validator';
 import { DomainError } from '../errors/domain-error';
 import { AtLeastOneOf } from './at-least-one-of.decorator';
-import { Optional } from './optional.decorator';
+import { SkipIfAbsent } from './skip-if-absent.decorator';
 import { createValidationPipe } from './validation.pipe';
 
 describe('@AtLeastOneOf', () => {
   @AtLeastOneOf('email', 'phone')
   class Contact {
-    @Optional()
+    @SkipIfAbsent()
     @IsString()
     email?: string;
 
-    @Optional()
+    @SkipIfAbsent()
     @IsString()
     phone?: string;
   }

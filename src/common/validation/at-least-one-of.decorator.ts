@@ -9,7 +9,7 @@ export const atLeastOneOfRule = (schemaName: string): readonly string[] | undefi
 /**
  * Class decorator: at least one of the properties must be present. The check is registered under a
  * property named after the alternatives ("emailTo or phone"), because each real property is optional
- * on its own and @Optional() skips every check of an absent property.
+ * on its own and @SkipIfAbsent() skips every check of an absent property.
  */
 export function AtLeastOneOf(...properties: string[]): ClassDecorator {
   const name = properties.join(' or ');

@@ -1,5 +1,5 @@
 import { INT64_ID, IsCanonicalInt } from './canonical-int.decorator';
-import { Optional } from './optional.decorator';
+import { SkipIfAbsent } from './skip-if-absent.decorator';
 import { createValidationPipe } from './validation.pipe';
 
 describe('@IsCanonicalInt', () => {
@@ -7,7 +7,7 @@ describe('@IsCanonicalInt', () => {
     @IsCanonicalInt(INT64_ID)
     id: number;
 
-    @Optional()
+    @SkipIfAbsent()
     @IsCanonicalInt({ min: 0, max: 100 })
     page: number = 0;
   }

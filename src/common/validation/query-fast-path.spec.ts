@@ -1,7 +1,7 @@
 import { IsEnum, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../pagination/page.query';
 import { IsCanonicalInt } from './canonical-int.decorator';
-import { Optional } from './optional.decorator';
+import { SkipIfAbsent } from './skip-if-absent.decorator';
 import { parseQueryFast } from './query-fast-path';
 import { Trim } from './trim.decorator';
 import { createValidationPipe } from './validation.pipe';
@@ -12,13 +12,13 @@ enum Filter {
 }
 
 class FilteredPage extends PageQuery {
-  @Optional()
+  @SkipIfAbsent()
   @IsEnum(Filter)
   filter: Filter = Filter.All;
 }
 
 class SearchPage extends PageQuery {
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(5)

@@ -3,7 +3,7 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { IS_CANONICAL_INT, type IntRange, canonicalIntTransform, isIntInRange } from './canonical-int.decorator';
-import { isPresent } from './optional.decorator';
+import { isPresent } from './skip-if-absent.decorator';
 
 /** What a query value is read as: the value, or NOT_TAKEN for anything the fast path leaves to class-validator. */
 type Reader = (raw: string) => unknown;
@@ -32,7 +32,7 @@ const enumReader =
     values.includes(raw) ? raw : NOT_TAKEN;
 
 /**
- * How a property may be read without class-validator: it is optional (`@Optional()`, nothing else
+ * How a property may be read without class-validator: it is optional (`@SkipIfAbsent()`, nothing else
  * conditional) and is either one `@IsCanonicalInt` (with its own conversion only) or one `@IsEnum` (no
  * conversion). null: the class is left to class-validator whatever the query; undefined: this property
  * must be absent for the fast path (e.g. a text field, which has its own conversion and rules).

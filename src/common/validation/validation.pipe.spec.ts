@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, ValidateNested } from 'class-validator';
 import { DomainError } from '../errors/domain-error';
-import { Optional } from './optional.decorator';
+import { SkipIfAbsent } from './skip-if-absent.decorator';
 import { createValidationPipe } from './validation.pipe';
 
 class Location {
@@ -10,7 +10,7 @@ class Location {
 }
 
 class Body {
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @Max(100)
   size?: number;

@@ -4,7 +4,7 @@ import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 
 // The customer pages' forms (application/x-www-form-urlencoded). Messages are written for the customer.
 
@@ -25,7 +25,7 @@ export class FeedbackForm {
   @IsIn(YES_NO, { message: 'Please tell us whether you would refer us to a friend.' })
   wouldRefer: 'yes' | 'no';
 
-  @Optional()
+  @SkipIfAbsent()
   @FormText()
   @IsString()
   @MaxLength(2000, { message: 'Please keep your comment under 2000 characters.' })
@@ -46,7 +46,7 @@ export class PrivateFeedbackForm {
 }
 
 abstract class InvitationForm {
-  @Optional()
+  @SkipIfAbsent()
   @FormText()
   @IsString()
   @MaxLength(100, { message: "Please keep your friend's name under 100 characters." })
@@ -74,18 +74,18 @@ export class ContactRequestForm {
   @MaxLength(100, { message: 'Please keep your name under 100 characters.' })
   name: string;
 
-  @Optional()
+  @SkipIfAbsent()
   @FormText()
   @IsEmail({}, { message: 'Please enter a valid email address.' })
   @MaxLength(254, { message: 'Please enter a valid email address.' })
   email?: string;
 
-  @Optional()
+  @SkipIfAbsent()
   @FormText()
   @IsNorthAmericanPhone()
   phone?: string;
 
-  @Optional()
+  @SkipIfAbsent()
   @FormText()
   @IsString()
   @MaxLength(2000, { message: 'Please keep your message under 2000 characters.' })

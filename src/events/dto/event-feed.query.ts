@@ -1,19 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 
 export class EventFeedQuery {
   /** Events after this one (the `nextAfter` of the previous page); from the oldest of the last 30 days when absent. @example "evt_981" */
   @ApiPropertyOptional()
-  @Optional()
+  @SkipIfAbsent()
   @IsString()
   @Matches(/^evt_\d{1,18}$/, { message: 'after must be an event id such as evt_981.' })
   after?: string;
 
   /** @example 50 */
   @ApiPropertyOptional()
-  @Optional()
+  @SkipIfAbsent()
   @IsCanonicalInt({ min: 1, max: 100 })
   limit: number = 50;
 }

@@ -1,19 +1,19 @@
 import { IsEmail, MaxLength } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
 
 /** A customer's email and/or phone; each class that extends it requires at least one (`@AtLeastOneOf`). */
 export class CustomerContactDto {
   /** Compared and stored lower-cased. @example "jane.doe@example.com" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsEmail()
   @MaxLength(254)
   email?: string;
 
   /** A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. @example "416-555-0142" */
-  @Optional()
+  @SkipIfAbsent()
   @IsNorthAmericanPhone()
   phone?: string;
 }

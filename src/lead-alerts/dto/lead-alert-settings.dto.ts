@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
 import { RE_ALERT_AFTER_MINUTES } from '../lead-alert-settings';
@@ -10,7 +10,7 @@ const unlessNull = ValidateIf((_object, value) => value !== null);
 /** PUT body: the whole settings; a property left out takes its default (CONTRACT 13). */
 export class LeadAlertSettingsDto {
   /** Where alert e-mails go; null or left out: the vendor's account e-mail. @example "dispatch@acme.example" */
-  @Optional()
+  @SkipIfAbsent()
   @unlessNull
   @Trim()
   @IsEmail()
@@ -18,23 +18,23 @@ export class LeadAlertSettingsDto {
   email?: string | null;
 
   /** Where alert SMS go: North American, stored as xxx-xxx-xxxx; null for none. @example "(416) 555-0142" */
-  @Optional()
+  @SkipIfAbsent()
   @unlessNull
   @IsNorthAmericanPhone()
   phone?: string | null;
 
   /** Send alerts by e-mail. @example true */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   emailEnabled?: boolean;
 
   /** Send alerts by SMS; needs a phone. @example false */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   smsEnabled?: boolean;
 
   /** Minutes after the assignment when a lead neither viewed nor answered is alerted once more, 0..1440 (0: never). @example 30 */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   @Min(RE_ALERT_AFTER_MINUTES.min)

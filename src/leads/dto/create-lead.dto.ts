@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
 
@@ -22,19 +22,19 @@ export class CreateLeadDto {
   customerName: string;
 
   /** Shown to the vendor once the lead is accepted. @example "jane@example.com" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsEmail()
   @MaxLength(254)
   customerEmail?: string;
 
   /** North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted. @example "(416) 555-0199" */
-  @Optional()
+  @SkipIfAbsent()
   @IsNorthAmericanPhone()
   customerPhone?: string;
 
   /** Shown to the vendor once accepted. @example "12 Queen St W, Toronto, ON" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @NotBlank()

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum } from 'class-validator';
 import { PageQuery } from '../../common/pagination/page.query';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { LeadFilter } from '../entities/lead.entity';
 
 export class ListLeadsQuery extends PageQuery {
@@ -10,7 +10,7 @@ export class ListLeadsQuery extends PageQuery {
    * declined, and accepted leads whose post-lead status update is due.
    */
   @ApiPropertyOptional()
-  @Optional()
+  @SkipIfAbsent()
   @IsEnum(LeadFilter)
   filter: LeadFilter = LeadFilter.All;
 }

@@ -1,5 +1,5 @@
 import { Matches } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 
 // A calendar date, or a date-time with optional seconds/fraction and an optional zone (UTC when absent).
 const ISO_DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -12,12 +12,12 @@ const message = ({ property }: { property: string }) =>
  */
 export class KpiQuery {
   /** @example "2026-01-01" */
-  @Optional()
+  @SkipIfAbsent()
   @Matches(ISO_DATE_OR_DATE_TIME, { message })
   from?: string;
 
   /** @example "2026-12-31" */
-  @Optional()
+  @SkipIfAbsent()
   @Matches(ISO_DATE_OR_DATE_TIME, { message })
   to?: string;
 }

@@ -2,7 +2,7 @@ import { IsEmail, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 
 /** A standalone review request. At least one of emailTo and phone is required. */
@@ -16,21 +16,21 @@ export class CreateReviewRequestDto {
   firstName: string;
 
   /** @example "Doe" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(100)
   lastName?: string;
 
   /** Compared and stored lower-cased. @example "jane.doe@example.com" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsEmail()
   @MaxLength(254)
   emailTo?: string;
 
   /** A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. @example "(416) 555-0142" */
-  @Optional()
+  @SkipIfAbsent()
   @IsNorthAmericanPhone()
   phone?: string;
 }

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 
 export class SkipDuplicatesQuery {
   /**
@@ -8,7 +8,7 @@ export class SkipDuplicatesQuery {
    * sent and the answer is 200 with a message saying so.
    * @example true
    */
-  @Optional()
+  @SkipIfAbsent()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   skipDuplicates?: boolean;

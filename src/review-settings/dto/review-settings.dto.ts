@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsHttpsUrl } from '../../common/validation/is-https-url.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { BBB_DOMAINS, FACEBOOK_DOMAINS, GOOGLE_DOMAINS } from '../review-platforms';
 
@@ -22,7 +22,7 @@ export const MAX_REVIEW_LOCATIONS = 5;
 
 export class ReviewLocationDto {
   /** Id of one of the vendor's current locations, to keep it (with these values); omit for a new location. */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   @Min(1)
@@ -49,7 +49,7 @@ export class ReviewLocationDto {
  */
 export class ReviewSettingsDto {
   /** Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   id?: number;
@@ -67,35 +67,35 @@ export class ReviewSettingsDto {
   otherReviewEnabled: boolean;
 
   /** Name of the "other" review site shown to customers. @example "HomeStars" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(100)
   otherReviewSiteName?: string;
 
   /** Wording of the review request SMS; empty for the standard wording. */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(500)
   customSMSMessage?: string;
 
   /** Wording of the review request email; empty for the standard wording. */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(5000)
   customEmailMessage?: string;
 
   /** Label of the primary Google review link (googleReviewUrl). @example "Main office" */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(100)
   primaryGoogleReviewLabel?: string;
 
   /** Additional Google review locations, at most 5, in display order. */
-  @Optional()
+  @SkipIfAbsent()
   @IsArray()
   @ArrayMaxSize(MAX_REVIEW_LOCATIONS)
   @ValidateNested({ each: true })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 
 export class CreateVendorDto {
@@ -33,7 +33,7 @@ export class CreateVendorDto {
   provinceName: string;
 
   /** Package the vendor subscribes to (the operator's numbering). @example 1 */
-  @Optional()
+  @SkipIfAbsent()
   @IsInt()
   @ApiProperty({ type: 'integer' })
   @Min(0)
@@ -41,7 +41,7 @@ export class CreateVendorDto {
   packageType?: number;
 
   /** Deactivated vendors' tokens are refused with 403. Defaults to true. */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   activated?: boolean;
 }

@@ -1,6 +1,6 @@
 import { IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../../common/pagination/page.query';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 
 export class SearchVendorsQuery extends PageQuery {
@@ -9,7 +9,7 @@ export class SearchVendorsQuery extends PageQuery {
    * of the name. Absent or blank: every vendor.
    * @example "maple"
    */
-  @Optional()
+  @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(200)

@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import type { VendorFeature } from '../../auth/vendor-account';
 
 /** All three flags as stored. */
@@ -14,15 +14,15 @@ export class VendorFeaturesResponse implements Record<VendorFeature, boolean> {
 
 /** Any subset of the three flags; any other property is refused. */
 export class UpdateVendorFeaturesDto implements Partial<Record<VendorFeature, boolean>> {
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   enableFullRMS?: boolean;
 
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   enableStandaloneFeedbackBooster?: boolean;
 
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   enableStandaloneReviewBooster?: boolean;
 }

@@ -2,7 +2,7 @@ import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { EVENT_TYPES } from '../event-types';
-import { Optional } from '../../common/validation/optional.decorator';
+import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { IsEventTypeList } from './event-type-list.decorator';
 
@@ -32,7 +32,7 @@ export class CreateWebhookEndpointDto {
 
 export class UpdateWebhookEndpointDto extends PartialType(CreateWebhookEndpointDto, { skipNullProperties: false }) {
   /** `true` re-enables an endpoint disabled after a run of failures. */
-  @Optional()
+  @SkipIfAbsent()
   @IsBoolean()
   enabled?: boolean;
 }
