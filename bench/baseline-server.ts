@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 import { SESSION_OPTIONS } from '../src/database/data-source.options';
 import type { Statement } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
-import { LeadsRepository } from '../src/leads/leads.repository';
+import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
 import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
 import { NotificationsRepository } from '../src/notifications/notifications.repository';
 import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
@@ -25,7 +25,7 @@ const pool = new Pool({
 const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT_SECRET!)) });
 
 // Only the statement builders are used: they read their configuration, never the database handle.
-const leads = new LeadsRepository(undefined as never, { expiryHours: 72, statusReminderDays: 7 });
+const leadTiming = { expiryHours: 72, statusReminderDays: 7 };
 const processCounts = new ProcessCountsRepository(undefined as never);
 const feedbackCounts = new FeedbackCountsRepository(undefined as never);
 const referralCounts = new ReferralCountsRepository(undefined as never);
@@ -77,7 +77,7 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
       const page = Number(query.get('page') ?? 0);
       const size = Number(query.get('size') ?? 10);
       const filter = (query.get('filter') ?? LeadFilter.All) as LeadFilter;
-      const rows = await run(leads.listStatement(id, filter, { page, size }));
+      const rows = await run(leadListStatement(leadTiming, id, filter, { page, size }));
       const totalElements = Number(rows[0].total);
       return {
         content: rows.filter((row) => row.id !== null),
@@ -91,7 +91,7 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
   },
   '/rest-api-v1/general-leads/filter-counts': {
     type: 'vendor',
-    answer: async (id) => (await run(leads.filterCountsStatement(id)))[0],
+    answer: async (id) => (await run(filterCountsStatement(leadTiming, id)))[0],
   },
   '/rest-api-v1/reputation-process/kpi': {
     type: 'vendor',

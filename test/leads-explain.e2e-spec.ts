@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
 import type { Statement } from '../src/database/statement';
-import { LeadsRepository } from '../src/leads/leads.repository';
+import { type LeadsConfig, leadsConfig } from '../src/config/leads.config';
+import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
 import { seedLeads, seedVendors } from '../scripts/lead-seed';
 import { bearer, createVendor } from './support/factories';
 import { type PlanNode, planNodes, rowsRead } from './support/query-plan';
@@ -12,14 +13,14 @@ const OTHER_VENDORS = 20;
 const LEADS_PER_OTHER_VENDOR = 5_000;
 
 /**
- * The repository's own list and counts statements, planned for a vendor with 100,000 leads among
+ * The list and counts statements the repository runs (src/leads/leads.sql.ts), planned for a vendor with 100,000 leads among
  * 100,000 of other vendors: every access to `leads` must go through an index.
  */
 describe('Lead queries at scale (e2e)', () => {
   let t: TestApp;
   let token: string;
   let vendorId: number;
-  let repository: LeadsRepository;
+  let timing: LeadsConfig;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -31,7 +32,7 @@ describe('Lead queries at scale (e2e)', () => {
     await seedLeads(t.dataSource, await seedVendors(t.dataSource, OTHER_VENDORS), LEADS_PER_OTHER_VENDOR);
     // What autovacuum does in production: fresh statistics and a visibility map for index-only scans.
     await t.dataSource.query('VACUUM (ANALYZE) leads');
-    repository = t.app.get(LeadsRepository);
+    timing = t.app.get<LeadsConfig>(leadsConfig.KEY);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -52,7 +53,9 @@ describe('Lead queries at scale (e2e)', () => {
   it('plans without parallel workers in the service’s sessions (no Gather, no worker processes per request)', async () => {
     const [setting] = await t.dataSource.query('SHOW max_parallel_workers_per_gather');
     expect(setting).toEqual({ max_parallel_workers_per_gather: '0' });
-    const nodes = await planOf(repository.listStatement(vendorId, LeadFilter.RequiresAttention, { page: 0, size: 10 }));
+    const nodes = await planOf(
+      leadListStatement(timing, vendorId, LeadFilter.RequiresAttention, { page: 0, size: 10 }),
+    );
     expect(nodes.map((node) => node['Node Type'])).not.toContain('Gather');
   });
 
@@ -80,7 +83,7 @@ describe('Lead queries at scale (e2e)', () => {
   it.each(Object.values(LeadFilter).flatMap((filter) => [0, 500, 9_999].map((page) => [filter, page] as const)))(
     'plans the list (filter %s, page %i) on its index, with no Seq Scan on leads',
     async (filter, page) => {
-      expectIndexUse(await planOf(repository.listStatement(vendorId, filter, { page, size: 10 })));
+      expectIndexUse(await planOf(leadListStatement(timing, vendorId, filter, { page, size: 10 })));
     },
   );
 
@@ -93,7 +96,7 @@ describe('Lead queries at scale (e2e)', () => {
   ])(
     'reads the list (filter %s, page %i, size %i) from the oldest end: only the entries from that page to the end',
     async (filter, page, size, total) => {
-      const statement = repository.listStatement(vendorId, filter, { page, size });
+      const statement = leadListStatement(timing, vendorId, filter, { page, size });
       const nodes = planNodes(
         await t.dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
       );
@@ -107,6 +110,6 @@ describe('Lead queries at scale (e2e)', () => {
   );
 
   it('plans the filter counts on an index, with no Seq Scan on leads', async () => {
-    expectIndexUse(await planOf(repository.filterCountsStatement(vendorId)));
+    expectIndexUse(await planOf(filterCountsStatement(timing, vendorId)));
   });
 });

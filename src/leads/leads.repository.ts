@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Sql } from '../database/sql';
-import type { Statement } from '../database/statement';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
-import { LEAD_SQL, timingParameters } from './leads.sql';
+import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
 
 export interface NewLead {
   category: string;
@@ -30,23 +29,17 @@ export class LeadsRepository {
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
   ) {}
 
-  listStatement(vendorId: number, filter: LeadFilter, { page, size }: PageRequest): Statement {
-    return this.statement(LEAD_SQL.list(filter), [vendorId, size, page * size]);
-  }
-
-  filterCountsStatement(vendorId: number): Statement {
-    return this.statement(LEAD_SQL.filterCounts, [vendorId]);
-  }
-
   async list(vendorId: number, filter: LeadFilter, request: PageRequest): Promise<Page<LeadView>> {
-    const rows = await this.sql.rows<LeadView & { total: number }>(this.listStatement(vendorId, filter, request));
+    const rows = await this.sql.rows<LeadView & { total: number }>(
+      leadListStatement(this.config, vendorId, filter, request),
+    );
     // The count's row comes back even when the page is empty (its lead columns are then null).
     const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...lead }) => lead);
     return pageOf(content, request, rows[0].total);
   }
 
   async filterCounts(vendorId: number): Promise<LeadFilterCounts> {
-    const [counts] = await this.sql.rows<LeadFilterCounts>(this.filterCountsStatement(vendorId));
+    const [counts] = await this.sql.rows<LeadFilterCounts>(filterCountsStatement(this.config, vendorId));
     return counts;
   }
 
@@ -90,15 +83,11 @@ export class LeadsRepository {
 
   /** Stores EXPIRED on up to batchSize overdue leads; answers them. */
   expireOverdue(batchSize: number): Promise<LeadView[]> {
-    return this.sql.rows<LeadView>(this.statement(LEAD_SQL.expireOverdue, [batchSize]));
-  }
-
-  private statement(sql: string, parameters: unknown[]): Statement {
-    return { sql, parameters: [...timingParameters(this.config), ...parameters] };
+    return this.sql.rows<LeadView>(leadStatement(this.config, LEAD_SQL.expireOverdue, [batchSize]));
   }
 
   private async one(sql: string, parameters: unknown[]): Promise<LeadView | undefined> {
-    const [lead] = await this.sql.rows<LeadView>(this.statement(sql, parameters));
+    const [lead] = await this.sql.rows<LeadView>(leadStatement(this.config, sql, parameters));
     return lead;
   }
 }

@@ -1,3 +1,5 @@
+import type { PageRequest } from '../common/pagination/page';
+import type { Statement } from '../database/statement';
 import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lead.entity';
 
 /**
@@ -5,7 +7,7 @@ import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lea
  * job all decide "expired" and "requires action" alike, with the database clock.
  *
  * Every statement built from these fragments takes $1 = the expiry age and $2 = the status-reminder
- * age (both intervals, see `timingParameters`); its own parameters start at $3. The rule fragments
+ * age (both intervals, see `leadStatement`); its own parameters start at $3. The rule fragments
  * are constants (no input in them), so the SQL text is fixed and only the parameters vary.
  */
 
@@ -168,7 +170,22 @@ export interface LeadTiming {
   statusReminderDays: number;
 }
 
-/** $1 and $2 of every statement above. */
-export function timingParameters(timing: LeadTiming): [string, string] {
-  return [`${timing.expiryHours} hours`, `${timing.statusReminderDays} days`];
+/** A statement above with its parameters: the timing's ($1 and $2) first, then the statement's own. */
+export function leadStatement(timing: LeadTiming, sql: string, parameters: unknown[]): Statement {
+  return { sql, parameters: [`${timing.expiryHours} hours`, `${timing.statusReminderDays} days`, ...parameters] };
+}
+
+/** One page of a vendor's leads with the filter's total (also run by the benchmark's baseline). */
+export function leadListStatement(
+  timing: LeadTiming,
+  vendorId: number,
+  filter: LeadFilter,
+  { page, size }: PageRequest,
+): Statement {
+  return leadStatement(timing, LEAD_SQL.list(filter), [vendorId, size, page * size]);
+}
+
+/** A vendor's number of leads per filter (also run by the benchmark's baseline). */
+export function filterCountsStatement(timing: LeadTiming, vendorId: number): Statement {
+  return leadStatement(timing, LEAD_SQL.filterCounts, [vendorId]);
 }
