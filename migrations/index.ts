@@ -18,6 +18,7 @@ import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
+import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessages';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   KpiRollups1795530000000,
   LeadAlertSettings1795638500000,
   AuditLog1795639090289,
+  LeadAlertMessages1795640021486,
 ];

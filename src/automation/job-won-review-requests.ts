@@ -5,7 +5,7 @@ import { AutomationSettingsService } from '../automation-settings/automation-set
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import type { LeadView } from '../leads/entities/lead.entity';
-import { type LeadWonListener, LeadWonListeners } from '../leads/lead-won';
+import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
 import { LeadsService } from '../leads/leads.service';
 import { splitCustomerName } from '../reputation/customer-name';
 import { ReviewRequestsService } from '../review-requests/review-requests.service';
@@ -18,18 +18,18 @@ const JOB_WON_BATCH_SIZE = 100;
 
 /**
  * The review request of a won lead (CONTRACT 10). Leads tells this service, in the transaction that
- * stores JOB_WON or LEAD_WON, through the `LeadWonListeners` port it owns; the request is created then
+ * stores JOB_WON or LEAD_WON, through the `LeadListeners` port it owns; the request is created then
  * (delay 0) or by a later pass, once per lead, as `POST /review-requests?skipDuplicates=true` would.
  */
 @Injectable()
-export class JobWonReviewRequests implements LeadWonListener, OnModuleInit {
+export class JobWonReviewRequests implements LeadListener, OnModuleInit {
   constructor(
     private readonly pending: JobWonReviewRequestsRepository,
     private readonly settings: AutomationSettingsService,
     private readonly leads: LeadsService,
     private readonly reviewRequests: ReviewRequestsService,
     private readonly vendors: VendorsService,
-    private readonly listeners: LeadWonListeners,
+    private readonly listeners: LeadListeners,
     private readonly clock: Clock,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}

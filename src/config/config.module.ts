@@ -8,6 +8,7 @@ import { documentsConfig } from './documents.config';
 import { envValidationSchema } from './env.validation';
 import { httpConfig } from './http.config';
 import { imagesConfig } from './images.config';
+import { leadAlertsConfig } from './lead-alerts.config';
 import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
@@ -31,6 +32,7 @@ import { webhooksConfig } from './webhooks.config';
         notificationsConfig,
         webhooksConfig,
         automationConfig,
+        leadAlertsConfig,
       ],
       validationSchema: envValidationSchema,
     }),

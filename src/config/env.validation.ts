@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { isLeadUrlTemplate } from './lead-alerts.config';
 
 // One proxy address or subnet as Express's `trust proxy` takes them (proxy-addr): a keyword, an IP or a CIDR.
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\d{1,3})?)`;
@@ -121,6 +122,13 @@ export const envValidationSchema = Joi.object({
     .min(Joi.ref('NOTIFY_SEND_TIMEOUT_MS', { adjust: (timeout: number) => timeout * 3 }))
     .default(300_000)
     .messages({ 'number.min': 'NOTIFY_LEASE_MS must be at least 3 times NOTIFY_SEND_TIMEOUT_MS' }),
+  // The link of a lead alert, e.g. https://portal.example.com/leads/{leadId}; unset: no link.
+  LEAD_ALERT_URL: Joi.string()
+    .max(2000)
+    .custom((value: string, helpers) => (isLeadUrlTemplate(value) ? value : helpers.error('any.invalid')))
+    .messages({
+      'any.invalid': '{{#label}} must be an http(s) URL, with {leadId} where the lead id goes',
+    }),
   // Reminders and won jobs' review requests are looked for this often, on every instance.
   AUTOMATION_INTERVAL_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   WEBHOOK_ALLOW_INSECURE: Joi.string().valid('true', 'false').default('false'),

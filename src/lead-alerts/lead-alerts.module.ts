@@ -1,15 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AutomationSettingsModule } from '../automation-settings/automation-settings.module';
+import { LeadsModule } from '../leads/leads.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { LeadAlertSettings } from './entities/lead-alert-settings.entity';
 import { LeadAlertSettingsController, ManagerLeadAlertSettingsController } from './lead-alert-settings.controller';
 import { LeadAlertSettingsRepository } from './lead-alert-settings.repository';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
+import { LeadAlertsService } from './lead-alerts.service';
 
-/** Speed to lead (CONTRACT 13): the vendor's people hear of a new lead at once, and once more if nobody looks. */
+/**
+ * Speed to lead (CONTRACT 13): the vendor's people hear of a new lead at once, and once more if nobody
+ * looks. Above leads (told of assignments through its `LeadListeners` port) and notifications.
+ */
 @Module({
-  imports: [VendorsModule, TypeOrmModule.forFeature([LeadAlertSettings])],
+  imports: [
+    AutomationSettingsModule,
+    LeadsModule,
+    NotificationsModule,
+    VendorsModule,
+    TypeOrmModule.forFeature([LeadAlertSettings]),
+  ],
   controllers: [LeadAlertSettingsController, ManagerLeadAlertSettingsController],
-  providers: [LeadAlertSettingsRepository, LeadAlertSettingsService],
+  providers: [LeadAlertSettingsRepository, LeadAlertSettingsService, LeadAlertsService],
 })
 export class LeadAlertsModule {}

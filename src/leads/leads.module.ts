@@ -5,7 +5,7 @@ import { VendorsModule } from '../vendors/vendors.module';
 import { Lead } from './entities/lead.entity';
 import { LeadAssignmentController } from './lead-assignment.controller';
 import { LeadExpiryScheduler } from './lead-expiry.scheduler';
-import { LeadWonListeners } from './lead-won';
+import { LeadListeners } from './lead-listeners';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
@@ -14,7 +14,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule],
   controllers: [LeadsController, LeadAssignmentController],
-  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadWonListeners],
-  exports: [LeadsService, LeadWonListeners],
+  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadListeners],
+  exports: [LeadsService, LeadListeners],
 })
 export class LeadsModule {}

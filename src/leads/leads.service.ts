@@ -8,7 +8,7 @@ import type { RecordedEventType } from '../webhooks/event-types';
 import { VendorsService } from '../vendors/vendors.service';
 import { LeadResponse } from './dto/lead.response';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
-import { LeadWonListeners, WON_STATUSES } from './lead-won';
+import { LeadListeners, WON_STATUSES } from './lead-listeners';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
@@ -22,7 +22,7 @@ export class LeadsService {
     private readonly events: EventsService,
     private readonly txHost: TransactionHost,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
-    private readonly wonListeners: LeadWonListeners,
+    private readonly listeners: LeadListeners,
   ) {}
 
   list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
@@ -64,7 +64,7 @@ export class LeadsService {
       'lead.status_changed',
       await this.leads.setPostLeadStatus(vendorId, id, status),
     );
-    if (updated && WON_STATUSES.has(status)) await this.wonListeners.notify(updated);
+    if (updated && WON_STATUSES.has(status)) await this.listeners.notify('leadWon', updated);
     if (updated) return updated;
     const lead = await this.get(vendorId, id);
     throw new DomainError(
@@ -73,11 +73,13 @@ export class LeadsService {
     );
   }
 
-  /** The operator's team assigns a lead to a vendor. */
+  /** The operator's team assigns a lead to a vendor; the modules above hear of it in the same transaction (the alerts). */
   @Transactional()
   async assign(vendorId: number, lead: NewLead): Promise<LeadView> {
     await this.vendors.get(vendorId);
-    return (await this.recorded('lead.assigned', await this.leads.insert(vendorId, lead)))!;
+    const assigned = (await this.recorded('lead.assigned', await this.leads.insert(vendorId, lead)))!;
+    await this.listeners.notify('leadAssigned', assigned);
+    return assigned;
   }
 
   /** Stores EXPIRED on every lead past its time, batch by batch, each with its `lead.expired` event; answers how many. */

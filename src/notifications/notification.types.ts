@@ -1,4 +1,4 @@
-/** What producers (review, feedback and referral requests) hand to NotificationsService.enqueue. */
+/** What producers (review, feedback and referral requests; lead alerts) hand to NotificationsService. */
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -8,7 +8,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * message to the friend they invited by email or text. The two reminders go once to a customer who
  * did not answer the request (subject: the same request row).
  */
-export const NOTIFICATION_PURPOSES = [
+export const CUSTOMER_PURPOSES = [
   'FEEDBACK_REQUEST',
   'REVIEW_REQUEST',
   'REFERRAL_REQUEST',
@@ -16,6 +16,16 @@ export const NOTIFICATION_PURPOSES = [
   'FEEDBACK_REMINDER',
   'REVIEW_REMINDER',
 ] as const;
+export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
+
+/**
+ * Messages to the vendor's own people rather than its customers (CONTRACT 13): a new lead's alert and
+ * its one re-alert (subject: the lead). Their producer renders them; they carry no unsubscribe link.
+ */
+export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT'] as const;
+export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
+
+export const NOTIFICATION_PURPOSES = [...CUSTOMER_PURPOSES, ...VENDOR_ALERT_PURPOSES] as const;
 export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
@@ -51,7 +61,7 @@ export interface MergeFields {
 
 export interface NewNotification {
   vendorId: number;
-  purpose: NotificationPurpose;
+  purpose: CustomerPurpose;
   /** Id of the feedback/review/referral request row the message belongs to. */
   subjectId: number;
   channel: NotificationChannel;
@@ -60,4 +70,20 @@ export interface NewNotification {
   mergeFields: MergeFields;
   /** The vendor's customEmailMessage / customSMSMessage; may use {firstName} {vendorName} {link}. */
   customMessage?: string | null;
+}
+
+/** A message to the vendor's own people, rendered by its producer (NotificationsService.enqueueAlert). */
+export interface NewVendorAlert {
+  vendorId: number;
+  purpose: VendorAlertPurpose;
+  /** The lead the alert is about. */
+  subjectId: number;
+  channel: NotificationChannel;
+  /** An e-mail address, or a phone number already normalized to xxx-xxx-xxxx. */
+  recipient: string;
+  /** E-mail only. */
+  subject: string | null;
+  text: string;
+  /** E-mail only. */
+  html: string | null;
 }

@@ -8,7 +8,7 @@ import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
-import type { NotificationPurpose } from './notification.types';
+import { CUSTOMER_PURPOSES, type NotificationPurpose } from './notification.types';
 
 export type NewOutboxRow = Pick<
   OutboxNotification,
@@ -126,7 +126,7 @@ export class NotificationsRepository {
   async failPendingTo(vendorId: number, recipients: string[], reason: string): Promise<void> {
     await this.txHost.tx.update(
       OutboxNotification,
-      { vendorId, recipient: In(recipients), status: 'PENDING' },
+      { vendorId, recipient: In(recipients), status: 'PENDING', purpose: In(CUSTOMER_PURPOSES) },
       { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxNotification } from './entities/outbox-notification.entity';
-import type { NewNotification, NotificationPurpose } from './notification.types';
+import type { NewNotification, NewVendorAlert, NotificationPurpose } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
 import { OutboxSignal } from '../database/outbox-signal';
 import { renderEmail, renderSms } from './rendering/render-notification';
@@ -10,6 +10,8 @@ import { renderEmail, renderSms } from './rendering/render-notification';
 // (several addresses in one, header injection, a javascript: link).
 const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+$/;
 const NORMALIZED_PHONE = /^\d{3}-\d{3}-\d{4}$/;
+
+type AddressedMessage = Pick<NewVendorAlert, 'vendorId' | 'subjectId' | 'channel' | 'recipient'>;
 
 function assertHttpUrl(value: string, name: string): void {
   let protocol = '';
@@ -22,7 +24,12 @@ function assertHttpUrl(value: string, name: string): void {
 }
 
 function assertValid(notification: NewNotification): void {
-  const { vendorId, subjectId, channel, recipient, mergeFields } = notification;
+  assertAddressed(notification);
+  assertHttpUrl(notification.mergeFields.link, 'link');
+  assertHttpUrl(notification.mergeFields.unsubscribeLink, 'unsubscribeLink');
+}
+
+function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedMessage): void {
   if (!Number.isSafeInteger(vendorId) || vendorId < 1)
     throw new Error('Notification vendorId must be a positive integer.');
   if (!Number.isSafeInteger(subjectId) || subjectId < 1) {
@@ -34,8 +41,6 @@ function assertValid(notification: NewNotification): void {
     throw new Error(
       `Notification recipient is not a valid ${channel === 'EMAIL' ? 'e-mail address' : 'xxx-xxx-xxxx phone number'}.`,
     );
-  assertHttpUrl(mergeFields.link, 'link');
-  assertHttpUrl(mergeFields.unsubscribeLink, 'unsubscribeLink');
 }
 
 /** Rendered now, so what is sent is what was decided when the producer committed, retries included. */
@@ -73,7 +78,19 @@ export class NotificationsService {
   }
 
   /**
-   * Gives up, in the caller's transaction, every message of the vendor to these recipients that is not
+   * Queues a message to the vendor's own people, rendered by its producer, like `enqueue`: in the
+   * caller's transaction, once per (purpose, subjectId, channel), throwing on an invalid recipient.
+   */
+  async enqueueAlert(alert: NewVendorAlert): Promise<void> {
+    assertAddressed(alert);
+    const { vendorId, purpose, subjectId, channel, recipient, subject, text, html } = alert;
+    const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, unsubscribeUrl: null };
+    await this.repository.insert({ ...row, messageKey: randomUUID() });
+    this.signal.queued();
+  }
+
+  /**
+   * Gives up, in the caller's transaction, every message of the vendor to these customers that is not
    * sent yet (they unsubscribed): each ends FAILED with the reason. A message a worker is handing to
    * the provider at this very moment cannot be called back.
    */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { Clock } from '../common/time/clock';
-import type { NotificationChannel, NotificationPurpose } from '../notifications/notification.types';
+import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
 import { VendorsService } from '../vendors/vendors.service';
 import { type ProcessReminder, ReminderOutcome } from './entities/process-reminder.entity';
 import { ProcessOrigin, ProcessState, type ReputationProcess } from './entities/reputation-process.entity';
@@ -15,7 +15,7 @@ export type DueReminder = Pick<ProcessReminder, 'processId' | 'vendorId' | 'requ
 /** The vendor's custom texts for a process's messages (review requests have them), undefined for none. */
 export type CustomMessagesOf = (process: ReputationProcess) => Promise<MessageToCustomer['customMessages']>;
 
-const REMINDER_PURPOSE: Record<ProcessOrigin, NotificationPurpose> = {
+const REMINDER_PURPOSE: Record<ProcessOrigin, CustomerPurpose> = {
   [ProcessOrigin.FeedbackRequest]: 'FEEDBACK_REMINDER',
   [ProcessOrigin.ReviewRequest]: 'REVIEW_REMINDER',
 };

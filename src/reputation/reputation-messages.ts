@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationChannel, NotificationPurpose } from '../notifications/notification.types';
+import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
 import { type Contact, addressesOf } from './contact';
@@ -8,7 +8,7 @@ import { ProcessRepository } from './process.repository';
 export interface MessageToCustomer {
   vendorId: number;
   vendorName: string;
-  purpose: NotificationPurpose;
+  purpose: CustomerPurpose;
   /** Id of the request row the message belongs to. */
   subjectId: number;
   firstName: string;

@@ -52,8 +52,10 @@ export class SmtpEmailSender implements MessageSender {
         text: message.text,
         html: message.html ?? undefined,
         messageId: `<${message.messageKey}@${this.messageIdDomain}>`,
-        list: { unsubscribe: message.unsubscribeUrl },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        ...(message.unsubscribeUrl && {
+          list: { unsubscribe: message.unsubscribeUrl },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }),
         disableFileAccess: true,
         disableUrlAccess: true,
         signal: AbortSignal.timeout(this.settings.sendTimeoutMs),

@@ -58,8 +58,9 @@ export class OutboxNotification {
   @Column({ type: 'text', nullable: true })
   html: string | null;
 
-  @Column({ type: 'varchar', length: 2048 })
-  unsubscribeUrl: string;
+  /** Null for an alert to the vendor's own people: they are not unsubscribed from their leads. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  unsubscribeUrl: string | null;
 
   /**
    * Stable across retries: the e-mail's Message-ID and the SMS provider's idempotency token, so a

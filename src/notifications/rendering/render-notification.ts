@@ -1,4 +1,4 @@
-import type { MergeFields, NotificationPurpose } from '../notification.types';
+import type { CustomerPurpose, MergeFields } from '../notification.types';
 import { DEFAULT_TEMPLATES } from './templates';
 
 export interface RenderedEmail {
@@ -84,7 +84,7 @@ function fillHtml(template: string, values: Record<Placeholder, string>): string
 }
 
 export function renderEmail(
-  purpose: NotificationPurpose,
+  purpose: CustomerPurpose,
   fields: MergeFields,
   customMessage?: string | null,
 ): RenderedEmail {
@@ -107,7 +107,7 @@ ${fillHtml(body, values)}
   return { subject, text, html };
 }
 
-export function renderSms(purpose: NotificationPurpose, fields: MergeFields, customMessage?: string | null): string {
+export function renderSms(purpose: CustomerPurpose, fields: MergeFields, customMessage?: string | null): string {
   const defaults = DEFAULT_TEMPLATES[purpose];
   const body = fillText(
     bodyTemplate(customMessage, defaults.sms, ' ', defaults.customMessageFirstLine?.sms),

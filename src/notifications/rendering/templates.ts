@@ -1,4 +1,4 @@
-import type { NotificationPurpose } from '../notification.types';
+import type { CustomerPurpose } from '../notification.types';
 
 export interface PurposeTemplates {
   subject: string;
@@ -14,7 +14,7 @@ const REMINDER_FIRST_LINE = {
 };
 
 /** Used when the vendor has no custom message. Placeholders: {firstName} {vendorName} {link}. */
-export const DEFAULT_TEMPLATES: Record<NotificationPurpose, PurposeTemplates> = {
+export const DEFAULT_TEMPLATES: Record<CustomerPurpose, PurposeTemplates> = {
   FEEDBACK_REQUEST: {
     subject: 'How did {vendorName} do?',
     email:

@@ -1,0 +1,79 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import { type LeadAlertsConfig, LEAD_ID_PLACEHOLDER, leadAlertsConfig } from '../config/lead-alerts.config';
+import { type LeadsConfig, leadsConfig } from '../config/leads.config';
+import type { LeadView } from '../leads/entities/lead.entity';
+import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
+import type { NotificationChannel, VendorAlertPurpose } from '../notifications/notification.types';
+import { NotificationsService } from '../notifications/notifications.service';
+import type { Vendor } from '../vendors/entities/vendor.entity';
+import { VendorsService } from '../vendors/vendors.service';
+import { type AlertKind, renderLeadAlert } from './lead-alert-message';
+import type { LeadAlertSettingsValues } from './lead-alert-settings';
+import { LeadAlertSettingsService } from './lead-alert-settings.service';
+
+const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', reAlert: 'LEAD_REALERT' };
+
+/**
+ * Tells the vendor's people of a new lead (CONTRACT 13): told by leads through its `LeadListeners`
+ * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
+ * leave within the worker's poll, at any hour (quiet hours are for customers), and only if the lead
+ * committed. A deactivated vendor is not alerted.
+ */
+@Injectable()
+export class LeadAlertsService implements LeadListener, OnModuleInit {
+  constructor(
+    private readonly listeners: LeadListeners,
+    private readonly settings: LeadAlertSettingsService,
+    private readonly vendors: VendorsService,
+    private readonly automationSettings: AutomationSettingsService,
+    private readonly notifications: NotificationsService,
+    @Inject(leadsConfig.KEY) private readonly leadsConfig: LeadsConfig,
+    @Inject(leadAlertsConfig.KEY) private readonly config: LeadAlertsConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.listeners.register(this);
+  }
+
+  async leadAssigned(lead: LeadView): Promise<void> {
+    const vendor = await this.vendors.get(lead.vendorId);
+    if (!vendor.activated) return;
+    const settings = await this.settings.settingsOf(vendor);
+    const channels: NotificationChannel[] = [];
+    if (settings.emailEnabled) channels.push('EMAIL');
+    if (settings.smsEnabled && settings.phone) channels.push('SMS');
+    await this.send('alert', lead, vendor, settings, channels);
+  }
+
+  /** Queues the alert's messages on these channels; answers whether any was queued. */
+  private async send(
+    kind: AlertKind,
+    lead: LeadView,
+    vendor: Vendor,
+    settings: LeadAlertSettingsValues,
+    channels: NotificationChannel[],
+  ): Promise<boolean> {
+    if (channels.length === 0) return false;
+    const { timeZone } = await this.automationSettings.settingsOf(vendor.id);
+    const rendered = renderLeadAlert(kind, {
+      leadId: lead.id,
+      vendorName: vendor.vendorName,
+      category: lead.category,
+      jobDescription: lead.originalJobDescription,
+      customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],
+      expiresAt: new Date(lead.dateCreated.getTime() + this.leadsConfig.expiryHours * 3_600_000),
+      timeZone,
+      link: this.config.leadUrl?.replaceAll(LEAD_ID_PLACEHOLDER, String(lead.id)) ?? null,
+    });
+    const base = { vendorId: vendor.id, purpose: PURPOSE[kind], subjectId: lead.id };
+    for (const channel of channels) {
+      await this.notifications.enqueueAlert(
+        channel === 'EMAIL'
+          ? { ...base, channel, recipient: settings.email, ...rendered.email }
+          : { ...base, channel, recipient: settings.phone!, subject: null, text: rendered.sms, html: null },
+      );
+    }
+    return true;
+  }
+}
