@@ -269,6 +269,36 @@ describe('Webhook endpoints: rules and bad input (e2e)', () => {
     expectError(await request(bed.t.http).get(`${V}/webhook-endpoints/${ids[0]}`).set(vendor.auth), 404, /not found/);
   });
 
+  it('stores the url normalised, and refuses control characters and system ports', async () => {
+    const vendor = await bed.vendor();
+    const post = (url: string) =>
+      request(bed.t.http)
+        .post(`${V}/webhook-endpoints`)
+        .set(vendor.auth)
+        .send({ url, events: ['*'] });
+    const typed = bed.receiver.url('/typed/../Hook?x=1').replace('http://', 'HTTP:');
+    const created = await post(typed);
+    expect(created.status).toBe(201);
+    expect(created.body.data.url).toBe(bed.receiver.url('/Hook?x=1'));
+    const patched = await request(bed.t.http)
+      .patch(`${V}/webhook-endpoints/${created.body.data.id}`)
+      .set(vendor.auth)
+      .send({ url: bed.receiver.url('/a b').toUpperCase().replace('/A B', '/a b') });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.url).toBe(bed.receiver.url('/a%20b'));
+
+    expectError(await post(bed.receiver.url('/line\nbreak')), 400, /must not contain control characters/);
+    expectError(await post(bed.receiver.url('/tab\there')), 400, /must not contain control characters/);
+    for (const port of [22, 25, 1023]) {
+      expectError(await post(`http://127.0.0.1:${port}/hook`), 400, new RegExp(`url port ${port} is not allowed`));
+    }
+    const [row] = await bed.t.dataSource.query(
+      'SELECT count(*)::int AS n, min(url) AS url FROM webhook_endpoints WHERE account_id = $1 AND account_type = $2',
+      [vendor.id, 'vendor'],
+    );
+    expect(row).toEqual({ n: 1, url: bed.receiver.url('/a%20b') });
+  });
+
   it('refuses http and private targets unless the settings allow them', async () => {
     const strict = await createTestApp({
       config: [withConfig(webhooksConfig, { allowInsecure: false, allowPrivateTargets: false, workerEnabled: false })],
@@ -290,9 +320,17 @@ describe('Webhook endpoints: rules and bad input (e2e)', () => {
         'https://10.1.2.3/hook',
         'https://0.0.0.0/hook',
         'https://localhost/hook',
+        'https://[::127.0.0.1]/hook',
+        'https://[::7f00:1]/hook',
+        'https://[::a9fe:a9fe]/hook',
+        'https://[::a00:1]/hook',
+        'https://[64:ff9b::a9fe:a9fe]/hook',
+        'https://[2002:a00:1::]/hook',
       ]) {
         expectError(await post(url), 400, /not a public internet address/);
       }
+      const list = await request(strict.http).get(`${V}/webhook-endpoints`).set(bearer(token)).expect(200);
+      expect(list.body.data).toEqual([]);
     } finally {
       await strict.close();
     }

@@ -50,18 +50,18 @@ export class WebhookEndpointsService {
     account: WebhookAccount,
     input: Required<Omit<WebhookEndpointInput, 'enabled'>>,
   ): Promise<WebhookEndpoint> {
-    await this.checkTarget(input.url);
+    const url = await this.checkTarget(input.url);
     if ((await this.endpoints.countLocked(account)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
       throw DomainError.invalid(`An account may have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints.`);
     }
-    return this.endpoints.insert(account, { ...input, secret: newWebhookSecret() });
+    return this.endpoints.insert(account, { ...input, url, secret: newWebhookSecret() });
   }
 
   @Transactional()
   async update(account: WebhookAccount, id: number, input: Partial<WebhookEndpointInput>): Promise<WebhookEndpoint> {
     const endpoint = await this.get(account, id);
-    if (input.url !== undefined) await this.checkTarget(input.url);
     const changes: WebhookEndpointChanges = { ...input };
+    if (input.url !== undefined) changes.url = await this.checkTarget(input.url);
     // Re-enabling starts a new run of failures.
     if (input.enabled) Object.assign(changes, { disabledReason: null, consecutiveFailures: 0 });
     return this.endpoints.update(endpoint, changes);
@@ -113,9 +113,10 @@ export class WebhookEndpointsService {
     this.signal.queued();
   }
 
-  private async checkTarget(url: string): Promise<void> {
+  /** The url as it is stored (normalised), when it is an acceptable target; else a 400 naming why. */
+  private async checkTarget(url: string): Promise<string> {
     try {
-      await this.targets.check(url);
+      return await this.targets.check(url);
     } catch (error) {
       if (error instanceof ForbiddenTarget)
         throw DomainError.invalid(error.message, [{ field: 'url', message: error.message }]);

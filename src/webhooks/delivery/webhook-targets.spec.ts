@@ -28,6 +28,10 @@ describe('WebhookTargets (the SSRF rule)', () => {
     'https://192.168.1.10/x',
     'https://localhost/x',
     'https://intranet/x',
+    'https://[::127.0.0.1]/x',
+    'https://[::7f00:1]/x',
+    'https://[::a9fe:a9fe]/x',
+    'https://[::a00:1]/x',
   ])('refuses %s as written', (url) => {
     expect(() => strict.parse(url)).toThrow(ForbiddenTarget);
   });
@@ -44,13 +48,45 @@ describe('WebhookTargets (the SSRF rule)', () => {
       strict.lookup('localhost', {}, (error, address) => resolve(error ?? address)),
     );
     expect(outcome).toBeInstanceOf(ForbiddenTarget);
-    expect((outcome as Error).message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), not a public address\.$/);
+    // The addresses are not named: the answer would map a private network's DNS for any client.
+    expect((outcome as Error).message).toBe('localhost does not resolve to a public address.');
   });
+
+  it.each([
+    ['https:93.184.215.14/hook', 'https://93.184.215.14/hook'],
+    ['HTTPS://Example.COM', 'https://example.com/'],
+    ['https://example.com:443/a/../b?q=1', 'https://example.com/b?q=1'],
+    ['https://example.com:80/x', 'https://example.com:80/x'],
+    ['https://example.com:8443/x', 'https://example.com:8443/x'],
+    ['https://example.com/a b', 'https://example.com/a%20b'],
+  ])('normalises %s to %s (WHATWG)', (typed, stored) => expect(strict.parse(typed).href).toBe(stored));
+
+  it('answers the normalised url at registration: the form stored', async () => {
+    await expect(strict.check('HTTPS:93.184.215.14:443/hook')).resolves.toBe('https://93.184.215.14/hook');
+  });
+
+  it.each([
+    'https://93.184.215.14\n/x',
+    'https://93.184.215.14/x\ny',
+    'https://93.184.215.14/\tx',
+    'https://93.184.215.14/x\u0000',
+  ])('refuses control characters in %j', (url) => expect(() => strict.parse(url)).toThrow(/control characters/));
+
+  it.each([0, 1, 22, 25, 1023])('refuses port %i (below 1024, not 80 or 443)', (port) =>
+    expect(() => strict.parse(`https://93.184.215.14:${port}/x`)).toThrow(`url port ${port} is not allowed`),
+  );
+
+  it.each([80, 443, 1024, 6379, 8443])('admits port %i', (port) =>
+    expect(strict.parse(`https://93.184.215.14:${port}/x`).hostname).toBe('93.184.215.14'),
+  );
+
+  it('refuses a url longer than the column once normalised', () =>
+    expect(() => strict.parse(`https://93.184.215.14/${'a b'.repeat(700)}`)).toThrow(/at most 2048 characters/));
 
   it('admits private targets when WEBHOOK_ALLOW_PRIVATE_TARGETS is on', async () => {
     const open = new WebhookTargets(config({ allowPrivateTargets: true }));
     expect(open.parse('http://127.0.0.1:8080/x').host).toBe('127.0.0.1:8080');
-    await expect(open.check('http://localhost:8080/x')).resolves.toBeUndefined();
+    await expect(open.check('http://localhost:8080/x')).resolves.toBe('http://localhost:8080/x');
   });
 });
 
@@ -66,7 +102,12 @@ describe('WebhookSender', () => {
     try {
       const settings = config({});
       const sender = new WebhookSender(settings, new WebhookTargets(settings));
-      for (const url of [`http://127.0.0.1:${port}/x`, `http://[::ffff:7f00:1]:${port}/x`]) {
+      for (const url of [
+        `http://127.0.0.1:${port}/x`,
+        `http://[::ffff:7f00:1]:${port}/x`,
+        `http://[::7f00:1]:${port}/x`,
+        `http://[::127.0.0.1]:${port}/x`,
+      ]) {
         const attempt = await sender.post({ url, headers: {}, body: '{}' });
         expect(attempt).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/not a public/) });
       }
