@@ -17,6 +17,7 @@ import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewR
 import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
+import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
 import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessages';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   ImageFiles1795520000000,
   KpiRollups1795530000000,
   LeadAlertSettings1795638500000,
+  QuietHoursAtNight1795638536062,
   AuditLog1795639090289,
   LeadAlertMessages1795640021486,
 ];

@@ -1,12 +1,14 @@
 import request from 'supertest';
+import { QuietHoursAtNight1795638536062 } from '../migrations/1795638536062-QuietHoursAtNight';
 import { bearer, createAdmin, createVendor } from './support/factories';
 import { TestApp, createTestApp } from './support/test-app';
 
 const DEFAULTS = {
   reminderEnabled: true,
   reminderDelayMinutes: 4320,
-  quietHoursStart: '09:00',
-  quietHoursEnd: '20:00',
+  // Customers are written to from 09:00 to 20:00: the quiet hours span the night.
+  quietHoursStart: '20:00',
+  quietHoursEnd: '09:00',
   timeZone: 'America/Toronto',
   autoReviewRequestOnJobWon: false,
   autoReviewRequestDelayMinutes: 120,
@@ -54,9 +56,8 @@ describe('Automation settings (e2e)', () => {
     const byManager = await request(t.http)
       .put(managerPath(vendor.id))
       .set(bearer(managerToken))
-      .send({ quietHoursStart: null, quietHoursEnd: null, timeZone: 'Europe/Paris' });
+      .send({ ...DEFAULTS, quietHoursStart: null, quietHoursEnd: null, timeZone: 'Europe/Paris' });
     expect(byManager.status).toBe(200);
-    // A property left out takes its default: PUT replaces the whole settings.
     expect(byManager.body.data).toEqual({
       ...DEFAULTS,
       quietHoursStart: null,
@@ -66,10 +67,114 @@ describe('Automation settings (e2e)', () => {
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(byManager.body.data);
   });
 
+  it('refuses a PUT that leaves settings out with a 400 naming each of them, and changes nothing', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const saved = { ...DEFAULTS, reminderDelayMinutes: 60, timeZone: 'America/Vancouver' };
+    await request(t.http).put(vendorPath).set(bearer(token)).send(saved).expect(200);
+    const partial = { reminderEnabled: false, quietHoursEnd: null };
+    const answers = [
+      await request(t.http).put(vendorPath).set(bearer(token)).send(partial),
+      await request(t.http).put(managerPath(vendor.id)).set(bearer(managerToken)).send(partial),
+    ];
+    const missing = [
+      'reminderDelayMinutes',
+      'quietHoursStart',
+      'timeZone',
+      'autoReviewRequestOnJobWon',
+      'autoReviewRequestDelayMinutes',
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: expect.stringMatching(/is required/),
+        details: expect.any(Array),
+      });
+      expect(res.body.details).toEqual(
+        missing.map((field) => ({
+          field,
+          message: expect.stringMatching(new RegExp(`^${field} is required: a PUT names every setting`)),
+        })),
+      );
+    }
+    expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(saved);
+  });
+
+  it('PATCH changes only the settings it names, on both APIs, and answers them all', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const first = await request(t.http).patch(vendorPath).set(bearer(token)).send({ reminderDelayMinutes: 90 });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ success: true, data: { ...DEFAULTS, reminderDelayMinutes: 90 } });
+    const byManager = await request(t.http)
+      .patch(managerPath(vendor.id))
+      .set(bearer(managerToken))
+      .send({ quietHoursStart: '21:00', timeZone: 'America/Halifax', autoReviewRequestOnJobWon: true });
+    expect(byManager.status).toBe(200);
+    const expected = {
+      ...DEFAULTS,
+      reminderDelayMinutes: 90,
+      quietHoursStart: '21:00',
+      timeZone: 'America/Halifax',
+      autoReviewRequestOnJobWon: true,
+    };
+    expect(byManager.body.data).toEqual(expected);
+    expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(expected);
+    // Both bounds null switches the quiet hours off; one bound alone is then refused, as in a PUT.
+    const off = await request(t.http)
+      .patch(vendorPath)
+      .set(bearer(token))
+      .send({ quietHoursStart: null, quietHoursEnd: null });
+    expect(off.body.data).toEqual({ ...expected, quietHoursStart: null, quietHoursEnd: null });
+    const half = await request(t.http).patch(vendorPath).set(bearer(token)).send({ quietHoursStart: '22:00' });
+    expect(half.status).toBe(400);
+    expect(half.body.details).toEqual([{ field: 'quietHoursEnd', message: expect.stringMatching(/both null/) }]);
+    expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(off.body.data);
+  });
+
+  it('a retried PATCH with an Idempotency-Key answers the first answer again and changes nothing again', async () => {
+    const { token } = await createVendor(t.app);
+    const patch = (body: object, key?: string) => {
+      const req = request(t.http).patch(vendorPath).set(bearer(token));
+      return (key ? req.set('Idempotency-Key', key) : req).send(body);
+    };
+    const key = `settings-${Date.now()}`;
+    const first = await patch({ reminderDelayMinutes: 30 }, key);
+    expect(first.status).toBe(200);
+    await patch({ reminderDelayMinutes: 45 }).expect(200);
+    const replay = await patch({ reminderDelayMinutes: 30 }, key);
+    expect([replay.status, replay.body]).toEqual([200, first.body]);
+    expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data.reminderDelayMinutes).toBe(45);
+  });
+
+  it('moves vendors still on the old default pair (09:00 to 20:00) to the new one, and no one else', async () => {
+    const onOldPair = await createVendor(t.app);
+    const ownChoice = await createVendor(t.app);
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      const insert = `INSERT INTO automation_settings (vendor_id, quiet_hours_start, quiet_hours_end) VALUES ($1, $2, $3)`;
+      await runner.query(insert, [onOldPair.vendor.id, '09:00', '20:00']);
+      await runner.query(insert, [ownChoice.vendor.id, '09:00', '21:00']);
+      await new QuietHoursAtNight1795638536062().up(runner);
+      const rows = await runner.query(
+        `SELECT vendor_id AS "vendorId", quiet_hours_start AS "start", quiet_hours_end AS "end"
+           FROM automation_settings WHERE vendor_id = ANY($1) ORDER BY vendor_id`,
+        [[onOldPair.vendor.id, ownChoice.vendor.id]],
+      );
+      expect(rows).toEqual([
+        { vendorId: onOldPair.vendor.id, start: '20:00', end: '09:00' },
+        { vendorId: ownChoice.vendor.id, start: '09:00', end: '21:00' },
+      ]);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   it('keeps each vendor to its own settings', async () => {
     const a = await createVendor(t.app);
     const b = await createVendor(t.app);
-    await request(t.http).put(vendorPath).set(bearer(a.token)).send({ reminderDelayMinutes: 60 }).expect(200);
+    await request(t.http).patch(vendorPath).set(bearer(a.token)).send({ reminderDelayMinutes: 60 }).expect(200);
     expect((await request(t.http).get(vendorPath).set(bearer(b.token))).body.data).toEqual(DEFAULTS);
   });
 
@@ -97,19 +202,25 @@ describe('Automation settings (e2e)', () => {
     ['equal quiet hours', { quietHoursStart: '22:00', quietHoursEnd: '22:00' }, 'quietHoursEnd', /must differ/],
     ['a string boolean', { reminderEnabled: 'yes' }, 'reminderEnabled', /boolean/],
     ['an unknown property', { reminderCount: 2 }, 'reminderCount', /should not exist/],
-  ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
+  ])('refuses %s with a 400 naming the field, in a PUT and in a PATCH', async (_case, body, field, message) => {
     const { token } = await createVendor(t.app);
-    const res = await request(t.http).put(vendorPath).set(bearer(token)).send(body);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: expect.any(String), details: expect.any(Array) });
-    expect(res.body.details).toContainEqual({ field, message: expect.stringMatching(message) });
+    const put = await request(t.http)
+      .put(vendorPath)
+      .set(bearer(token))
+      .send({ ...DEFAULTS, ...body });
+    const patch = await request(t.http).patch(vendorPath).set(bearer(token)).send(body);
+    for (const res of [put, patch]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error: expect.any(String), details: expect.any(Array) });
+      expect(res.body.details).toContainEqual({ field, message: expect.stringMatching(message) });
+    }
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(DEFAULTS);
   });
 
   it('accepts IANA names besides Area/Location (UTC, links such as US/Eastern)', async () => {
     const { token } = await createVendor(t.app);
     for (const timeZone of ['UTC', 'US/Eastern', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) {
-      const res = await request(t.http).put(vendorPath).set(bearer(token)).send({ timeZone });
+      const res = await request(t.http).patch(vendorPath).set(bearer(token)).send({ timeZone });
       expect(res.status).toBe(200);
       expect(res.body.data.timeZone).toBe(timeZone);
     }
@@ -119,8 +230,13 @@ describe('Automation settings (e2e)', () => {
     const missing = await request(t.http).get(managerPath(2_000_000_000)).set(bearer(managerToken));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Vendor 2000000000 was not found.' });
-    const put = await request(t.http).put(managerPath(2_000_000_000)).set(bearer(managerToken)).send({});
-    expect(put.status).toBe(404);
+    for (const write of [
+      request(t.http).put(managerPath(2_000_000_000)).set(bearer(managerToken)).send(DEFAULTS),
+      request(t.http).patch(managerPath(2_000_000_000)).set(bearer(managerToken)).send({ reminderDelayMinutes: 60 }),
+    ]) {
+      const res = await write;
+      expect([res.status, res.body]).toEqual([404, { success: false, error: 'Vendor 2000000000 was not found.' }]);
+    }
     expect((await request(t.http).get(managerPath('1e3')).set(bearer(managerToken))).status).toBe(400);
   });
 

@@ -22,6 +22,13 @@ interface StoredRequest {
   phone: string | null;
 }
 
+interface JobWonRecord {
+  outcome: string | null;
+  reviewRequestId: number | null;
+  dueAt: Date;
+  settledAt: Date | null;
+}
+
 /** CONTRACT 10: a review request when an accepted lead is won, once per lead, as skipDuplicates=true would. */
 describe('Review request when a job is won (e2e)', () => {
   let t: TestApp;
@@ -63,13 +70,15 @@ describe('Review request when a job is won (e2e)', () => {
        FROM review_requests WHERE vendor_id = $1 ORDER BY id`,
       [vendorId],
     );
-  const outcomeOf = async (leadId: number): Promise<string | null | undefined> => {
-    const rows: { outcome: string | null }[] = await t.dataSource.query(
-      'SELECT outcome FROM job_won_review_requests WHERE lead_id = $1',
+  const recordOf = async (leadId: number): Promise<JobWonRecord | undefined> => {
+    const rows: JobWonRecord[] = await t.dataSource.query(
+      `SELECT outcome, review_request_id::int AS "reviewRequestId", due_at AS "dueAt", settled_at AS "settledAt"
+         FROM job_won_review_requests WHERE lead_id = $1`,
       [leadId],
     );
-    return rows[0]?.outcome;
+    return rows[0];
   };
+  const outcomeOf = async (leadId: number): Promise<string | null | undefined> => (await recordOf(leadId))?.outcome;
 
   it('with no delay, creates one review request in the same transaction and sends it; winning again does nothing', async () => {
     const { vendor, token } = await vendorWinning(0);
@@ -88,7 +97,8 @@ describe('Review request when a job is won (e2e)', () => {
         phone: '416-555-0177',
       },
     ]);
-    expect(await outcomeOf(lead.id)).toBe('CREATED');
+    const record = await recordOf(lead.id);
+    expect(record).toMatchObject({ outcome: 'CREATED', reviewRequestId: (await requestsOf(vendor.id))[0].id });
     // Reported like any review request: a review_request.created event with the request as the API shows it.
     const created = await t.dataSource.query(
       `SELECT data FROM events WHERE vendor_id = $1 AND type = 'review_request.created'`,
@@ -98,10 +108,14 @@ describe('Review request when a job is won (e2e)', () => {
       { data: expect.objectContaining({ firstName: 'Jane', emailTo: 'won@customer.example', phone: '416-555-0177' }) },
     ]);
 
+    // Won again, later: the first win's record stays as it was settled.
+    moveClock(minutesAfter(T0, 30));
     await setStatus(token, lead.id, 'JOB_WON').expect(200);
     await setStatus(token, lead.id, 'QUOTE_SENT').expect(200);
     await setStatus(token, lead.id, 'LEAD_WON').expect(200);
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(0);
     expect(await requestsOf(vendor.id)).toHaveLength(1);
+    expect(await recordOf(lead.id)).toEqual(record);
 
     await waitUntil(() => outboxSettled(t.app, vendor.id));
     expect(bed.sink.to('won@customer.example').map((m) => m.parsed.subject)).toEqual([
@@ -170,6 +184,51 @@ describe('Review request when a job is won (e2e)', () => {
       [vendor.id],
     );
     expect(processes).toEqual([{ n: 2 }]);
+  });
+
+  it('a second win of a lead whose delayed request was created keeps the first record (outcome, request id)', async () => {
+    const { vendor, token } = await vendorWinning(60);
+    const lead = await acceptedLead(token, vendor.id);
+    await setStatus(token, lead.id, 'JOB_WON').expect(200);
+    moveClock(minutesAfter(T0, 60));
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(1);
+    const record = await recordOf(lead.id);
+    expect(record).toMatchObject({ outcome: 'CREATED', reviewRequestId: expect.any(Number) });
+
+    moveClock(minutesAfter(T0, 90));
+    await setStatus(token, lead.id, 'LEAD_WON').expect(200);
+    await setStatus(token, lead.id, 'JOB_WON').expect(200);
+    moveClock(minutesAfter(T0, 200));
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(0);
+    expect(await recordOf(lead.id)).toEqual(record);
+    expect((await requestsOf(vendor.id)).map((r) => r.id)).toEqual([record!.reviewRequestId]);
+  });
+
+  it('waits for the end of the vendor’s quiet hours, with no delay and when a delay ends in them', async () => {
+    const { vendor, token } = await vendorWinning(0);
+    // The defaults: customers are written to from 09:00 to 20:00 in Toronto (EDT in June, UTC-4).
+    const quiet = { quietHoursStart: '20:00', quietHoursEnd: '09:00', timeZone: 'America/Toronto' };
+    await automate(t.app, vendor.id, quiet);
+    const atNight = await acceptedLead(token, vendor.id, { customerPhone: '416-555-0111' });
+    moveClock('2026-06-11T02:00:00.000Z'); // 22:00 EDT
+    await setStatus(token, atNight.id, 'JOB_WON').expect(200);
+    expect(await requestsOf(vendor.id)).toEqual([]);
+    expect(await recordOf(atNight.id)).toMatchObject({ outcome: null, dueAt: new Date('2026-06-11T13:00:00.000Z') });
+
+    await automate(t.app, vendor.id, { ...quiet, autoReviewRequestDelayMinutes: 120 });
+    const evening = await acceptedLead(token, vendor.id, { customerPhone: '416-555-0122' });
+    moveClock('2026-06-10T23:00:00.000Z'); // 19:00 EDT: due at 21:00 EDT, in the quiet hours
+    await setStatus(token, evening.id, 'JOB_WON').expect(200);
+    moveClock('2026-06-11T01:00:00.000Z');
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(0);
+    expect(await recordOf(evening.id)).toMatchObject({ outcome: null, dueAt: new Date('2026-06-11T13:00:00.000Z') });
+
+    moveClock('2026-06-11T12:59:00.000Z');
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(0);
+    expect(await requestsOf(vendor.id)).toEqual([]);
+    moveClock('2026-06-11T13:00:00.000Z'); // 09:00 EDT
+    expect(await t.app.get(JobWonReviewRequests).createDue()).toBe(2);
+    expect((await requestsOf(vendor.id)).map((r) => r.leadId).sort()).toEqual([atNight.id, evening.id].sort());
   });
 
   it('does nothing with the setting off, for other statuses, or for a lead that is not accepted', async () => {

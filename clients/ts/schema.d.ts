@@ -635,14 +635,18 @@ export interface paths {
         get: operations["getAutomationSettings"];
         /**
          * Replace automation settings
-         * @description Replaces them; a property left out takes its default. Answers them as stored.
+         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
          */
         put: operations["replaceAutomationSettings"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update automation settings
+         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
+         */
+        patch: operations["updateAutomationSettings"];
         trace?: never;
     };
     "/rest-manager-api-v1/vendors/{vendorId}/automation-settings": {
@@ -659,14 +663,18 @@ export interface paths {
         get: operations["managerGetAutomationSettings"];
         /**
          * Manager replace automation settings
-         * @description Replaces them; a property left out takes its default. Answers them as stored.
+         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
          */
         put: operations["managerReplaceAutomationSettings"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Manager update automation settings
+         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
+         */
+        patch: operations["managerUpdateAutomationSettings"];
         trace?: never;
     };
     "/rest-manager-api-v1/required-doc-types": {
@@ -1630,10 +1638,10 @@ export interface components {
             reminderEnabled: boolean;
             /**
              * @description `HH:MM`, or null when there are no quiet hours.
-             * @example 09:00
+             * @example 20:00
              */
             quietHoursStart: string | null;
-            /** @example 20:00 */
+            /** @example 09:00 */
             quietHoursEnd: string | null;
             /** @example America/Toronto */
             timeZone: string;
@@ -1644,9 +1652,46 @@ export interface components {
              * @description Minutes after the request was sent, 1..20160.
              * @example 4320
              */
+            reminderDelayMinutes: number;
+            /**
+             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
+             * @example 120
+             */
+            autoReviewRequestDelayMinutes: number;
+            /**
+             * @description Send one reminder to a customer who has not answered.
+             * @example true
+             */
+            reminderEnabled: boolean;
+            /**
+             * @description `HH:MM` in timeZone, when the quiet hours begin; null together with quietHoursEnd for none.
+             * @example 20:00
+             */
+            quietHoursStart: string | null;
+            /**
+             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
+             * @example 09:00
+             */
+            quietHoursEnd: string | null;
+            /**
+             * @description An IANA time zone.
+             * @example America/Toronto
+             */
+            timeZone: string;
+            /**
+             * @description Send a review request when an accepted lead is set to JOB_WON or LEAD_WON.
+             * @example false
+             */
+            autoReviewRequestOnJobWon: boolean;
+        };
+        AutomationSettingsPatchDto: {
+            /**
+             * @description Minutes after the request was sent, 1..20160.
+             * @example 4320
+             */
             reminderDelayMinutes?: number;
             /**
-             * @description Minutes after the lead was won, 0..10080 (0: at once).
+             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
              * @example 120
              */
             autoReviewRequestDelayMinutes?: number;
@@ -1656,12 +1701,12 @@ export interface components {
              */
             reminderEnabled?: boolean;
             /**
-             * @description `HH:MM` in timeZone; null together with quietHoursEnd for no quiet hours.
+             * @description `HH:MM` in timeZone, when the quiet hours begin; null together with quietHoursEnd for none.
              * @example 20:00
              */
             quietHoursStart?: string | null;
             /**
-             * @description `HH:MM` in timeZone; a reminder falling in quiet hours waits for their end.
+             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
              * @example 09:00
              */
             quietHoursEnd?: string | null;
@@ -10759,6 +10804,249 @@ export interface operations {
             };
         };
     };
+    updateAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     managerGetAutomationSettings: {
         parameters: {
             query?: never;
@@ -10949,6 +11237,272 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AutomationSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerUpdateAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
             };
         };
         responses: {

@@ -1,4 +1,4 @@
-import { Body, Get, Param, Put } from '@nestjs/common';
+import { Body, Get, Param, Patch, Put } from '@nestjs/common';
 import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
@@ -6,7 +6,7 @@ import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { AutomationSettingsService } from './automation-settings.service';
-import { AutomationSettingsDto } from './dto/automation-settings.dto';
+import { AutomationSettingsDto, AutomationSettingsPatchDto } from './dto/automation-settings.dto';
 import { AutomationSettingsResponse } from './dto/automation-settings.response';
 
 @VendorApiController('automation-settings', 'Automation')
@@ -21,7 +21,7 @@ export class AutomationSettingsController {
     return AutomationSettingsResponse.from(await this.settings.getForVendor(vendor.id));
   }
 
-  /** Replaces them; a property left out takes its default. Answers them as stored. */
+  /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put()
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
@@ -29,6 +29,16 @@ export class AutomationSettingsController {
     @Body() body: AutomationSettingsDto,
   ): Promise<AutomationSettingsResponse> {
     return AutomationSettingsResponse.from(await this.settings.replace(vendor.id, body));
+  }
+
+  /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
+  @Patch()
+  @ApiEnvelope(AutomationSettingsResponse)
+  async updateAutomationSettings(
+    @CurrentVendor() vendor: VendorAccount,
+    @Body() body: AutomationSettingsPatchDto,
+  ): Promise<AutomationSettingsResponse> {
+    return AutomationSettingsResponse.from(await this.settings.update(vendor.id, body));
   }
 }
 
@@ -45,7 +55,7 @@ export class ManagerAutomationSettingsController {
     return AutomationSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
 
-  /** Replaces them; a property left out takes its default. Answers them as stored. */
+  /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put(':vendorId/automation-settings')
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
@@ -53,5 +63,15 @@ export class ManagerAutomationSettingsController {
     @Body() body: AutomationSettingsDto,
   ): Promise<AutomationSettingsResponse> {
     return AutomationSettingsResponse.from(await this.settings.replace(vendorId, body));
+  }
+
+  /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
+  @Patch(':vendorId/automation-settings')
+  @ApiEnvelope(AutomationSettingsResponse)
+  async updateAutomationSettings(
+    @Param() { vendorId }: VendorIdParams,
+    @Body() body: AutomationSettingsPatchDto,
+  ): Promise<AutomationSettingsResponse> {
+    return AutomationSettingsResponse.from(await this.settings.update(vendorId, body));
   }
 }

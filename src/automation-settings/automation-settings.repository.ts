@@ -23,4 +23,24 @@ export class AutomationSettingsRepository {
     }
     return this.findByVendor(vendorId);
   }
+
+  /**
+   * In the caller's transaction: the vendor's row, locked until it ends, first stored with the
+   * columns' defaults when the vendor had none; null when the vendor does not exist.
+   */
+  async lockForChange(vendorId: number): Promise<AutomationSettings | null> {
+    try {
+      await this.txHost.tx
+        .createQueryBuilder()
+        .insert()
+        .into(AutomationSettings)
+        .values({ vendorId })
+        .orIgnore()
+        .execute();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return null;
+      throw error;
+    }
+    return this.txHost.tx.findOne(AutomationSettings, { where: { vendorId }, lock: { mode: 'pessimistic_write' } });
+  }
 }

@@ -1,8 +1,12 @@
+import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
 import { VendorsService } from '../vendors/vendors.service';
-import { type AutomationSettingsValues, DEFAULT_AUTOMATION_SETTINGS } from './automation-settings';
-import type { AutomationSettingsDto } from './dto/automation-settings.dto';
+import {
+  AUTOMATION_SETTING_NAMES,
+  type AutomationSettingsValues,
+  DEFAULT_AUTOMATION_SETTINGS,
+} from './automation-settings';
 import { AutomationSettingsRepository } from './automation-settings.repository';
 
 /** A vendor's automation settings (CONTRACT 10), for the HTTP routes and for the modules that automate. */
@@ -26,17 +30,30 @@ export class AutomationSettingsService {
     return DEFAULT_AUTOMATION_SETTINGS;
   }
 
-  /** Replaces the whole settings; what the body leaves out takes its default. */
-  async replace(vendorId: number, body: AutomationSettingsDto): Promise<AutomationSettingsValues> {
-    const values: AutomationSettingsValues = { ...DEFAULT_AUTOMATION_SETTINGS };
-    for (const key of Object.keys(values) as (keyof AutomationSettingsValues)[]) {
-      if (body[key] !== undefined) Object.assign(values, { [key]: body[key] });
-    }
+  /** Replaces the whole settings (the PUT body names every one of them). */
+  async replace(vendorId: number, values: AutomationSettingsValues): Promise<AutomationSettingsValues> {
     assertQuietHours(values);
-    const stored = await this.repository.replace(vendorId, values);
+    const stored = await this.repository.replace(vendorId, valuesOf(values));
     if (!stored) throw DomainError.notFound('Vendor', vendorId);
     return stored;
   }
+
+  /** Changes the settings named, keeping the others; the result must hold together as a PUT's would. */
+  @Transactional()
+  async update(vendorId: number, changes: Partial<AutomationSettingsValues>): Promise<AutomationSettingsValues> {
+    const current = await this.repository.lockForChange(vendorId);
+    if (!current) throw DomainError.notFound('Vendor', vendorId);
+    const values = valuesOf(current);
+    for (const name of AUTOMATION_SETTING_NAMES) {
+      if (changes[name] !== undefined) Object.assign(values, { [name]: changes[name] });
+    }
+    return this.replace(vendorId, values);
+  }
+}
+
+/** Only the settings, whatever else the object carries (a DTO, an entity). */
+function valuesOf(source: AutomationSettingsValues): AutomationSettingsValues {
+  return Object.fromEntries(AUTOMATION_SETTING_NAMES.map((name) => [name, source[name]])) as AutomationSettingsValues;
 }
 
 /** Quiet hours are both HH:MM (different times) or both null. */

@@ -10,12 +10,15 @@ export const AUTO_REVIEW_REQUEST_DELAY_MINUTES = { min: 0, max: 10_080 } as cons
 export const DEFAULT_AUTOMATION_SETTINGS: Readonly<AutomationSettingsValues> = Object.freeze({
   reminderEnabled: true,
   reminderDelayMinutes: 4320,
-  quietHoursStart: '09:00',
-  quietHoursEnd: '20:00',
+  quietHoursStart: '20:00',
+  quietHoursEnd: '09:00',
   timeZone: 'America/Toronto',
   autoReviewRequestOnJobWon: false,
   autoReviewRequestDelayMinutes: 120,
 });
+
+/** Every setting, in the order the answers list them. */
+export const AUTOMATION_SETTING_NAMES = Object.keys(DEFAULT_AUTOMATION_SETTINGS) as (keyof AutomationSettingsValues)[];
 
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

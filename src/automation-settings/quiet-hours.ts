@@ -88,3 +88,12 @@ export function quietHoursEndAfter(instant: Date, quiet: QuietHours): Date | nul
   // Never earlier than asked: a fall-back repeat of the hour must not move a reminder backwards.
   return endsAt.getTime() > instant.getTime() ? endsAt : new Date(instant.getTime() + MINUTE_MS);
 }
+
+/** When the vendor's quiet hours around `instant` end, or null when it may write to customers then. */
+export function quietUntil(
+  settings: { quietHoursStart: string | null; quietHoursEnd: string | null; timeZone: string },
+  instant: Date,
+): Date | null {
+  const { quietHoursStart: start, quietHoursEnd: end, timeZone } = settings;
+  return start && end ? quietHoursEndAfter(instant, { start, end, timeZone }) : null;
+}

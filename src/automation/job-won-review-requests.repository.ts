@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { IsNull } from 'typeorm';
 import { JobWonOutcome, JobWonReviewRequest } from './entities/job-won-review-request.entity';
 
 export type PendingJobWon = Pick<JobWonReviewRequest, 'leadId' | 'vendorId' | 'dueAt'>;
@@ -33,6 +34,11 @@ export class JobWonReviewRequestsRepository {
       .setLock('pessimistic_write')
       .setOnLocked('skip_locked')
       .getMany();
+  }
+
+  /** A due row that must wait (the vendor's quiet hours): due again at `dueAt`. */
+  async defer(leadId: number, dueAt: Date): Promise<void> {
+    await this.txHost.tx.update(JobWonReviewRequest, { leadId, outcome: IsNull() }, { dueAt });
   }
 
   async settle(leadId: number, outcome: JobWonOutcome, reviewRequestId: number | null): Promise<void> {

@@ -1,7 +1,9 @@
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AutomationSettingsValues } from '../automation-settings/automation-settings';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import { quietUntil } from '../automation-settings/quiet-hours';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import type { LeadView } from '../leads/entities/lead.entity';
@@ -20,6 +22,7 @@ const JOB_WON_BATCH_SIZE = 100;
  * The review request of a won lead (CONTRACT 10). Leads tells this service, in the transaction that
  * stores JOB_WON or LEAD_WON, through the `LeadListeners` port it owns; the request is created then
  * (delay 0) or by a later pass, once per lead, as `POST /review-requests?skipDuplicates=true` would.
+ * Like a reminder, it is never created in the vendor's quiet hours: it waits for their end.
  */
 @Injectable()
 export class JobWonReviewRequests implements LeadListener, OnModuleInit {
@@ -39,31 +42,49 @@ export class JobWonReviewRequests implements LeadListener, OnModuleInit {
   }
 
   async leadWon(lead: LeadView): Promise<void> {
-    const { autoReviewRequestOnJobWon, autoReviewRequestDelayMinutes } = await this.settings.settingsOf(lead.vendorId);
-    if (!autoReviewRequestOnJobWon) return;
+    const settings = await this.settings.settingsOf(lead.vendorId);
+    if (!settings.autoReviewRequestOnJobWon) return;
     const now = this.clock.now();
     const row = {
       leadId: lead.id,
       vendorId: lead.vendorId,
-      dueAt: new Date(now.getTime() + autoReviewRequestDelayMinutes * 60_000),
+      dueAt: new Date(now.getTime() + settings.autoReviewRequestDelayMinutes * 60_000),
     };
     if (!(await this.pending.insertOnce(row))) return;
-    if (autoReviewRequestDelayMinutes === 0) await this.create(row, lead);
+    if (settings.autoReviewRequestDelayMinutes === 0) await this.createOrDefer(row, lead, settings, now);
   }
 
-  /** Creates the review requests whose delay has passed; answers how many rows were settled. */
+  /** Creates the review requests whose delay has passed; answers how many rows were settled (not deferred). */
   async createDue(): Promise<number> {
     const now = this.clock.now();
-    let total = 0;
+    let settled = 0;
     for (;;) {
       const claimed = await this.txHost.withTransaction(async () => {
         const due = await this.pending.claimDue(now, JOB_WON_BATCH_SIZE);
-        for (const row of due) await this.create(row, await this.leads.get(row.vendorId, row.leadId));
+        for (const row of due) {
+          const lead = await this.leads.get(row.vendorId, row.leadId);
+          if (await this.createOrDefer(row, lead, await this.settings.settingsOf(row.vendorId), now)) settled++;
+        }
         return due.length;
       });
-      total += claimed;
-      if (claimed < JOB_WON_BATCH_SIZE) return total;
+      if (claimed < JOB_WON_BATCH_SIZE) return settled;
     }
+  }
+
+  /** Created now, or deferred to the end of the vendor's quiet hours (false). */
+  private async createOrDefer(
+    row: PendingJobWon,
+    lead: LeadView,
+    settings: AutomationSettingsValues,
+    now: Date,
+  ): Promise<boolean> {
+    const quietEnd = quietUntil(settings, now);
+    if (quietEnd) {
+      await this.pending.defer(row.leadId, quietEnd);
+      return false;
+    }
+    await this.create(row, lead);
+    return true;
   }
 
   /** The flag is read now, at creation time; the lead's customer as the lead holds them now. */

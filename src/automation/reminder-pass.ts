@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import type { AutomationSettingsValues } from '../automation-settings/automation-settings';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
-import { quietHoursEndAfter } from '../automation-settings/quiet-hours';
+import { quietUntil } from '../automation-settings/quiet-hours';
 import { Clock } from '../common/time/clock';
 import { ReminderOutcome } from '../reputation/entities/process-reminder.entity';
 import { ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
@@ -66,10 +66,9 @@ export class ReminderPass {
       await this.reminders.giveUp(reminder, ReminderOutcome.Disabled);
       return ReminderOutcome.Disabled;
     }
-    const { quietHoursStart: start, quietHoursEnd: end, timeZone } = settings;
-    const quietUntil = start && end ? quietHoursEndAfter(now, { start, end, timeZone }) : null;
-    if (quietUntil) {
-      await this.reminders.defer(reminder, quietUntil);
+    const quietEnd = quietUntil(settings, now);
+    if (quietEnd) {
+      await this.reminders.defer(reminder, quietEnd);
       return 'DEFERRED';
     }
     return this.reminders.remind(reminder, (process) => this.customMessagesOf(process));

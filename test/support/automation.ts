@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AutomationSettingsDto } from '../../src/automation-settings/dto/automation-settings.dto';
+import type { AutomationSettingsValues } from '../../src/automation-settings/automation-settings';
 import { AutomationSettingsService } from '../../src/automation-settings/automation-settings.service';
 import { Clock } from '../../src/common/time/clock';
 import { SmtpSink } from './smtp-sink';
@@ -53,11 +53,11 @@ export const minutesAfter = (iso: string, minutes: number): string =>
 export function automate(
   app: INestApplicationContext,
   vendorId: number,
-  settings: AutomationSettingsDto = {},
+  settings: Partial<AutomationSettingsValues> = {},
 ): Promise<unknown> {
   return app
     .get(AutomationSettingsService)
-    .replace(vendorId, { quietHoursStart: null, quietHoursEnd: null, ...settings });
+    .update(vendorId, { quietHoursStart: null, quietHoursEnd: null, ...settings });
 }
 
 export interface ReminderRow {

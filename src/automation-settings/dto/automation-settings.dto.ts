@@ -1,8 +1,19 @@
+import { PartialType } from '@nestjs/swagger';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsString, Matches, Max, Min, ValidateIf, ValidatorConstraint } from 'class-validator';
-import type { ValidatorConstraintInterface } from 'class-validator';
-import { Validate } from 'class-validator';
-import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
+import {
+  IsBoolean,
+  IsInt,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  Validate,
+  ValidateBy,
+  ValidatorConstraint,
+  type ValidationOptions,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { isPresent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import {
   AUTO_REVIEW_REQUEST_DELAY_MINUTES,
@@ -22,56 +33,72 @@ class IanaTimeZone implements ValidatorConstraintInterface {
   }
 }
 
-/** A quiet-hours bound: absent (the default), null (no quiet hours, with the other bound null too) or HH:MM. */
+/** The value checks judge a value given; a missing one is reported once, by `Named`. */
+const whenGiven: ValidationOptions = { validateIf: isPresent };
+
+/** Every setting must be in a PUT body (null counts: it is how the quiet hours are switched off). */
+const Named = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'named',
+    validator: {
+      validate: (value: unknown) => value !== undefined,
+      defaultMessage: (args) =>
+        `${args?.property} is required: a PUT names every setting (PATCH changes only the ones it names)`,
+    },
+  });
+
+/** A quiet-hours bound: null (no quiet hours, with the other bound null too) or HH:MM. */
 const QuietHoursBound = (): PropertyDecorator => (target, property) => {
-  SkipIfAbsent()(target, property);
-  ValidateIf((_object, value) => value !== null)(target, property);
-  Matches(CLOCK_TIME, { message: `${String(property)} must be a time HH:MM (00:00 to 23:59) or null` })(
-    target,
-    property,
-  );
+  Named()(target, property);
+  Matches(CLOCK_TIME, {
+    message: `${String(property)} must be a time HH:MM (00:00 to 23:59) or null`,
+    validateIf: (_object, value) => value !== undefined && value !== null,
+  })(target, property);
 };
 
-/** PUT body: the whole settings; a property left out takes its default (CONTRACT 10). */
+/** PUT body: every setting, named (CONTRACT 10); a body that leaves one out is refused, naming it. */
 export class AutomationSettingsDto {
   /** Send one reminder to a customer who has not answered. @example true */
-  @SkipIfAbsent()
-  @IsBoolean()
-  reminderEnabled?: boolean;
+  @Named()
+  @IsBoolean(whenGiven)
+  reminderEnabled: boolean;
 
   /** Minutes after the request was sent, 1..20160. @example 4320 */
-  @SkipIfAbsent()
-  @IsInt()
+  @Named()
+  @IsInt(whenGiven)
   @ApiProperty({ type: 'integer' })
-  @Min(REMINDER_DELAY_MINUTES.min)
-  @Max(REMINDER_DELAY_MINUTES.max)
-  reminderDelayMinutes?: number;
+  @Min(REMINDER_DELAY_MINUTES.min, whenGiven)
+  @Max(REMINDER_DELAY_MINUTES.max, whenGiven)
+  reminderDelayMinutes: number;
 
-  /** `HH:MM` in timeZone; null together with quietHoursEnd for no quiet hours. @example "20:00" */
+  /** `HH:MM` in timeZone, when the quiet hours begin; null together with quietHoursEnd for none. @example "20:00" */
   @QuietHoursBound()
-  quietHoursStart?: string | null;
+  quietHoursStart: string | null;
 
-  /** `HH:MM` in timeZone; a reminder falling in quiet hours waits for their end. @example "09:00" */
+  /** `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time. @example "09:00" */
   @QuietHoursBound()
-  quietHoursEnd?: string | null;
+  quietHoursEnd: string | null;
 
   /** An IANA time zone. @example "America/Toronto" */
-  @SkipIfAbsent()
+  @Named()
   @Trim()
-  @IsString()
-  @Validate(IanaTimeZone)
-  timeZone?: string;
+  @IsString(whenGiven)
+  @Validate(IanaTimeZone, whenGiven)
+  timeZone: string;
 
   /** Send a review request when an accepted lead is set to JOB_WON or LEAD_WON. @example false */
-  @SkipIfAbsent()
-  @IsBoolean()
-  autoReviewRequestOnJobWon?: boolean;
+  @Named()
+  @IsBoolean(whenGiven)
+  autoReviewRequestOnJobWon: boolean;
 
-  /** Minutes after the lead was won, 0..10080 (0: at once). @example 120 */
-  @SkipIfAbsent()
-  @IsInt()
+  /** Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours). @example 120 */
+  @Named()
+  @IsInt(whenGiven)
   @ApiProperty({ type: 'integer' })
-  @Min(AUTO_REVIEW_REQUEST_DELAY_MINUTES.min)
-  @Max(AUTO_REVIEW_REQUEST_DELAY_MINUTES.max)
-  autoReviewRequestDelayMinutes?: number;
+  @Min(AUTO_REVIEW_REQUEST_DELAY_MINUTES.min, whenGiven)
+  @Max(AUTO_REVIEW_REQUEST_DELAY_MINUTES.max, whenGiven)
+  autoReviewRequestDelayMinutes: number;
 }
+
+/** PATCH body: the settings it names change, the others stay as they are; the same rules apply to each. */
+export class AutomationSettingsPatchDto extends PartialType(AutomationSettingsDto, { skipNullProperties: false }) {}

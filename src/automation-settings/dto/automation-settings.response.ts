@@ -6,9 +6,9 @@ export class AutomationSettingsResponse {
   /** @example 4320 */
   @ApiInteger({ min: 0 })
   reminderDelayMinutes: number;
-  /** `HH:MM`, or null when there are no quiet hours. @example "09:00" */
+  /** `HH:MM`, or null when there are no quiet hours. @example "20:00" */
   quietHoursStart: string | null;
-  /** @example "20:00" */
+  /** @example "09:00" */
   quietHoursEnd: string | null;
   /** @example "America/Toronto" */
   timeZone: string;

@@ -23,11 +23,11 @@ export class AutomationSettings {
   @Column({ type: 'integer', default: 4320 })
   reminderDelayMinutes: number;
 
-  /** `HH:MM` in `timeZone`; both null = no quiet hours. */
-  @Column({ type: 'varchar', length: 5, nullable: true, default: '09:00' })
+  /** `HH:MM` in `timeZone`; both null = no quiet hours. By default customers hear from 09:00 to 20:00. */
+  @Column({ type: 'varchar', length: 5, nullable: true, default: '20:00' })
   quietHoursStart: string | null;
 
-  @Column({ type: 'varchar', length: 5, nullable: true, default: '20:00' })
+  @Column({ type: 'varchar', length: 5, nullable: true, default: '09:00' })
   quietHoursEnd: string | null;
 
   /** An IANA time zone. */
