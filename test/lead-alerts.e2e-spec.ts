@@ -61,7 +61,7 @@ describe('Lead alerts (e2e)', () => {
         ...overrides,
       })
       .expect(201);
-    return res.body.data;
+    return res.body.data as { id: number; dateCreated: string };
   }
 
   function expectNoContactDetails(text: string): void {
