@@ -77,7 +77,7 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
       const page = Number(query.get('page') ?? 0);
       const size = Number(query.get('size') ?? 10);
       const filter = (query.get('filter') ?? LeadFilter.All) as LeadFilter;
-      const rows = await run(leadListStatement(leadTiming, id, filter, { page, size }));
+      const rows = await run(leadListStatement(leadTiming, new Date(), id, filter, { page, size }));
       const totalElements = Number(rows[0].total);
       return {
         content: rows.filter((row) => row.id !== null),
@@ -91,7 +91,7 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
   },
   '/rest-api-v1/general-leads/filter-counts': {
     type: 'vendor',
-    answer: async (id) => (await run(filterCountsStatement(leadTiming, id)))[0],
+    answer: async (id) => (await run(filterCountsStatement(leadTiming, new Date(), id)))[0],
   },
   '/rest-api-v1/reputation-process/kpi': {
     type: 'vendor',

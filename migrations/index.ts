@@ -20,6 +20,7 @@ import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSetting
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
 import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessages';
+import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   QuietHoursAtNight1795638536062,
   AuditLog1795639090289,
   LeadAlertMessages1795640021486,
+  LeadReAlerts1795640460625,
 ];

@@ -6,6 +6,7 @@ import { PgPool } from '../src/database/pg-pool';
 import { Sql } from '../src/database/sql';
 import type { Statement } from '../src/database/statement';
 import { LeadsRepository } from '../src/leads/leads.repository';
+import { Clock } from '../src/common/time/clock';
 import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedLeads, seedVendors } from './lead-seed';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     console.log(`Seeded ${total} leads (vendor ${large}: ${LARGE_VENDOR_LEADS}) in ${Date.now() - started} ms`);
 
     const timing = { expiryHours: 72, statusReminderDays: 7 };
-    const repository = new LeadsRepository(new Sql(pgPool), timing);
+    const repository = new LeadsRepository(new Sql(pgPool), timing, new Clock());
     const counts = await repository.filterCounts(large);
     // Number(): this bare DataSource leaves int8 as strings (the app's DatabaseModule parses them).
     const totals: Record<LeadFilter, number> = {
@@ -58,11 +59,11 @@ async function main(): Promise<void> {
     for (const filter of Object.values(LeadFilter)) {
       const lastPage = Math.max(0, Math.ceil(totals[filter] / PAGE_SIZE) - 1);
       for (const page of [0, lastPage]) {
-        const statement = leadListStatement(timing, large, filter, { page, size: PAGE_SIZE });
+        const statement = leadListStatement(timing, new Date(), large, filter, { page, size: PAGE_SIZE });
         summary.push(await explain(dataSource, `list filter=${filter} page=${page} size=${PAGE_SIZE}`, statement));
       }
     }
-    summary.push(await explain(dataSource, 'filter counts', filterCountsStatement(timing, large)));
+    summary.push(await explain(dataSource, 'filter counts', filterCountsStatement(timing, new Date(), large)));
     console.log(`\n=== Summary\n${summary.join('\n')}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();

@@ -5,10 +5,14 @@ import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { LeadAlertSettings } from './entities/lead-alert-settings.entity';
+import { LeadReAlert } from './entities/lead-re-alert.entity';
 import { LeadAlertSettingsController, ManagerLeadAlertSettingsController } from './lead-alert-settings.controller';
 import { LeadAlertSettingsRepository } from './lead-alert-settings.repository';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
+import { LeadAlertsScheduler } from './lead-alerts.scheduler';
 import { LeadAlertsService } from './lead-alerts.service';
+import { LeadReAlertPass } from './lead-re-alert-pass';
+import { LeadReAlertsRepository } from './lead-re-alerts.repository';
 
 /**
  * Speed to lead (CONTRACT 13): the vendor's people hear of a new lead at once, and once more if nobody
@@ -20,9 +24,16 @@ import { LeadAlertsService } from './lead-alerts.service';
     LeadsModule,
     NotificationsModule,
     VendorsModule,
-    TypeOrmModule.forFeature([LeadAlertSettings]),
+    TypeOrmModule.forFeature([LeadAlertSettings, LeadReAlert]),
   ],
   controllers: [LeadAlertSettingsController, ManagerLeadAlertSettingsController],
-  providers: [LeadAlertSettingsRepository, LeadAlertSettingsService, LeadAlertsService],
+  providers: [
+    LeadAlertSettingsRepository,
+    LeadAlertSettingsService,
+    LeadAlertsService,
+    LeadReAlertsRepository,
+    LeadReAlertPass,
+    LeadAlertsScheduler,
+  ],
 })
 export class LeadAlertsModule {}

@@ -2,15 +2,19 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { type LeadAlertsConfig, LEAD_ID_PLACEHOLDER, leadAlertsConfig } from '../config/lead-alerts.config';
 import { type LeadsConfig, leadsConfig } from '../config/leads.config';
-import type { LeadView } from '../leads/entities/lead.entity';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { LeadAction, type LeadView } from '../leads/entities/lead.entity';
 import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
 import type { NotificationChannel, VendorAlertPurpose } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
 import type { Vendor } from '../vendors/entities/vendor.entity';
+import { LeadsService } from '../leads/leads.service';
 import { VendorsService } from '../vendors/vendors.service';
+import { ReAlertOutcome } from './entities/lead-re-alert.entity';
 import { type AlertKind, renderLeadAlert } from './lead-alert-message';
 import type { LeadAlertSettingsValues } from './lead-alert-settings';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
+import { type DueReAlert, LeadReAlertsRepository } from './lead-re-alerts.repository';
 
 const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', reAlert: 'LEAD_REALERT' };
 
@@ -18,7 +22,8 @@ const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', re
  * Tells the vendor's people of a new lead (CONTRACT 13): told by leads through its `LeadListeners`
  * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
  * leave within the worker's poll, at any hour (quiet hours are for customers), and only if the lead
- * committed. A deactivated vendor is not alerted.
+ * committed. A deactivated vendor is not alerted. An alerted lead gets one re-alert row, due
+ * `reAlertAfterMinutes` after the assignment, which `LeadReAlertPass` settles.
  */
 @Injectable()
 export class LeadAlertsService implements LeadListener, OnModuleInit {
@@ -28,6 +33,8 @@ export class LeadAlertsService implements LeadListener, OnModuleInit {
     private readonly vendors: VendorsService,
     private readonly automationSettings: AutomationSettingsService,
     private readonly notifications: NotificationsService,
+    private readonly leads: LeadsService,
+    private readonly reAlerts: LeadReAlertsRepository,
     @Inject(leadsConfig.KEY) private readonly leadsConfig: LeadsConfig,
     @Inject(leadAlertsConfig.KEY) private readonly config: LeadAlertsConfig,
   ) {}
@@ -43,7 +50,33 @@ export class LeadAlertsService implements LeadListener, OnModuleInit {
     const channels: NotificationChannel[] = [];
     if (settings.emailEnabled) channels.push('EMAIL');
     if (settings.smsEnabled && settings.phone) channels.push('SMS');
-    await this.send('alert', lead, vendor, settings, channels);
+    const alerted = await this.send('alert', lead, vendor, settings, channels);
+    if (!alerted || settings.reAlertAfterMinutes === 0) return;
+    const dueAt = new Date(lead.dateCreated.getTime() + settings.reAlertAfterMinutes * 60_000);
+    await this.reAlerts.insert({ leadId: lead.id, vendorId: vendor.id, dueAt });
+  }
+
+  /**
+   * The one re-alert of a lead neither viewed nor decided, by SMS when the vendor has it on, else by
+   * e-mail, with the vendor's settings as they are now; answers what became of it (the caller settles
+   * the row in the same transaction).
+   */
+  async reAlert(due: DueReAlert): Promise<ReAlertOutcome> {
+    const lead = await this.leads.get(due.vendorId, due.leadId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return undefined;
+      throw error;
+    });
+    if (!lead || lead.vendorNotificationViewed || lead.vendorLeadAction !== LeadAction.None) {
+      return ReAlertOutcome.NotNeeded;
+    }
+    const vendor = await this.vendors.get(due.vendorId);
+    if (!vendor.activated) return ReAlertOutcome.VendorDeactivated;
+    const settings = await this.settings.settingsOf(vendor);
+    const channel: NotificationChannel | undefined =
+      settings.smsEnabled && settings.phone ? 'SMS' : settings.emailEnabled ? 'EMAIL' : undefined;
+    if (!channel) return ReAlertOutcome.NoChannel;
+    await this.send('reAlert', lead, vendor, settings, [channel]);
+    return ReAlertOutcome.Sent;
   }
 
   /** Queues the alert's messages on these channels; answers whether any was queued. */

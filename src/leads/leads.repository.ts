@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
+import { Clock } from '../common/time/clock';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
@@ -27,11 +28,12 @@ export class LeadsRepository {
   constructor(
     private readonly sql: Sql,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
+    private readonly clock: Clock,
   ) {}
 
   async list(vendorId: number, filter: LeadFilter, request: PageRequest): Promise<Page<LeadView>> {
     const rows = await this.sql.rows<LeadView & { total: number }>(
-      leadListStatement(this.config, vendorId, filter, request),
+      leadListStatement(this.config, this.clock.now(), vendorId, filter, request),
     );
     // The count's row comes back even when the page is empty (its lead columns are then null).
     const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...lead }) => lead);
@@ -39,7 +41,9 @@ export class LeadsRepository {
   }
 
   async filterCounts(vendorId: number): Promise<LeadFilterCounts> {
-    const [counts] = await this.sql.rows<LeadFilterCounts>(filterCountsStatement(this.config, vendorId));
+    const [counts] = await this.sql.rows<LeadFilterCounts>(
+      filterCountsStatement(this.config, this.clock.now(), vendorId),
+    );
     return counts;
   }
 
@@ -83,11 +87,11 @@ export class LeadsRepository {
 
   /** Stores EXPIRED on up to batchSize overdue leads; answers them. */
   expireOverdue(batchSize: number): Promise<LeadView[]> {
-    return this.sql.rows<LeadView>(leadStatement(this.config, LEAD_SQL.expireOverdue, [batchSize]));
+    return this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), LEAD_SQL.expireOverdue, [batchSize]));
   }
 
   private async one(sql: string, parameters: unknown[]): Promise<LeadView | undefined> {
-    const [lead] = await this.sql.rows<LeadView>(leadStatement(this.config, sql, parameters));
+    const [lead] = await this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), sql, parameters));
     return lead;
   }
 }

@@ -4,27 +4,29 @@ import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lea
 
 /**
  * The lead rules written once, in SQL, so that the list, the counts, each transition and the expiry
- * job all decide "expired" and "requires action" alike, with the database clock.
+ * job all decide "expired" and "requires action" alike, with one clock: the service's `Clock`, whose
+ * time every statement takes as a parameter (tests move it), so the times a lead records (assigned,
+ * first viewed, decided) and the rules that read them agree.
  *
- * Every statement built from these fragments takes $1 = the expiry age and $2 = the status-reminder
- * age (both intervals, see `leadStatement`); its own parameters start at $3. The rule fragments
- * are constants (no input in them), so the SQL text is fixed and only the parameters vary.
+ * Every statement built from these fragments takes $1 = now, $2 = the expiry age and $3 = the
+ * status-reminder age (both intervals, see `leadStatement`); its own parameters start at $4. The rule
+ * fragments are constants (no input in them), so the SQL text is fixed and only the parameters vary.
  */
 
 const FINAL_STATUSES = FINAL_POST_LEAD_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** Still NONE but older than the expiry age: it reads as EXPIRED and can no longer be decided. */
-const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= now() - $1::interval)`;
+const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= $1::timestamptz - $2::interval)`;
 
 /** Still NONE and within the expiry age: waiting for accept or decline. */
-const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > now() - $1::interval)`;
+const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > $1::timestamptz - $2::interval)`;
 
 /** Accepted, with no status yet, or a non-final status set longer ago than the reminder age. */
 const REQUIRES_ACTION = `(l.vendor_lead_action = '${LeadAction.Accept}' AND (l.post_lead_status IS NULL
-  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < now() - $2::interval)))`;
+  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < $1::timestamptz - $3::interval)))`;
 
 /** The moment an overdue lead expired; its dateModified (the job stores the same). */
-const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + $1::interval)`;
+const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + $2::interval)`;
 
 /** Each filter as a condition; the list and the counts share them, so the counts match the lists. */
 const FILTERS: Record<LeadFilter, string> = {
@@ -48,24 +50,25 @@ const LEAD_VIEW_COLUMNS = `
   l.project_details_html AS "projectDetailsHtml",
   l.original_job_description AS "originalJobDescription",
   l.vendor_notification_viewed AS "vendorNotificationViewed",
+  l.first_viewed_at AS "firstViewedAt",
   CASE WHEN ${OVERDUE} THEN '${LeadAction.Expired}'::lead_action ELSE l.vendor_lead_action END AS "vendorLeadAction",
   l.decline_reason AS "declineReason",
   l.post_lead_status AS "postLeadStatus",
   l.post_lead_status_date AS "postLeadStatusDate",
   ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
 
-/** A count of vendor $3 from the row the lead triggers keep (see the VendorLeadCounts migration). */
+/** A count of vendor $4 from the row the lead triggers keep (see the VendorLeadCounts migration). */
 const storedCount = (column: 'total' | 'accepted'): string =>
-  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = $3), 0)::bigint`;
+  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = $4), 0)::bigint`;
 
 /**
- * Each filter's number of leads for vendor $3, as an expression: ALL and ACCEPTED are stored counts;
+ * Each filter's number of leads for vendor $4, as an expression: ALL and ACCEPTED are stored counts;
  * REQUIRES_ATTENTION, which changes with the clock, is counted over its partial index.
  */
 const TOTALS: Record<LeadFilter, string> = {
   [LeadFilter.All]: storedCount('total'),
   [LeadFilter.Accepted]: storedCount('accepted'),
-  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = $3 AND ${FILTERS[LeadFilter.RequiresAttention]})`,
+  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = $4 AND ${FILTERS[LeadFilter.RequiresAttention]})`,
 };
 
 export const LEAD_SQL = {
@@ -74,7 +77,7 @@ export const LEAD_SQL = {
    * filter's index (index-only) and reads the heap for those rows alone. A page in the older half is
    * walked from the oldest end (skipping total - offset - size entries instead of offset), which the
    * exact total allows: a deep page costs at most half the vendor's index entries. With no row on the
-   * page, one row carries the total. $3 vendor id, $4 limit, $5 offset.
+   * page, one row carries the total. $4 vendor id, $5 limit, $6 offset.
    */
   list: (filter: LeadFilter): string => `
     SELECT matching.total, lead.*
@@ -85,67 +88,71 @@ export const LEAD_SQL = {
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (
         (SELECT l.id FROM leads l
-         WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 <= matching.total / 2
+         WHERE l.vendor_id = $4 AND ${FILTERS[filter]} AND $6 <= matching.total / 2
          ORDER BY l.date_created DESC, l.id DESC
-         LIMIT $4 OFFSET $5)
+         LIMIT $5 OFFSET $6)
         UNION ALL
         (SELECT oldest_first.id FROM (
            SELECT l.id FROM leads l
-           WHERE l.vendor_id = $3 AND ${FILTERS[filter]} AND $5 > matching.total / 2
+           WHERE l.vendor_id = $4 AND ${FILTERS[filter]} AND $6 > matching.total / 2
            ORDER BY l.date_created, l.id
-           LIMIT greatest(least($4, matching.total - $5), 0) OFFSET greatest(matching.total - $5 - $4, 0)
+           LIMIT greatest(least($5, matching.total - $6), 0) OFFSET greatest(matching.total - $6 - $5, 0)
          ) AS oldest_first
-         -- Never more than $4; said again so the planner knows it (it cannot bound the limit above) and
+         -- Never more than $5; said again so the planner knows it (it cannot bound the limit above) and
          -- joins the page's few ids to leads by primary key rather than walking the whole table.
-         LIMIT $4)
+         LIMIT $5)
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
     ORDER BY lead."dateCreated" DESC, lead.id DESC`,
 
-  /** The three filter counts in one statement. $3 vendor id. */
+  /** The three filter counts in one statement. $4 vendor id. */
   filterCounts: `
     SELECT ${TOTALS[LeadFilter.All]} AS "allLeadsCount",
            ${TOTALS[LeadFilter.Accepted]} AS "acceptedLeadsCount",
            ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`,
 
-  /** $3 lead id, $4 vendor id. */
-  findOne: `SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = $3 AND l.vendor_id = $4`,
+  /** $4 lead id, $5 vendor id. */
+  findOne: `SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = $4 AND l.vendor_id = $5`,
 
-  /** Sets the viewed flag if it is not set yet. $3 lead id, $4 vendor id. */
+  /** Sets the viewed flag, and the first view's time, if it is not set yet. $4 lead id, $5 vendor id. */
   markViewed: `
-    UPDATE leads AS l SET vendor_notification_viewed = TRUE, date_modified = now()
-    WHERE l.id = $3 AND l.vendor_id = $4 AND NOT l.vendor_notification_viewed
+    UPDATE leads AS l
+    SET vendor_notification_viewed = TRUE, first_viewed_at = $1::timestamptz, date_modified = $1::timestamptz
+    WHERE l.id = $4 AND l.vendor_id = $5 AND NOT l.vendor_notification_viewed
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
   /**
    * Accepts or declines a lead only if it is still pending: the condition and the change are one
    * statement, so of two concurrent calls exactly one finds the lead pending (the other waits for
-   * the row lock, re-checks, and changes nothing). $3 lead id, $4 vendor id, $5 action, $6 reason.
+   * the row lock, re-checks, and changes nothing). A lead decided without being opened was seen in the
+   * list: the decision is its first view (a lead viewed before its view time was recorded keeps none).
+   * $4 lead id, $5 vendor id, $6 action, $7 reason.
    */
   decide: `
     UPDATE leads AS l
-    SET vendor_lead_action = $5::lead_action, decline_reason = $6, action_date = now(), date_modified = now(),
-        vendor_notification_viewed = TRUE
-    WHERE l.id = $3 AND l.vendor_id = $4 AND ${PENDING}
+    SET vendor_lead_action = $6::lead_action, decline_reason = $7, action_date = $1::timestamptz,
+        date_modified = $1::timestamptz, vendor_notification_viewed = TRUE,
+        first_viewed_at = CASE WHEN l.vendor_notification_viewed THEN l.first_viewed_at ELSE $1::timestamptz END
+    WHERE l.id = $4 AND l.vendor_id = $5 AND ${PENDING}
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
-  /** Sets the status of an accepted lead. $3 lead id, $4 vendor id, $5 status. */
+  /** Sets the status of an accepted lead. $4 lead id, $5 vendor id, $6 status. */
   setPostLeadStatus: `
     UPDATE leads AS l
-    SET post_lead_status = $5::post_lead_status, post_lead_status_date = now(), date_modified = now()
-    WHERE l.id = $3 AND l.vendor_id = $4 AND l.vendor_lead_action = '${LeadAction.Accept}'
+    SET post_lead_status = $6::post_lead_status, post_lead_status_date = $1::timestamptz, date_modified = $1::timestamptz
+    WHERE l.id = $4 AND l.vendor_id = $5 AND l.vendor_lead_action = '${LeadAction.Accept}'
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
-  /** $3 vendor id, $4..$10 the lead's fields. */
+  /** $4 vendor id, $5..$11 the lead's fields. */
   insert: `
     INSERT INTO leads AS l (vendor_id, category, customer_name, customer_email, customer_phone, customer_address,
-                            project_details_html, original_job_description)
-    VALUES ($3, $4, $5, $6, $7, $8, $9, $10)
+                            project_details_html, original_job_description, date_created, date_modified)
+    VALUES ($4, $5, $6, $7, $8, $9, $10, $11, $1, $1)
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
   /**
-   * Stores EXPIRED on up to $3 overdue leads, oldest first, and answers them (for their events).
+   * Stores EXPIRED on up to $4 overdue leads, oldest first, and answers them (for their events).
    * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
@@ -154,7 +161,7 @@ export const LEAD_SQL = {
       SELECT l.id FROM leads l
       WHERE ${OVERDUE}
       ORDER BY l.date_created
-      LIMIT $3
+      LIMIT $4
       FOR UPDATE SKIP LOCKED
     )
     UPDATE leads AS l SET vendor_lead_action = '${LeadAction.Expired}', date_modified = ${EXPIRED_AT}
@@ -170,22 +177,26 @@ export interface LeadTiming {
   statusReminderDays: number;
 }
 
-/** A statement above with its parameters: the timing's ($1 and $2) first, then the statement's own. */
-export function leadStatement(timing: LeadTiming, sql: string, parameters: unknown[]): Statement {
-  return { sql, parameters: [`${timing.expiryHours} hours`, `${timing.statusReminderDays} days`, ...parameters] };
+/** A statement above with its parameters: now and the timing ($1 to $3) first, then the statement's own. */
+export function leadStatement(timing: LeadTiming, now: Date, sql: string, parameters: unknown[]): Statement {
+  return {
+    sql,
+    parameters: [now, `${timing.expiryHours} hours`, `${timing.statusReminderDays} days`, ...parameters],
+  };
 }
 
 /** One page of a vendor's leads with the filter's total (also run by the benchmark's baseline). */
 export function leadListStatement(
   timing: LeadTiming,
+  now: Date,
   vendorId: number,
   filter: LeadFilter,
   { page, size }: PageRequest,
 ): Statement {
-  return leadStatement(timing, LEAD_SQL.list(filter), [vendorId, size, page * size]);
+  return leadStatement(timing, now, LEAD_SQL.list(filter), [vendorId, size, page * size]);
 }
 
 /** A vendor's number of leads per filter (also run by the benchmark's baseline). */
-export function filterCountsStatement(timing: LeadTiming, vendorId: number): Statement {
-  return leadStatement(timing, LEAD_SQL.filterCounts, [vendorId]);
+export function filterCountsStatement(timing: LeadTiming, now: Date, vendorId: number): Statement {
+  return leadStatement(timing, now, LEAD_SQL.filterCounts, [vendorId]);
 }

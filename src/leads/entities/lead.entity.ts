@@ -94,6 +94,13 @@ export class Lead {
   @Column({ type: 'boolean', default: false })
   vendorNotificationViewed: boolean;
 
+  /**
+   * The vendor's first view: its first GET /general-leads/{id}, or its decision on a lead never opened.
+   * Null until then, and for leads viewed before view times were recorded.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  firstViewedAt: Date | null;
+
   @Column({ type: 'enum', enum: LeadAction, enumName: 'lead_action', default: LeadAction.None })
   vendorLeadAction: LeadAction;
 
