@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
  * generate_series, `leadsPerVendor` leads for each vendor, one every `spacing` going back from now,
  * in a realistic mix: 30% accepted (mostly with a final status, some needing an update), 20%
  * declined, the rest waiting (the last three days) or expired, and a few overdue leads the expiry
- * job has not stored yet.
+ * job has not stored yet. A decided lead was answered 5 minutes to 10 hours after its assignment and
+ * first viewed halfway there.
  */
 export async function seedLeads(
   dataSource: DataSource,
@@ -18,13 +19,14 @@ export async function seedLeads(
     INSERT INTO leads (vendor_id, date_created, date_modified, action_date, category, customer_name, customer_email,
                        customer_phone, customer_address, project_details_html, original_job_description,
                        vendor_notification_viewed, vendor_lead_action, decline_reason, post_lead_status,
-                       post_lead_status_date)
-    SELECT vendor_id, created, created, CASE WHEN action IN ('ACCEPT', 'DECLINE') THEN created + interval '1 hour' END,
+                       post_lead_status_date, first_viewed_at)
+    SELECT vendor_id, created, created, CASE WHEN action IN ('ACCEPT', 'DECLINE') THEN created + answered_after END,
            'Renovation', 'Customer ' || n, 'customer' || n || '@seed.example', '416-555-0100', n || ' Main St',
            '<p>Project ' || n || '</p>', 'Job ' || n, action <> 'NONE', action,
-           CASE WHEN action = 'DECLINE' THEN 'Too far' END, status, CASE WHEN status IS NOT NULL THEN created + interval '1 day' END
+           CASE WHEN action = 'DECLINE' THEN 'Too far' END, status, CASE WHEN status IS NOT NULL THEN created + interval '1 day' END,
+           CASE WHEN action IN ('ACCEPT', 'DECLINE') THEN created + answered_after / 2 END
     FROM (
-      SELECT n, vendor_id, created, action,
+      SELECT n, vendor_id, created, action, make_interval(mins => 5 + (n * 37) % 600) AS answered_after,
              CASE WHEN action = 'ACCEPT' THEN
                CASE (n / 10) % 20 WHEN 0 THEN NULL WHEN 1 THEN 'QUOTE_SENT' WHEN 2 THEN 'CONTACT_MADE'
                     ELSE CASE WHEN n % 2 = 0 THEN 'JOB_WON' ELSE 'LEAD_LOST' END END
