@@ -9,7 +9,7 @@ import { SmsProviderStub } from './support/sms-provider-stub';
 import { MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from './support/webhook-app';
 import { ReceivedWebhook, verified } from './support/webhook-receiver';
 import { EVENT_DATA_EXAMPLES } from '../src/webhooks/event-examples';
-import type { EventType } from '../src/webhooks/event-types';
+import type { EventType } from '../src/events/event-types';
 
 jest.setTimeout(60_000);
 

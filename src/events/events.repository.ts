@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import type { RecordedEventType } from '../webhooks/event-types';
+import type { RecordedEventType } from './event-types';
 import type { StoredEvent } from './entities/event.entity';
 
 /** How far back the feed reaches (CONTRACT 8). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { EventEnvelope, RecordedEventType, eventPublicId, parseEventPublicId } from '../webhooks/event-types';
+import { EventEnvelope, RecordedEventType, eventPublicId, parseEventPublicId } from './event-types';
 import { EventsRepository, FEED_DAYS, FeedEvent } from './events.repository';
 
 export interface EventPage {

@@ -4,7 +4,7 @@ import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Page, PageRequest } from '../common/pagination/page';
 import { EventsService } from '../events/events.service';
-import type { RecordedEventType } from '../webhooks/event-types';
+import type { RecordedEventType } from '../events/event-types';
 import { VendorsService } from '../vendors/vendors.service';
 import { LeadResponse } from './dto/lead.response';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';

@@ -1,6 +1,6 @@
 import { LeadAction, LeadFilter, PostLeadStatus } from '../leads/entities/lead.entity';
 import { JourneyStep, ProcessState } from '../reputation/entities/reputation-process.entity';
-import { ALL_EVENTS, EVENT_TYPES } from '../webhooks/event-types';
+import { ALL_EVENTS, EVENT_TYPES } from '../events/event-types';
 
 /**
  * The enums a client needs by name: every inline copy of one of these value lists in the document

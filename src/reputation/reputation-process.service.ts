@@ -1,5 +1,5 @@
 import { EventsService } from '../events/events.service';
-import type { RecordedEventType } from '../webhooks/event-types';
+import type { RecordedEventType } from '../events/event-types';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';

@@ -1,4 +1,4 @@
-import type { EventType } from './event-types';
+import type { EventType } from '../events/event-types';
 
 const lead = {
   id: 1042,

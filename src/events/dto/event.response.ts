@@ -1,7 +1,7 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
-import { EVENT_TYPES, type EventType } from '../../webhooks/event-types';
+import { EVENT_TYPES, type EventType } from '../event-types';
 
 /** One event: the body of its webhook, and an item of the feed. */
 export class EventResponse {

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Vendor } from '../../vendors/entities/vendor.entity';
-import type { RecordedEventType } from '../../webhooks/event-types';
+import type { RecordedEventType } from '../event-types';
 
 /**
  * One change a vendor system may hear about, written in the transaction of the change (CONTRACT 8).

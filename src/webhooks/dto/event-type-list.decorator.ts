@@ -1,5 +1,5 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
-import { ALL_EVENTS, EVENT_TYPES } from '../event-types';
+import { ALL_EVENTS, EVENT_TYPES } from '../../events/event-types';
 
 const KNOWN = new Set<string>([...EVENT_TYPES, ALL_EVENTS]);
 const MAX_TYPES = EVENT_TYPES.length;

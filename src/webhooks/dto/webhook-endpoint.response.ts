@@ -1,7 +1,7 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
-import { EVENT_TYPES } from '../event-types';
+import { EVENT_TYPES } from '../../events/event-types';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 
 export class WebhookEndpointResponse {
