@@ -21,6 +21,7 @@ import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNigh
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
 import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessages';
 import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
+import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyAnswerText';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   AuditLog1795639090289,
   LeadAlertMessages1795640021486,
   LeadReAlerts1795640460625,
+  IdempotencyAnswerText1795640946921,
 ];

@@ -56,6 +56,7 @@ describe('Idempotent writes (e2e)', () => {
     expect(replay.status).toBe(first.status);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
+    expect(replay.text).toBe(first.text);
   };
 
   it('a retried lead assignment answers the first answer again and creates one lead', async () => {

@@ -56,12 +56,15 @@ export class IdempotencyRepository {
     return affected > 0;
   }
 
-  /** Keeps the answer, if this holder still holds the key; false when another took it over. */
-  async keep(scope: KeyScope, holder: string, status: number, body: unknown): Promise<boolean> {
+  /**
+   * Keeps the answer (the JSON text sent, or null for one that showed a credential), if this holder
+   * still holds the key; false when another took it over.
+   */
+  async keep(scope: KeyScope, holder: string, status: number, body: string | null): Promise<boolean> {
     const [, affected]: [unknown, number] = await this.txHost.tx.query(
       `UPDATE idempotency_keys SET state = $4, status = $5, body = $6, holder = NULL, locked_until = NULL
         WHERE ${PK} AND holder = $7`,
-      [...scopeOf(scope), IdempotencyState.Done, status, JSON.stringify(body ?? null), holder],
+      [...scopeOf(scope), IdempotencyState.Done, status, body, holder],
     );
     return affected > 0;
   }

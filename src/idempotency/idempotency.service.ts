@@ -10,8 +10,10 @@ import { Enveloped, WithMessage } from '../common/envelope/envelope';
 import { toEnvelope } from '../common/envelope/envelope.adapter';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
+import { canonicalJson } from './canonical-json';
 import { IdempotencyState } from './entities/idempotency-key.entity';
 import { type Claim, IdempotencyRepository, type KeyScope } from './idempotency.repository';
+import { issuesCredential } from './issues-credential.decorator';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -34,17 +36,28 @@ export function keyScopeOf(request: Request): KeyScope | null {
   return { accountType: principal.type, accountId, key: header };
 }
 
-/** SHA-256 over the method, the path with its query, and the body's parts as given. */
+/**
+ * SHA-256 over the method, the path with its query, and the body as a JSON value: the order of its
+ * keys and its spacing make no difference.
+ */
 export function fingerprintOf(request: Request, body: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify([request.method, request.originalUrl, body ?? null]))
+    .update(canonicalJson([request.method, request.originalUrl, body ?? null]))
     .digest('hex');
+}
+
+/** What the request that first used a key answered, as kept. */
+interface Outcome {
+  status: number;
+  /** The JSON text sent; null for an answer that showed a credential, which is never kept. */
+  json: string | null;
 }
 
 /**
  * Idempotent writes (CONTRACT 9): the first request with a key runs, in one transaction with the
- * answer it keeps; a repeat gets that answer back without running anything; the same key for another
- * request is a 422, and while the first still runs a 409. 5xx answers are not kept.
+ * answer it keeps; a repeat gets that answer back, byte for byte, without running anything; the same
+ * key for another request is a 422, and while the first still runs a 409. 5xx answers are not kept,
+ * nor answers that show a credential (a repeat of those is a 409).
  */
 @Injectable()
 export class IdempotencyService {
@@ -61,6 +74,7 @@ export class IdempotencyService {
     fingerprint: string,
     response: Response,
     execute: () => Promise<unknown>,
+    credential = false,
   ): Promise<unknown> {
     const now = this.clock.now();
     const claim: Claim = {
@@ -79,6 +93,12 @@ export class IdempotencyService {
         );
       }
       if (kept?.state === IdempotencyState.Done) {
+        if (kept.body === null) {
+          throw new DomainError(
+            ErrorCode.Conflict,
+            'This Idempotency-Key already issued its credential, which is shown only once; nothing was done again. Use a new key to issue another.',
+          );
+        }
         response.status(kept.status!).setHeader(REPLAYED_HEADER, 'true');
         return new Enveloped(kept.body);
       }
@@ -89,21 +109,27 @@ export class IdempotencyService {
         );
       }
     }
-    return this.execute(scope, claim.holder, response, execute);
+    return this.execute(scope, claim.holder, response, execute, credential);
   }
 
-  /** The work and its kept answer commit together; a kept 4xx after the work rolled back; a 5xx frees the key. */
+  /**
+   * The work and its kept answer commit together; a kept 4xx after the work rolled back; a 5xx frees
+   * the key. The answer is kept as the JSON text the adapter sends (`JSON.stringify` of the envelope),
+   * so a replay answers the same bytes; a credential's answer is kept as its status alone.
+   */
   private async execute(
     scope: KeyScope,
     holder: string,
     response: Response,
     execute: () => Promise<unknown>,
+    credential: boolean,
   ): Promise<unknown> {
     try {
       return await this.txHost.withTransaction(async () => {
         const result = await execute();
         const status = result instanceof WithMessage && result.status ? result.status : response.statusCode;
-        if (!(await this.repository.keep(scope, holder, status, toEnvelope(result)))) {
+        const outcome: Outcome = { status, json: credential ? null : JSON.stringify(toEnvelope(result)) };
+        if (!(await this.repository.keep(scope, holder, outcome.status, outcome.json))) {
           throw new DomainError(
             ErrorCode.Conflict,
             'This Idempotency-Key was taken over by a retry; nothing was done.',
@@ -113,8 +139,9 @@ export class IdempotencyService {
       });
     } catch (error) {
       const status = errorStatusOf(error);
-      if (status < 500) await this.repository.keep(scope, holder, status, this.errors.toReply(error).body);
-      else await this.repository.release(scope, holder);
+      if (status < 500) {
+        await this.repository.keep(scope, holder, status, JSON.stringify(this.errors.toReply(error).body));
+      } else await this.repository.release(scope, holder);
       throw error;
     }
   }
@@ -131,8 +158,12 @@ export class IdempotencyService {
     if (!scope) return handle();
     const response = context.switchToHttp().getResponse<Response>();
     const run = async () =>
-      this.run(scope, fingerprintOf(request, await body()), response, () =>
-        lastValueFrom(handle(), { defaultValue: undefined }),
+      this.run(
+        scope,
+        fingerprintOf(request, await body()),
+        response,
+        () => lastValueFrom(handle(), { defaultValue: undefined }),
+        issuesCredential(context),
       );
     return from(run());
   }

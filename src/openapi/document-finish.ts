@@ -24,9 +24,10 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, ' +
-    'path, query and body gets the same answer back (header Idempotent-Replayed: true) without running ' +
-    'again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, ' +
-    'per account; 5xx answers are not kept.',
+    'path, query and body (compared as JSON values) gets the same answer back, byte for byte (header ' +
+    'Idempotent-Replayed: true), without running again; the same key for another request is a 422, while ' +
+    'the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that ' +
+    'shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 } as const;
 

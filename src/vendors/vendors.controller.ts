@@ -10,6 +10,7 @@ import { SearchVendorsQuery } from './dto/search-vendors.query';
 import { VendorPageResponse, VendorSummaryResponse } from './dto/vendor-summary.response';
 import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-features.dto';
 import { VendorsService } from './vendors.service';
+import { IssuesCredential } from '../idempotency/issues-credential.decorator';
 
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiErrors(400)
@@ -44,6 +45,7 @@ export class VendorsController {
 
   /** Issues the vendor's API token; the previous token stops working immediately. */
   @Post(':vendorId/api-token')
+  @IssuesCredential()
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   async issueVendorToken(@Param() { vendorId }: VendorIdParams): Promise<ApiTokenResponse> {

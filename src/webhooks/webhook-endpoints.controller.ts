@@ -12,6 +12,7 @@ import { WebhookDeliveryIdParams, WebhookEndpointIdParams } from './dto/webhook-
 import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhook-endpoint.response';
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { IssuesCredential } from '../idempotency/issues-credential.decorator';
 
 const endpointNotFound = ApiErrors({
   status: 404,
@@ -29,6 +30,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
   @Post()
+  @IssuesCredential()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
   async createWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
@@ -82,6 +84,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** A new secret; the previous one also signs (a second `v1,` signature) for 24 hours. */
   @Post(':id/rotate-secret')
+  @IssuesCredential()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(WebhookEndpointWithSecretResponse)
   @endpointNotFound

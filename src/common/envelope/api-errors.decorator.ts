@@ -27,7 +27,9 @@ export const ERROR_DOCS: Record<ErrorStatus, ErrorDoc> = {
   },
   404: { description: 'No such resource for this account.', example: 'Lead 42 was not found.' },
   409: {
-    description: 'A request with the same Idempotency-Key is still running.',
+    description:
+      'A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or ' +
+      'secret) already issued its credential, which is shown only once.',
     example: 'A request with this Idempotency-Key is still being processed; retry once it has finished.',
   },
   413: { description: 'The request body is larger than 100 kB.', example: 'The request body is too large.' },

@@ -5,8 +5,7 @@ import { Enveloped, Redirection, type SuccessEnvelope, WithMessage } from './env
 
 /** What a handler's result is answered with. */
 export function toEnvelope(result: unknown): unknown {
-  if (result instanceof StreamableFile || result instanceof Redirection) return result;
-  if (result instanceof Enveloped) return result.body;
+  if (result instanceof StreamableFile || result instanceof Redirection || result instanceof Enveloped) return result;
   if (result instanceof WithMessage) {
     const envelope: SuccessEnvelope<unknown> = { success: true, message: result.message };
     if (result.data !== undefined) envelope.data = result.data;
@@ -17,13 +16,8 @@ export function toEnvelope(result: unknown): unknown {
 
 /** The body and status a handler's result is sent with. */
 function envelopedReply(result: unknown, statusCode?: number): { body: unknown; status?: number } {
-  // A create that skipped a duplicate answers 200; a replayed answer keeps the status it was kept with.
-  const status =
-    result instanceof WithMessage && result.status
-      ? result.status
-      : result instanceof Enveloped
-        ? undefined
-        : statusCode;
+  // A create that skipped a duplicate answers 200.
+  const status = result instanceof WithMessage && result.status ? result.status : statusCode;
   return { body: toEnvelope(result), status };
 }
 
@@ -34,8 +28,10 @@ function envelopedReply(result: unknown, statusCode?: number): { body: unknown; 
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
   override reply(response: Response, result: unknown, statusCode?: number): unknown {
+    // A replayed answer: its status is already set, its bytes are those first sent.
+    if (result instanceof Enveloped) return sendJson(response, result.json, undefined);
     const { body, status } = envelopedReply(result, statusCode);
-    if (isPlainJsonAnswer(response, body, status)) return sendJson(response, body, status);
+    if (isPlainJsonAnswer(response, body, status)) return sendJson(response, JSON.stringify(body), status);
     return super.reply(response, body, status);
   }
 }
@@ -61,8 +57,7 @@ function isPlainJsonAnswer(response: Response, answer: unknown, status: number |
  * settings, the MIME table, parsing and re-formatting the charset, freshness, and a copy of the body
  * into a Buffer. Measured in docs/performance.md.
  */
-function sendJson(response: Response, answer: object, status: number | undefined): void {
-  const json = JSON.stringify(answer);
+function sendJson(response: Response, json: string, status: number | undefined): void {
   if (status !== undefined) response.statusCode = status;
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.setHeader('Content-Length', Buffer.byteLength(json));

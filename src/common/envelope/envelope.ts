@@ -26,9 +26,9 @@ export class WithMessage<T = undefined> {
   ) {}
 }
 
-/** A body that is already an envelope (a kept answer, replayed): sent as it is. */
+/** An answer kept as the JSON text first sent (a replayed idempotent write): sent byte for byte. */
 export class Enveloped {
-  constructor(readonly body: unknown) {}
+  constructor(readonly json: string) {}
 }
 
 /** Returned by a `@Redirect()` route: where the browser goes, outside the envelope. */

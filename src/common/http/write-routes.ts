@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { CallHandler, ExecutionContext, INestApplication, NestInterceptor } from '@nestjs/common';
 import type { Application, Request } from 'express';
 import type { Observable } from 'rxjs';
@@ -21,6 +21,8 @@ export type WritePosition = 'outermost' | 'innermost';
  * any interceptor goes through Nest's per-request rxjs pipeline, and reads need none. The metadata
  * holds a stand-in that runs the interceptor of the application the request came to (several
  * applications may share the controller classes, as in tests); `setting` names where it is kept.
+ * Routes a controller inherits (one abstract class of routes serving both APIs) are found as Nest's
+ * router finds them, up the prototype chain.
  */
 export function bindToWriteRoutes(
   app: INestApplication,
@@ -30,10 +32,11 @@ export function bindToWriteRoutes(
 ): void {
   (app.getHttpAdapter().getInstance() as Application).set(setting, interceptor);
   const standIn = standInFor(setting);
+  const scanner = new MetadataScanner();
   for (const { metatype } of app.get(DiscoveryService).getControllers()) {
     const prototype = (metatype as { prototype?: Record<string, unknown> } | null)?.prototype;
     if (!prototype) continue;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
+    for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = prototype[name];
       if (typeof handler !== 'function') continue;
       if (!WRITES.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) continue;

@@ -40,8 +40,12 @@ export class IdempotencyKey {
   @Column({ type: 'smallint', nullable: true })
   status: number | null;
 
-  @Column({ type: 'jsonb', nullable: true })
-  body: unknown;
+  /**
+   * The kept answer's JSON text, as sent (a replay answers the same bytes); null once DONE when the
+   * answer showed a credential, which is never kept.
+   */
+  @Column({ type: 'text', nullable: true })
+  body: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
