@@ -13,7 +13,7 @@ import { Clock } from '../common/time/clock';
 import { canonicalJson } from './canonical-json';
 import { IdempotencyState } from './entities/idempotency-key.entity';
 import { type Claim, IdempotencyRepository, type KeyScope } from './idempotency.repository';
-import { issuesCredential } from './issues-credential.decorator';
+import { issuesCredential } from '../common/http/issues-credential.decorator';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

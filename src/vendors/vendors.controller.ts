@@ -10,7 +10,7 @@ import { SearchVendorsQuery } from './dto/search-vendors.query';
 import { VendorPageResponse, VendorSummaryResponse } from './dto/vendor-summary.response';
 import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-features.dto';
 import { VendorsService } from './vendors.service';
-import { IssuesCredential } from '../idempotency/issues-credential.decorator';
+import { IssuesCredential } from '../common/http/issues-credential.decorator';
 
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiErrors(400)

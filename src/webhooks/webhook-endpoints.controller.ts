@@ -12,7 +12,7 @@ import { WebhookDeliveryIdParams, WebhookEndpointIdParams } from './dto/webhook-
 import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dto/webhook-endpoint.response';
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { IssuesCredential } from '../idempotency/issues-credential.decorator';
+import { IssuesCredential } from '../common/http/issues-credential.decorator';
 
 const endpointNotFound = ApiErrors({
   status: 404,
