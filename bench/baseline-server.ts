@@ -11,11 +11,11 @@ import { SESSION_OPTIONS } from '../src/database/data-source.options';
 import type { Statement } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
-import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
-import { NotificationsRepository } from '../src/notifications/notifications.repository';
-import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
-import { ProcessCountsRepository } from '../src/reputation/process-counts.repository';
-import { VendorsRepository } from '../src/vendors/vendors.repository';
+import { incompleteFeedbackStatement } from '../src/feedback/feedback-counts.repository';
+import { failedSubjectsStatement } from '../src/notifications/notifications.repository';
+import { referralCountsStatement } from '../src/referrals/referral-counts.repository';
+import { processCountStatements } from '../src/reputation/process-counts.repository';
+import { vendorSearchStatement } from '../src/vendors/vendors.sql';
 
 const pool = new Pool({
   connectionString: process.env.DATABASE_URL,
@@ -24,13 +24,7 @@ const pool = new Pool({
 });
 const jwt = new JwtService({ secret: createSecretKey(Buffer.from(process.env.JWT_SECRET!)) });
 
-// Only the statement builders are used: they read their configuration, never the database handle.
 const leadTiming = { expiryHours: 72, statusReminderDays: 7 };
-const processCounts = new ProcessCountsRepository(undefined as never);
-const feedbackCounts = new FeedbackCountsRepository(undefined as never);
-const referralCounts = new ReferralCountsRepository(undefined as never);
-const outbox = new NotificationsRepository(undefined as never, undefined as never, undefined as never);
-const vendors = new VendorsRepository(undefined as never, undefined as never);
 
 type Row = Record<string, unknown>;
 
@@ -100,12 +94,12 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
       const window = { from: null, until: null };
       // As the service runs them: side by side, the referral counts after the failed referral requests.
       const referrals = async () => {
-        const [{ subjectIds }] = await run(outbox.failedSubjectsStatement('REFERRAL_REQUEST', id));
-        return run(referralCounts.statement(id, window, subjectIds as string[]));
+        const [{ subjectIds }] = await run(failedSubjectsStatement('REFERRAL_REQUEST', id));
+        return run(referralCountsStatement(id, window, subjectIds as string[]));
       };
       const rows = await Promise.all([
-        ...processCounts.statements(id, window).map(run),
-        run(feedbackCounts.statement(id, window)),
+        ...processCountStatements(id, window).map(run),
+        run(incompleteFeedbackStatement(id, window)),
         referrals(),
       ]);
       const { open, openFailed, ...counts } = Object.assign({}, ...rows.map(([row]) => row)) as Row;
@@ -121,7 +115,7 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
     answer: async (_id, query) => {
       const page = Number(query.get('page') ?? 0);
       const size = Number(query.get('size') ?? 10);
-      const rows = await run(vendors.searchStatement({ nameContains: query.get('search') ?? '' }, page * size, size));
+      const rows = await run(vendorSearchStatement({ nameContains: query.get('search') ?? '' }, page * size, size));
       const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...vendor }) => vendor);
       return { content, number: page, size, totalElements: Number(rows[0].total) };
     },

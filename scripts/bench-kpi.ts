@@ -11,10 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { Sql } from '../src/database/sql';
 import type { TimeWindow } from '../src/common/time/time-window';
 import { PgPool } from '../src/database/pg-pool';
-import { FeedbackCountsRepository } from '../src/feedback/feedback-counts.repository';
-import { NotificationsRepository } from '../src/notifications/notifications.repository';
-import { ReferralCountsRepository } from '../src/referrals/referral-counts.repository';
-import { ProcessCountsRepository } from '../src/reputation/process-counts.repository';
+import { FeedbackCountsRepository, incompleteFeedbackStatement } from '../src/feedback/feedback-counts.repository';
+import { NotificationsRepository, failedSubjectsStatement } from '../src/notifications/notifications.repository';
+import { ReferralCountsRepository, referralCountsStatement } from '../src/referrals/referral-counts.repository';
+import { ProcessCountsRepository, processCountStatements } from '../src/reputation/process-counts.repository';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
@@ -82,10 +82,10 @@ async function main(): Promise<void> {
     const outbox = new NotificationsRepository(undefined as never, undefined as never, sql);
     const failedIds = await outbox.failedSubjects('REFERRAL_REQUEST', large);
     const statements = (window: TimeWindow) => [
-      ...processCounts.statements(large, window),
-      feedbackCounts.statement(large, window),
-      outbox.failedSubjectsStatement('REFERRAL_REQUEST', large),
-      referralCounts.statement(large, window, failedIds),
+      ...processCountStatements(large, window),
+      incompleteFeedbackStatement(large, window),
+      failedSubjectsStatement('REFERRAL_REQUEST', large),
+      referralCountsStatement(large, window, failedIds),
     ];
     const allTime = { from: null, until: null };
     const lastMonth = { from: new Date(Date.now() - 30 * 86_400_000), until: null };

@@ -10,17 +10,20 @@ const INCOMPLETE = spanCountsSql(
   { incompleteFeedbackRequests: 'open' },
 );
 
+/** The KPI count of feedback requests (also run by the benchmark's baseline and bench:kpi). */
+export function incompleteFeedbackStatement(vendorId: number, window: TimeWindow): Statement {
+  return { sql: INCOMPLETE, parameters: [vendorId, ...rollupBounds(window)] };
+}
+
 /** The KPI count of feedback requests (hand-written: a measured hot path). */
 @Injectable()
 export class FeedbackCountsRepository {
   constructor(private readonly sql: Sql) {}
 
-  statement(vendorId: number, window: TimeWindow): Statement {
-    return { sql: INCOMPLETE, parameters: [vendorId, ...rollupBounds(window)] };
-  }
-
   async count(vendorId: number, window: TimeWindow): Promise<{ incompleteFeedbackRequests: number }> {
-    const [row] = await this.sql.rows<{ incompleteFeedbackRequests: number }>(this.statement(vendorId, window));
+    const [row] = await this.sql.rows<{ incompleteFeedbackRequests: number }>(
+      incompleteFeedbackStatement(vendorId, window),
+    );
     return row;
   }
 }

@@ -31,6 +31,23 @@ export type NewOutboxRow = Pick<
 export type ClaimedNotification = OutgoingMessage &
   Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
 
+/**
+ * The vendor's subjects whose messages all failed for good (a KPI statement, also run by the
+ * benchmark's baseline and bench:kpi): few, found
+ * from the vendor's FAILED messages (idx_notification_outbox_vendor_failed), then checked against every
+ * message of the subject (uq_notification_outbox_subject_channel).
+ */
+export function failedSubjectsStatement(purpose: NotificationPurpose, vendorId: number): Statement {
+  return {
+    sql: `SELECT coalesce(array_agg(subject_id), '{}') AS "subjectIds" FROM (
+            SELECT subject_id FROM notification_outbox
+             WHERE purpose = $1 AND subject_id IN (
+               SELECT subject_id FROM notification_outbox WHERE vendor_id = $2 AND purpose = $1 AND status = 'FAILED')
+             GROUP BY subject_id HAVING bool_and(status = 'FAILED')) AS failed_subjects`,
+    parameters: [purpose, vendorId],
+  };
+}
+
 @Injectable()
 export class NotificationsRepository {
   constructor(
@@ -143,27 +160,9 @@ export class NotificationsRepository {
     });
   }
 
-  /**
-   * The vendor's subjects whose messages all failed for good (a KPI statement: hand-written): few, found
-   * from the vendor's FAILED messages (idx_notification_outbox_vendor_failed), then checked against every
-   * message of the subject (uq_notification_outbox_subject_channel).
-   */
-  failedSubjectsStatement(purpose: NotificationPurpose, vendorId: number): Statement {
-    return {
-      sql: `SELECT coalesce(array_agg(subject_id), '{}') AS "subjectIds" FROM (
-              SELECT subject_id FROM notification_outbox
-               WHERE purpose = $1 AND subject_id IN (
-                 SELECT subject_id FROM notification_outbox WHERE vendor_id = $2 AND purpose = $1 AND status = 'FAILED')
-               GROUP BY subject_id HAVING bool_and(status = 'FAILED')) AS failed_subjects`,
-      parameters: [purpose, vendorId],
-    };
-  }
-
   async failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
     // An int8 array arrives as strings (only scalar int8 is parsed to numbers).
-    const [{ subjectIds }] = await this.sql.rows<{ subjectIds: string[] }>(
-      this.failedSubjectsStatement(purpose, vendorId),
-    );
+    const [{ subjectIds }] = await this.sql.rows<{ subjectIds: string[] }>(failedSubjectsStatement(purpose, vendorId));
     return subjectIds;
   }
 

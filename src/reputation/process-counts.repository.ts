@@ -63,20 +63,21 @@ const PROCESS_COUNTS = spanCountsSql(
 
 export type Counts = Record<string, number>;
 
+/** The two KPI statements of the core's tables (also run by the benchmark's baseline and bench:kpi). */
+export function processCountStatements(vendorId: number, window: TimeWindow): Statement[] {
+  const parameters = [vendorId, ...rollupBounds(window)];
+  return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters }));
+}
+
 /** The KPI counts of the core's tables (hand-written: a measured hot path). */
 @Injectable()
 export class ProcessCountsRepository {
   constructor(private readonly sql: Sql) {}
 
-  statements(vendorId: number, window: TimeWindow): Statement[] {
-    const parameters = [vendorId, ...rollupBounds(window)];
-    return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters }));
-  }
-
   /** Both statements side by side on two pooled connections. */
   async count(vendorId: number, window: TimeWindow): Promise<Counts> {
     const rows = await Promise.all(
-      this.statements(vendorId, window).map((statement) => this.sql.rows<Counts>(statement)),
+      processCountStatements(vendorId, window).map((statement) => this.sql.rows<Counts>(statement)),
     );
     return Object.assign({}, ...rows.map(([row]) => row)) as Counts;
   }

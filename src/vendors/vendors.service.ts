@@ -5,7 +5,8 @@ import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
-import { NewVendor, VendorChanges, VendorSearchCriteria, VendorsRepository } from './vendors.repository';
+import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
+import type { VendorSearchCriteria } from './vendors.sql';
 
 /** Vendor ids are PostgreSQL integers; longer digit strings can only match a name. */
 const MAX_VENDOR_ID = 2_147_483_647;
