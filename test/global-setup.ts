@@ -2,11 +2,30 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery, assertTestDatabase, databaseUrl } from './support/test-database';
+import { adminQuery, assertTestDatabase, databaseUrl, startTestServer } from './support/test-database';
 import { root, staleBuildReason } from './support/built-app';
+import { startTestRedis } from './support/redis-server';
 
-/** A fresh database per run, so runs never see each other's rows. */
+/** What the global teardown stops (Jest runs both in one process and shares their globals). */
+export interface RunServices {
+  stop(): Promise<void>;
+}
+declare global {
+  var e2eRunServices: RunServices[] | undefined;
+}
+
+/** The servers of the run, then a fresh database per run, so runs never see each other's rows. */
 export default async function globalSetup(): Promise<void> {
+  const say = (line: string) => process.stderr.write(`\n${line}\n`);
+  const started: RunServices[] = (globalThis.e2eRunServices = []);
+  try {
+    started.push(await startTestRedis(say));
+    started.push(await startTestServer(say));
+  } catch (error) {
+    // Jest does not run the teardown after a failed setup.
+    for (const services of started.reverse()) await services.stop();
+    throw error;
+  }
   const name = `test_e2e_${Date.now()}_${process.pid}`;
   assertTestDatabase(name);
   await adminQuery(`CREATE DATABASE ${name}`);

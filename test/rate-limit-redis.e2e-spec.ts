@@ -18,7 +18,13 @@ import {
   repeat,
   specLimit,
 } from './support/rate-limit';
-import { RedisServer, SHARED_REDIS_URL, removeKeys } from './support/redis-server';
+import {
+  RedisServer,
+  describeWithRedis,
+  describeWithRedisServer,
+  removeKeys,
+  sharedRedisUrl,
+} from './support/redis-server';
 import { type TestApp, createTestApp, withConfig } from './support/test-app';
 
 // Built servers, a loaded CPU and a Redis that hangs, on a machine other test runs share.
@@ -36,7 +42,7 @@ async function countedInRedis(url: string, prefix: string, vendorId: number): Pr
 
 /** Milliseconds until the oldest request counted under `key` in the shared Redis leaves the window, by its clock. */
 async function untilOldestLeaves(key: string): Promise<number> {
-  const redis = new Redis(SHARED_REDIS_URL);
+  const redis = new Redis(sharedRedisUrl());
   try {
     const [, oldest] = await redis.zrange(key, 0, 0, 'WITHSCORES');
     const [seconds, micros] = await redis.time();
@@ -55,10 +61,10 @@ function keepBusy(ms: number): void {
 }
 
 describe('Rate limit shared in Redis (e2e)', () => {
-  describe('two instances', () => {
+  describeWithRedis('two instances', () => {
     // A prefix of this run's own: other runs may use the same Redis at the same time.
     const prefix = `rate-limit-test:${randomUUID()}:`;
-    const shared = withConfig(rateLimitConfig, { ...specLimit, redisUrl: SHARED_REDIS_URL, redisKeyPrefix: prefix });
+    const shared = withConfig(rateLimitConfig, { ...specLimit, redisUrl: sharedRedisUrl(), redisKeyPrefix: prefix });
     let instances: TestApp[];
 
     beforeAll(async () => {
@@ -79,7 +85,7 @@ describe('Rate limit shared in Redis (e2e)', () => {
       expect(refused).toHaveLength(50);
       // Both instances admitted some: the budget really is shared.
       expect(new Set(admitted.map((res) => res.request.url.split('/')[2])).size).toBe(2);
-      expect(await countedInRedis(SHARED_REDIS_URL, prefix, vendor.id)).toBe(250);
+      expect(await countedInRedis(sharedRedisUrl(), prefix, vendor.id)).toBe(250);
       // Each refusal said when the oldest admitted request leaves the window, by Redis's clock: no later
       // than a full window, and no earlier than it does as seen now, after every refusal.
       const msUntilOldestLeavesNow = await untilOldestLeaves(`${prefix}vendor:${vendor.id}`);
@@ -95,7 +101,7 @@ describe('Rate limit shared in Redis (e2e)', () => {
     });
   });
 
-  describe('two built servers on a loaded machine', () => {
+  describeWithRedis('two built servers on a loaded machine', () => {
     const RUNS = 10;
     const prefix = `rate-limit-test:${randomUUID()}:`;
     let t: TestApp;
@@ -103,7 +109,7 @@ describe('Rate limit shared in Redis (e2e)', () => {
 
     beforeAll(async () => {
       t = await createTestApp();
-      servers = await startInstances(2, { REDIS_URL: SHARED_REDIS_URL, RATE_LIMIT_REDIS_PREFIX: prefix });
+      servers = await startInstances(2, { REDIS_URL: sharedRedisUrl(), RATE_LIMIT_REDIS_PREFIX: prefix });
     });
     afterAll(async () => {
       await Promise.all((servers ?? []).map((server) => server.stop()));
@@ -122,11 +128,11 @@ describe('Rate limit shared in Redis (e2e)', () => {
         await load.stop();
       }
       expect(results).toEqual(Array(RUNS).fill({ admitted: SPEC_LIMIT, refused: 150, other: [] }));
-      for (const { vendor } of vendors) expect(await countedInRedis(SHARED_REDIS_URL, prefix, vendor.id)).toBe(250);
+      for (const { vendor } of vendors) expect(await countedInRedis(sharedRedisUrl(), prefix, vendor.id)).toBe(250);
     });
   });
 
-  describe('a Redis of its own', () => {
+  describeWithRedisServer('a Redis of its own', () => {
     const TIMEOUT_MS = 2000;
     const prefix = 'rate-limit:';
     let server: RedisServer;

@@ -1,6 +1,6 @@
 import { runMainToExit } from './support/built-app';
 import { freePort } from './support/net';
-import { TEST_SERVER_URL } from './support/test-database';
+import { testServerUrl } from './support/test-database';
 
 jest.setTimeout(60_000);
 
@@ -26,9 +26,9 @@ describe('start with a DATABASE_URL that does not work (built server)', () => {
   });
 
   it("names a database the server does not have, with PostgreSQL's reason", async () => {
-    const server = new URL(TEST_SERVER_URL);
+    const server = new URL(testServerUrl());
     server.pathname = '/test_no_such_database';
-    server.password = 'not-logged';
+    server.password ||= 'not-logged'; // a server that checks passwords (the embedded one) gets its own
     const output = await start(server.toString());
     expectOneLine(
       output,

@@ -1,6 +1,7 @@
 import { Cluster, type Customer, INSTANCES, type ReviewingVendor } from '../support/cluster';
 import { eventually } from '../support/notification-harness';
 import { verified } from '../support/webhook-receiver';
+import { describeWithRedis } from '../support/redis-server';
 
 jest.setTimeout(180_000);
 
@@ -10,7 +11,7 @@ const CUSTOMERS = 30;
  * Both instances' workers and automation passes running on one outbox: each message, webhook and
  * reminder reaches its receiver once, counted at the receivers (CONTRACT 8 and 10).
  */
-describe('Deliveries with two instances (e2e)', () => {
+describeWithRedis('Deliveries with two instances (e2e)', () => {
   // Nothing dies here: attempts get time enough not to fail on a loaded machine (and long leases).
   const cluster = new Cluster('cluster_deliveries', {
     NOTIFY_CONCURRENCY: '4',

@@ -1,5 +1,6 @@
 import { Cluster, INSTANCES } from '../support/cluster';
 import { eventually } from '../support/notification-harness';
+import { describeWithRedis } from '../support/redis-server';
 
 jest.setTimeout(180_000);
 
@@ -11,7 +12,7 @@ const [A, B] = INSTANCES;
  * behind, and B delivers every one of them once their lease (15 s here, NOTIFY_LEASE_MS and
  * WEBHOOK_LEASE_MS, instead of 5 min and 1 min) runs out.
  */
-describe('An instance killed mid-delivery (e2e)', () => {
+describeWithRedis('An instance killed mid-delivery (e2e)', () => {
   // Two deliveries in flight per instance at most, so a receiver holding three knows one is A's. The
   // shortest leases that leave B's attempts time enough on a loaded machine (leases are 3 timeouts).
   const cluster = new Cluster('cluster_killed', {

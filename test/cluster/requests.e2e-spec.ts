@@ -5,6 +5,7 @@ import { BuiltServer } from '../support/built-server';
 import { bearer } from '../support/factories';
 import { SPEC_LIMIT, burst } from '../support/rate-limit-burst';
 import { Cluster, MANAGER_API, VENDOR_API } from '../support/cluster';
+import { describeWithRedis } from '../support/redis-server';
 
 // Two built servers booting together on a machine other test runs share.
 jest.setTimeout(180_000);
@@ -15,7 +16,7 @@ const REVOKED = 'The bearer token was revoked; use the most recently issued toke
  * Two instances, A and B, started together on an empty database: what one of them is told holds on
  * the other at once (CONTRACT 2, 3 and 9), as behind a load balancer.
  */
-describe('Requests across two instances (e2e)', () => {
+describeWithRedis('Requests across two instances (e2e)', () => {
   const cluster = new Cluster('cluster_requests');
   let a: BuiltServer;
   let b: BuiltServer;

@@ -8,7 +8,7 @@ import { bearer } from './factories';
 import { waitUntil } from './net';
 import { NotificationHarness } from './notification-harness';
 import { SPEC_LIMIT_ENV } from './rate-limit-burst';
-import { SHARED_REDIS_URL, removeKeys } from './redis-server';
+import { removeKeys, sharedRedisUrl } from './redis-server';
 import { WebhookReceiver } from './webhook-receiver';
 
 export const MANAGER_API = '/rest-manager-api-v1';
@@ -36,7 +36,7 @@ export interface ReviewingVendor {
 
 /**
  * Two built servers (A and B) on one empty PostgreSQL database of the file's own and one Redis (the
- * shared one, under a key prefix of the cluster's own), with the spec's rate limit, delivering to a
+ * run's, under a key prefix of the cluster's own), with the spec's rate limit, delivering to a
  * real SMTP sink, an SMS provider stand-in and a webhook receiver. Nothing passes between A and B
  * except through PostgreSQL and Redis.
  */
@@ -62,7 +62,7 @@ export class Cluster {
     return {
       ...this.harness.settings(),
       ...SPEC_LIMIT_ENV,
-      REDIS_URL: SHARED_REDIS_URL,
+      REDIS_URL: sharedRedisUrl(),
       RATE_LIMIT_REDIS_PREFIX: this.redisPrefix,
       WEBHOOK_ALLOW_INSECURE: 'true',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

@@ -1,10 +1,22 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedDatabase } from '../../src/database/embedded-postgres';
 
-/** The server the e2e tests create their throwaway database on (the machine's PostgreSQL by default). */
-export const TEST_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The machine's PostgreSQL, used when TEST_DATABASE_URL is unset and it answers. */
+const MACHINE_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * The server the tests create their throwaway databases on: TEST_DATABASE_URL, which the global setup
+ * sets to the server it chose (see startTestServer) before any test file runs.
+ */
+export function testServerUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? MACHINE_SERVER_URL;
+}
 
 export function databaseUrl(name: string): string {
-  const url = new URL(TEST_SERVER_URL);
+  const url = new URL(testServerUrl());
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -15,11 +27,57 @@ export function assertTestDatabase(name: string): void {
 }
 
 export async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: TEST_SERVER_URL });
+  const client = new Client({ connectionString: testServerUrl() });
   await client.connect();
   try {
     await client.query(sql);
   } finally {
     await client.end();
   }
+}
+
+export interface TestServer {
+  url: string;
+  /** Stops the server and removes its data if this process started it; leaves any other alone. */
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * TEST_DATABASE_URL when set; else the machine's PostgreSQL when it answers; else an embedded PostgreSQL
+ * (the one the service starts without DATABASE_URL) in a temporary directory, so the tests need nothing
+ * but Node.js. Sets TEST_DATABASE_URL to the answer for what runs later (Jest's workers, child scripts).
+ */
+export async function startTestServer(say: (line: string) => void): Promise<TestServer> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => Promise.resolve() };
+  if (await answers(MACHINE_SERVER_URL)) {
+    process.env.TEST_DATABASE_URL = MACHINE_SERVER_URL;
+    return { url: MACHINE_SERVER_URL, stop: () => Promise.resolve() };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'test-postgres-'));
+  // When we are root, PostgreSQL runs as the `postgres` user, which must reach its directory.
+  chmodSync(dataDir, 0o755);
+  const embedded = await startEmbeddedDatabase(dataDir, undefined, { log: () => undefined, error: say });
+  say(
+    `Nothing answers at 127.0.0.1:5432 and TEST_DATABASE_URL is unset: using an embedded PostgreSQL (${new URL(embedded.url).host})`,
+  );
+  process.env.TEST_DATABASE_URL = embedded.url;
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
