@@ -1,3 +1,4 @@
+import { createConnection } from 'node:net';
 import { request } from 'node:http';
 import { checkReceived } from './response-contract';
 
@@ -33,5 +34,28 @@ export function rawRequest(
     );
     req.on('error', reject);
     req.end(options.body);
+  });
+}
+
+/** What a server answered to bytes sent on a raw socket that then stays open and silent, and after how long. */
+export function stalledRequest(
+  port: number,
+  sent: string,
+  giveUpMs: number,
+): Promise<{ reply: string; closedAfterMs: number | undefined }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write(sent));
+    let reply = '';
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      resolve({ reply, closedAfterMs: undefined });
+    }, giveUpMs);
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve({ reply, closedAfterMs: performance.now() - started });
+    });
+    socket.on('error', reject);
   });
 }

@@ -1,6 +1,8 @@
-import { StreamableFile } from '@nestjs/common';
+import { type NestApplicationOptions, StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
+import { createServer } from 'node:http';
+import { SERVER_OPTIONS } from '../http/http-server';
 import { Enveloped, Redirection, type SuccessEnvelope, WithMessage } from './envelope';
 
 /** What a handler's result is answered with. */
@@ -27,6 +29,15 @@ function envelopedReply(result: unknown, statusCode?: number): { body: unknown; 
  * per-request rxjs pipeline. Errors never pass here: AllExceptionsFilter sends their envelope.
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
+  /**
+   * Node's HTTP server with the options Nest's adapter does not pass (see SERVER_OPTIONS). The service
+   * serves plain HTTP behind its proxy and uses none of Nest's other server options (HTTPS, forced
+   * closing of connections, 503 while closing).
+   */
+  override initHttpServer(_options: NestApplicationOptions): void {
+    this.setHttpServer(createServer(SERVER_OPTIONS, this.getInstance()));
+  }
+
   override reply(response: Response, result: unknown, statusCode?: number): unknown {
     // A replayed answer: its status is already set, its bytes are those first sent.
     if (result instanceof Enveloped) return sendJson(response, result.json, undefined);
