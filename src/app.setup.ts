@@ -1,7 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
+import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';
 import { HttpConfig, httpConfig } from './config/http.config';
@@ -26,6 +28,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Helmet's defaults (CSP with scripts from self only, HSTS, nosniff, frame denial) suit the Swagger
   // UI too: it loads its scripts and init code as files from /docs.
   app.use(helmet());
+  // API answers are one account's data: no cache keeps them (a shared proxy, the browser's history).
+  // An image sets its own (public, immutable) when it is served.
+  app.use([`/${VENDOR_API_PREFIX}`, `/${MANAGER_API_PREFIX}`], noStore);
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
   hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
@@ -39,6 +44,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   setUpSwagger(app);
   return app;
 }
+
+const noStore: RequestHandler = (_request, response, next) => {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 function setUpSwagger(app: NestExpressApplication): void {
   const document = buildApiDocument(app);

@@ -112,6 +112,39 @@ describe('Envelope and error mapping (e2e)', () => {
     expectError(res, 400, /property activeTokenId should not exist/);
   });
 
+  it('answers thousands of unknown keys with 20 details, the last saying how many more, in a short answer', async () => {
+    const { vendor } = await createVendor(t.app);
+    // 8,000 unknown keys, and no field to change: 8,001 errors.
+    const body = Object.fromEntries(Array.from({ length: 8000 }, (_, i) => [`k${i}`, 1]));
+    const res = await request(t.http).patch(`/rest-manager-api-v1/vendors/${vendor.id}`).set(manager).send(body);
+    expectError(res, 400, /^Invalid request: property k0 should not exist; .*; and 7982 more\.$/);
+    expect(res.body.details).toHaveLength(20);
+    expect(res.body.details[18]).toEqual({ field: 'k18', message: 'property k18 should not exist' });
+    expect(res.body.details[19]).toEqual({ field: '…', message: 'and 7982 more' });
+    expect(res.text.length).toBeLessThan(2_000);
+  });
+
+  it('ends a validation message that brings its own full stop with one full stop', async () => {
+    const { token } = await createVendor(t.app);
+    const res = await request(t.http).get('/rest-api-v1/events?after=bad').set(bearer(token));
+    expectError(res, 400, /evt_981\.$/);
+    expect(res.body.error).not.toMatch(/\.\.$/);
+  });
+
+  it('marks authenticated answers, successes and errors, as not to be stored', async () => {
+    const { vendor, token } = await createVendor(t.app);
+    const answers = [
+      await request(t.http).get(`/rest-manager-api-v1/vendors/${vendor.id}/features`).set(manager),
+      await request(t.http).get('/rest-api-v1/general-leads?filter=ALL').set(bearer(token)),
+      await request(t.http).get('/rest-api-v1/general-leads?filter=nonsense').set(bearer(token)),
+    ];
+    expect(answers.map((res) => [res.status, res.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [400, 'no-store'],
+    ]);
+  });
+
   it('refuses an explicit null for a NOT NULL field with 400, not a 500', async () => {
     const { vendor } = await createVendor(t.app);
     for (const body of [{ vendorName: null }, { activated: null }, { packageType: null }]) {

@@ -1,4 +1,5 @@
 import { DomainError } from '../common/errors/domain-error';
+import { invalidRequest } from '../common/validation/invalid-request';
 import type { TimeWindow } from '../common/time/time-window';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -41,8 +42,7 @@ export function kpiWindow(from?: string, to?: string): TimeWindow {
     window.until = parseBound(to, 'to');
     if (!window.until) details.push({ field: 'to', message: `to is not a real date or time: ${to}` });
   }
-  if (details.length)
-    throw DomainError.invalid(`Invalid request: ${details.map((d) => d.message).join('; ')}.`, details);
+  if (details.length) throw invalidRequest(details);
   if (window.from && window.until && window.from >= window.until) {
     throw DomainError.invalid('Invalid request: from must not be after to.', [
       { field: 'from', message: 'from must not be after to' },

@@ -56,6 +56,12 @@ export class ErrorEnvelopeDto implements ErrorEnvelope {
   @ApiProperty({ description: 'One readable sentence.' })
   error: string;
 
-  @ApiProperty({ type: [FieldErrorDto], required: false })
+  @ApiProperty({
+    type: [FieldErrorDto],
+    required: false,
+    maxItems: 20,
+    description:
+      'The invalid fields, at most 20: when there are more, the last entry (field `…`) says how many (`and N more`).',
+  })
   details?: FieldError[];
 }

@@ -1,4 +1,5 @@
-import { DomainError } from '../errors/domain-error';
+import type { DomainError } from '../errors/domain-error';
+import { invalidRequest } from './invalid-request';
 
 /** Deepest nesting of objects and arrays accepted in a body, query or path parameter (the value itself is 1). */
 export const MAX_INPUT_DEPTH = 32;
@@ -60,5 +61,5 @@ function checkString(value: string, field: string): void {
 
 /** The same envelope class-validator's failures get from the validation pipe. */
 function refusal(field: string, message: string): DomainError {
-  return DomainError.invalid(`Invalid request: ${message}.`, [{ field, message }]);
+  return invalidRequest([{ field, message }]);
 }

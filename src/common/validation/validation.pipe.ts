@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Paramtype, ValidationError, ValidationPipe } from '@nestjs/common';
-import { DomainError, FieldError } from '../errors/domain-error';
+import type { FieldError } from '../errors/domain-error';
+import { invalidRequest } from './invalid-request';
 import { scanInput } from './input-scan';
 import { parseQueryFast } from './query-fast-path';
 
@@ -36,10 +37,6 @@ export function createValidationPipe(): ValidationPipe {
     // Query strings are converted by the DTOs' own @Type decorators, never guessed.
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const details = toFieldErrors(errors);
-      const summary = details.map((d) => d.message).join('; ');
-      return DomainError.invalid(`Invalid request: ${summary}.`, details);
-    },
+    exceptionFactory: (errors) => invalidRequest(toFieldErrors(errors)),
   });
 }
