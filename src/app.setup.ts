@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { RequestHandler } from 'express';
+import { type RequestHandler, json } from 'express';
 import helmet from 'helmet';
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
@@ -14,6 +14,11 @@ import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
 
 export const JSON_BODY_LIMIT = '100kb';
+/**
+ * A new lead's body: its fields at their maximum lengths, every character sent as a JSON escape
+ * (`\u0001`, 6 bytes, more than any character's UTF-8), fit (test/request-rules-in-document.e2e-spec.ts).
+ */
+export const LEAD_BODY_LIMIT = '200kb';
 
 /** Everything main.ts and the e2e tests both need on top of the module graph. */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
@@ -33,6 +38,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use([`/${VENDOR_API_PREFIX}`, `/${MANAGER_API_PREFIX}`], noStore);
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
   hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
+  app.use(`/${MANAGER_API_PREFIX}/vendors/:vendorId/leads`, leadBodyParser);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
@@ -44,6 +50,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   setUpSwagger(app);
   return app;
 }
+
+const leadJson = json({ limit: LEAD_BODY_LIMIT });
+/** Parses the body of POST …/vendors/{vendorId}/leads before the general parser (which then leaves it be). */
+const leadBodyParser: RequestHandler = (request, response, next) => {
+  if (request.method === 'POST' && request.path === '/') return leadJson(request, response, next);
+  next();
+};
 
 const noStore: RequestHandler = (_request, response, next) => {
   response.setHeader('Cache-Control', 'no-store');

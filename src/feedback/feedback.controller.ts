@@ -52,7 +52,10 @@ export class CustomerFeedbackSystemController {
 export class FeedbackRequestsController {
   constructor(private readonly feedback: FeedbackService) {}
 
-  /** True when the vendor has a feedback request with this email (any case) or phone (normalized). */
+  /**
+   * True when the vendor has a feedback request with this email (any case) or phone (normalized). Send
+   * email, phone or both: at least one of them is required (400 without either).
+   */
   @Get('check-duplicates')
   @ApiEnvelope('boolean')
   @badRequest

@@ -13,7 +13,10 @@ import { LeadsService } from './leads.service';
 export class LeadAssignmentController {
   constructor(private readonly leads: LeadsService) {}
 
-  /** Assigns a new lead to the vendor; answers it with the customer's contact details. */
+  /**
+   * Assigns a new lead to the vendor; answers it with the customer's contact details. The body may be up
+   * to 200 kB, so that every field at its maximum length fits whatever characters it holds.
+   */
   @Post(':vendorId/leads')
   @ApiEnvelope(ManagerLeadResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })

@@ -54,6 +54,7 @@ const QuietHoursBound = (): PropertyDecorator => (target, property) => {
     message: `${String(property)} must be a time HH:MM (00:00 to 23:59) or null`,
     validateIf: (_object, value) => value !== undefined && value !== null,
   })(target, property);
+  ApiProperty({ pattern: CLOCK_TIME.source })(target, property);
 };
 
 /** PUT body: every setting, named (CONTRACT 10); a body that leaves one out is refused, naming it. */

@@ -1,7 +1,12 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidationOptions, registerDecorator } from 'class-validator';
 import { isForbiddenHost } from '../network/forbidden-address';
 
 export const MAX_URL_LENGTH = 2048;
+
+/** What the API document says of an https URL field (the host rules are in the field's description). */
+export const HTTPS_URL_DOCUMENTED = { format: 'uri', pattern: '^https://', maxLength: MAX_URL_LENGTH };
 
 /** True when hostname is one of the domains or a subdomain of one (`maps.google.com` under `google.com`). */
 function isUnder(hostname: string, domains: ReadonlySet<string>): boolean {
@@ -32,7 +37,7 @@ export function IsHttpsUrl(
   validationOptions?: ValidationOptions,
 ): PropertyDecorator {
   const what = options.site ? `an https URL of ${options.site}` : 'an https URL of a public web site';
-  return (target: object, propertyName: string | symbol) =>
+  const validate: PropertyDecorator = (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'isHttpsUrl',
       target: target.constructor,
@@ -40,4 +45,5 @@ export function IsHttpsUrl(
       options: { message: `$property must be ${what}`, ...validationOptions },
       validator: { validate: (value: unknown) => isHttpsUrl(value, options.domains) },
     });
+  return applyDecorators(validate, ApiProperty(HTTPS_URL_DOCUMENTED));
 }

@@ -1,9 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
 
 /** What a phone number may be written with: digits and the usual separators. */
 const PHONE_INPUT = /^[\d\s().+-]{10,25}$/;
+/** The same rule in the API document: 10 digits, or 11 starting with 1, among those separators. */
+const PHONE_DOCUMENTED = { pattern: '^[\\s().+-]*(1[\\s().+-]*)?(\\d[\\s().+-]*){10}$', minLength: 10, maxLength: 25 };
 const NORMALIZED = /^\d{3}-\d{3}-\d{4}$/;
 
 /**
@@ -27,4 +30,5 @@ export const IsNorthAmericanPhone = (): PropertyDecorator =>
     Matches(NORMALIZED, {
       message: '$property must be a North American phone number: 10 digits, or 11 starting with 1',
     }),
+    ApiProperty(PHONE_DOCUMENTED),
   );

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 
@@ -14,10 +15,12 @@ export class KpiQuery {
   /** @example "2026-01-01" */
   @SkipIfAbsent()
   @Matches(ISO_DATE_OR_DATE_TIME, { message })
+  @ApiProperty({ pattern: ISO_DATE_OR_DATE_TIME.source })
   from?: string;
 
   /** @example "2026-12-31" */
   @SkipIfAbsent()
   @Matches(ISO_DATE_OR_DATE_TIME, { message })
+  @ApiProperty({ pattern: ISO_DATE_OR_DATE_TIME.source })
   to?: string;
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsInt,
@@ -19,6 +20,13 @@ import { Trim } from '../../common/validation/trim.decorator';
 import { BBB_DOMAINS, FACEBOOK_DOMAINS, GOOGLE_DOMAINS } from '../review-platforms';
 
 export const MAX_REVIEW_LOCATIONS = 5;
+
+/** Two listed locations are the same one when they are equal values (the document says `uniqueItems`). */
+const locationIdentity = (location: unknown): unknown => {
+  if (!location || typeof location !== 'object') return location;
+  const { id, label, googleUrl } = location as Partial<ReviewLocationDto>;
+  return JSON.stringify([id, label, googleUrl]);
+};
 
 export class ReviewLocationDto {
   /** Id of one of the vendor's current locations, to keep it (with these values); omit for a new location. */
@@ -98,6 +106,8 @@ export class ReviewSettingsDto {
   @SkipIfAbsent()
   @IsArray()
   @ArrayMaxSize(MAX_REVIEW_LOCATIONS)
+  @ArrayUnique(locationIdentity, { message: 'reviewLocations must not list the same location twice' })
+  @ApiProperty({ minItems: 0, maxItems: MAX_REVIEW_LOCATIONS, uniqueItems: true })
   @ValidateNested({ each: true })
   @Type(() => ReviewLocationDto)
   reviewLocations?: ReviewLocationDto[];

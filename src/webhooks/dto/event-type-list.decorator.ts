@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { ALL_EVENTS, EVENT_TYPES } from '../../events/event-types';
 
@@ -19,13 +21,16 @@ function problem(value: unknown): string | undefined {
 
 /** A subscription: known event types (each named when it is not), or `["*"]`. */
 export const IsEventTypeList = (options?: ValidationOptions): PropertyDecorator =>
-  ValidateBy(
-    {
-      name: 'isEventTypeList',
-      validator: {
-        validate: (value) => problem(value) === undefined,
-        defaultMessage: (args) => problem(args?.value) ?? 'events is invalid.',
+  applyDecorators(
+    ApiProperty({ minItems: 1, maxItems: MAX_TYPES, uniqueItems: true }),
+    ValidateBy(
+      {
+        name: 'isEventTypeList',
+        validator: {
+          validate: (value) => problem(value) === undefined,
+          defaultMessage: (args) => problem(args?.value) ?? 'events is invalid.',
+        },
       },
-    },
-    options,
+      options,
+    ),
   );
