@@ -117,7 +117,11 @@ describe('Manager API: review settings (e2e)', () => {
     expect((await get(other.id)).body.data.reviewLocations).toEqual([foreign]);
 
     const [mine] = before.reviewLocations;
-    expectError(await put(vendor.id, { ...FULL, reviewLocations: [mine, { ...mine, label: 'Renamed' }] }), 400, /only once/);
+    expectError(
+      await put(vendor.id, { ...FULL, reviewLocations: [mine, { ...mine, label: 'Renamed' }] }),
+      400,
+      /only once/,
+    );
   });
 
   it('accepts 5 locations and refuses 6 with 400', async () => {
