@@ -284,7 +284,8 @@ export interface paths {
         put?: never;
         /**
          * Assign lead
-         * @description Assigns a new lead to the vendor; answers it with the customer's contact details.
+         * @description Assigns a new lead to the vendor; answers it with the customer's contact details. The body may be up
+         *     to 200 kB, so that every field at its maximum length fits whatever characters it holds.
          */
         post: operations["assignLead"];
         delete?: never;
@@ -900,7 +901,8 @@ export interface paths {
         };
         /**
          * Check feedback duplicates
-         * @description True when the vendor has a feedback request with this email (any case) or phone (normalized).
+         * @description True when the vendor has a feedback request with this email (any case) or phone (normalized). Send
+         *     email, phone or both: at least one of them is required (400 without either).
          */
         get: operations["checkFeedbackDuplicates"];
         put?: never;
@@ -996,6 +998,7 @@ export interface components {
             success: false;
             /** @description One readable sentence. */
             error: string;
+            /** @description The invalid fields, at most 20: when there are more, the last entry (field `…`) says how many (`and N more`). */
             details?: components["schemas"]["FieldError"][];
         };
         AuditActorResponse: {
@@ -1334,6 +1337,11 @@ export interface components {
             /** @example Jane Homeowner */
             customerName: string;
             /**
+             * @description North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted.
+             * @example (416) 555-0199
+             */
+            customerPhone?: string;
+            /**
              * @description Shown to the vendor once accepted.
              * @example 12 Queen St W, Toronto, ON
              */
@@ -1354,11 +1362,6 @@ export interface components {
              * @example jane@example.com
              */
             customerEmail?: string;
-            /**
-             * @description North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted.
-             * @example (416) 555-0199
-             */
-            customerPhone?: string;
         };
         EventResponse: {
             /** @example lead.assigned */
@@ -1440,6 +1443,7 @@ export interface components {
         };
         CreateWebhookEndpointDto: {
             /**
+             * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
              *     that resolves to public addresses only.
              * @example https://crm.example.com/hooks/leads
@@ -1487,6 +1491,7 @@ export interface components {
         };
         UpdateWebhookEndpointDto: {
             /**
+             * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
              *     that resolves to public addresses only.
              * @example https://crm.example.com/hooks/leads
@@ -1589,12 +1594,37 @@ export interface components {
             id?: number;
             /** @example Mississauga showroom */
             label: string;
-            /** @example https://g.page/r/CaBcDeFgHiJkEAE/review */
+            /**
+             * Format: uri
+             * @example https://g.page/r/CaBcDeFgHiJkEAE/review
+             */
             googleUrl: string;
         };
         ReviewSettingsDto: {
             /** @description Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
             id?: number;
+            /** @description Additional Google review locations, at most 5, in display order. */
+            reviewLocations?: components["schemas"]["ReviewLocationDto"][];
+            /**
+             * Format: uri
+             * @description Beyond the spec: the primary Google review page (https, a Google host); null when not configured.
+             */
+            googleReviewUrl?: string | null;
+            /**
+             * Format: uri
+             * @description Beyond the spec: the Facebook review page (https, a Facebook host); null when not configured.
+             */
+            facebookReviewUrl?: string | null;
+            /**
+             * Format: uri
+             * @description Beyond the spec: the BBB review page (https, bbb.org); null when not configured.
+             */
+            bbbReviewUrl?: string | null;
+            /**
+             * Format: uri
+             * @description Beyond the spec: the other review site's page (any https URL); null when not configured.
+             */
+            otherReviewUrl?: string | null;
             googleReviewEnabled: boolean;
             facebookReviewEnabled: boolean;
             bbbReviewEnabled: boolean;
@@ -1613,16 +1643,6 @@ export interface components {
              * @example Main office
              */
             primaryGoogleReviewLabel?: string;
-            /** @description Additional Google review locations, at most 5, in display order. */
-            reviewLocations?: components["schemas"]["ReviewLocationDto"][];
-            /** @description Beyond the spec: the primary Google review page (https, a Google host); null when not configured. */
-            googleReviewUrl?: string | null;
-            /** @description Beyond the spec: the Facebook review page (https, a Facebook host); null when not configured. */
-            facebookReviewUrl?: string | null;
-            /** @description Beyond the spec: the BBB review page (https, bbb.org); null when not configured. */
-            bbbReviewUrl?: string | null;
-            /** @description Beyond the spec: the other review site's page (any https URL); null when not configured. */
-            otherReviewUrl?: string | null;
         };
         AutomationSettingsResponse: {
             /**
@@ -1654,16 +1674,6 @@ export interface components {
              */
             reminderDelayMinutes: number;
             /**
-             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
-             * @example 120
-             */
-            autoReviewRequestDelayMinutes: number;
-            /**
-             * @description Send one reminder to a customer who has not answered.
-             * @example true
-             */
-            reminderEnabled: boolean;
-            /**
              * @description `HH:MM` in timeZone, when the quiet hours begin; null together with quietHoursEnd for none.
              * @example 20:00
              */
@@ -1673,6 +1683,16 @@ export interface components {
              * @example 09:00
              */
             quietHoursEnd: string | null;
+            /**
+             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
+             * @example 120
+             */
+            autoReviewRequestDelayMinutes: number;
+            /**
+             * @description Send one reminder to a customer who has not answered.
+             * @example true
+             */
+            reminderEnabled: boolean;
             /**
              * @description An IANA time zone.
              * @example America/Toronto
@@ -1691,16 +1711,6 @@ export interface components {
              */
             reminderDelayMinutes?: number;
             /**
-             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
-             * @example 120
-             */
-            autoReviewRequestDelayMinutes?: number;
-            /**
-             * @description Send one reminder to a customer who has not answered.
-             * @example true
-             */
-            reminderEnabled?: boolean;
-            /**
              * @description `HH:MM` in timeZone, when the quiet hours begin; null together with quietHoursEnd for none.
              * @example 20:00
              */
@@ -1710,6 +1720,16 @@ export interface components {
              * @example 09:00
              */
             quietHoursEnd?: string | null;
+            /**
+             * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
+             * @example 120
+             */
+            autoReviewRequestDelayMinutes?: number;
+            /**
+             * @description Send one reminder to a customer who has not answered.
+             * @example true
+             */
+            reminderEnabled?: boolean;
             /**
              * @description An IANA time zone.
              * @example America/Toronto
@@ -1907,6 +1927,11 @@ export interface components {
         CreateReviewRequestDto: {
             /** @example Jane */
             firstName: string;
+            /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example (416) 555-0142
+             */
+            phone?: string;
             /** @example Doe */
             lastName?: string;
             /**
@@ -1915,11 +1940,6 @@ export interface components {
              * @example jane.doe@example.com
              */
             emailTo?: string;
-            /**
-             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
-             * @example (416) 555-0142
-             */
-            phone?: string;
         } | unknown | unknown;
         FeedbackRequestResponse: {
             /**
@@ -1983,6 +2003,11 @@ export interface components {
         };
         CreateFeedbackRequestDto: {
             /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example 416-555-0142
+             */
+            phone?: string;
+            /**
              * @description The customer's name; its first word greets them.
              * @example Jane Doe
              */
@@ -1993,11 +2018,6 @@ export interface components {
              * @example jane.doe@example.com
              */
             email?: string;
-            /**
-             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
-             * @example 416-555-0142
-             */
-            phone?: string;
         } | unknown | unknown;
         ReputationKpiResponse: {
             /**
@@ -2190,6 +2210,11 @@ export interface components {
         };
         LeadAlertSettingsDto: {
             /**
+             * @description Where alert SMS go: North American, stored as xxx-xxx-xxxx; null for none.
+             * @example (416) 555-0142
+             */
+            phone?: string | null;
+            /**
              * @description Minutes after the assignment when a lead neither viewed nor answered is alerted once more, 0..1440 (0: never).
              * @example 30
              */
@@ -2200,11 +2225,6 @@ export interface components {
              * @example dispatch@acme.example
              */
             email?: string | null;
-            /**
-             * @description Where alert SMS go: North American, stored as xxx-xxx-xxxx; null for none.
-             * @example (416) 555-0142
-             */
-            phone?: string | null;
             /**
              * @description Send alerts by e-mail.
              * @example true
@@ -14616,10 +14636,10 @@ export interface operations {
     checkFeedbackDuplicates: {
         parameters: {
             query?: {
-                /** @description Compared and stored lower-cased. */
-                email?: string;
                 /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
                 phone?: string;
+                /** @description Compared and stored lower-cased. */
+                email?: string;
             };
             header?: never;
             path?: never;
