@@ -2617,7 +2617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2711,7 +2711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -2860,7 +2860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2977,7 +2977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -3126,7 +3126,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3239,7 +3239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -3563,7 +3563,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3680,7 +3680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -4456,7 +4456,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4569,7 +4569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The lead was already accepted or declined, or has expired. Also: A request with the same Idempotency-Key is still running. */
+            /** @description The lead was already accepted or declined, or has expired. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -4718,7 +4718,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4835,7 +4835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The lead was already accepted or declined, or has expired. Also: A request with the same Idempotency-Key is still running. */
+            /** @description The lead was already accepted or declined, or has expired. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -4984,7 +4984,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5101,7 +5101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The lead is not accepted. Also: A request with the same Idempotency-Key is still running. */
+            /** @description The lead is not accepted. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -5250,7 +5250,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5367,7 +5367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -5980,7 +5980,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6074,7 +6074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -6398,7 +6398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6511,7 +6511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -6660,7 +6660,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6777,7 +6777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -6926,7 +6926,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7039,7 +7039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -7188,7 +7188,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7302,7 +7302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -7646,7 +7646,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7761,7 +7761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -8062,7 +8062,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8156,7 +8156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -8480,7 +8480,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8593,7 +8593,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -8742,7 +8742,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8859,7 +8859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -9008,7 +9008,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9121,7 +9121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -9270,7 +9270,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9384,7 +9384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -9728,7 +9728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -9843,7 +9843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -10167,7 +10167,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -10284,7 +10284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -10585,7 +10585,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10679,7 +10679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -10828,7 +10828,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10922,7 +10922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -11246,7 +11246,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11363,7 +11363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -11512,7 +11512,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -11629,7 +11629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -12099,7 +12099,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12218,7 +12218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -12542,7 +12542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12668,7 +12668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -12992,7 +12992,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13118,7 +13118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -13267,7 +13267,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13382,7 +13382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -13663,7 +13663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13776,7 +13776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The process is already completed or terminated. Also: A request with the same Idempotency-Key is still running. */
+            /** @description The process is already completed or terminated. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -13931,7 +13931,7 @@ export interface operations {
                 skipDuplicates?: boolean;
             };
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14042,7 +14042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Every contact given opted out of the vendor's messages; nothing was created. Also: A request with the same Idempotency-Key is still running. */
+            /** @description Every contact given opted out of the vendor's messages; nothing was created. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -14373,7 +14373,7 @@ export interface operations {
                 skipDuplicates?: boolean;
             };
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -14488,7 +14488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Every contact given opted out of the vendor's messages; nothing was created. Also: A request with the same Idempotency-Key is still running. */
+            /** @description Every contact given opted out of the vendor's messages; nothing was created. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -15101,7 +15101,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -15195,7 +15195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -15519,7 +15519,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15636,7 +15636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
