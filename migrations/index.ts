@@ -22,6 +22,7 @@ import { AuditLog1795639090289 } from './1795639090289-AuditLog';
 import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessages';
 import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
 import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyAnswerText';
+import { JourneyIdentity1795642090478 } from './1795642090478-JourneyIdentity';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   LeadAlertMessages1795640021486,
   LeadReAlerts1795640460625,
   IdempotencyAnswerText1795640946921,
+  JourneyIdentity1795642090478,
 ];

@@ -95,7 +95,7 @@ describe('Admin CLI (e2e)', () => {
     const expectedPages: Record<string, RegExp> = {
       feedbackRequest: /how did .* do\?/,
       reviewQuestion: /are you happy with/,
-      reviewLinks: /I posted my review/,
+      reviewLinks: /Would you leave a review\?/,
       referral: /Thank you for your review/,
       privateFeedback: /sorry to hear that/,
     };

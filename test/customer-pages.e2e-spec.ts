@@ -39,6 +39,15 @@ describe('Customer pages (e2e)', () => {
     return page;
   }
 
+  /** The errors a refused form shows next to its fields (`{name}-error`), by field name. */
+  function fieldErrors(html: string): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const [, name, message] of html.matchAll(/<p class="error" id="(\w+)-error">([^<]*)<\/p>/g)) {
+      errors[name] = message.replace(/&#39;/g, "'");
+    }
+    return errors;
+  }
+
   async function friendLink(address: string): Promise<string> {
     const rows: { token: string }[] = await t.dataSource.query(
       'SELECT token FROM referrals WHERE vendor_id = $1 AND (friend_email = $2 OR friend_phone = $2)',
@@ -67,9 +76,21 @@ describe('Customer pages (e2e)', () => {
   it('sends a strict policy with every page: no scripts, no framing, no referrer, no caching', async () => {
     const { link } = await createFeedbackRequest(t.app, vendor);
     const res = await request(t.http).get(new URL(link).pathname);
-    expect(res.headers['content-security-policy']).toMatch(
-      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
+    // The one stylesheet is a file of the same origin, named by its content and cached for good.
+    const [, stylesheet] = /<link rel="stylesheet" href="(\/assets\/customer-pages\.[0-9a-f]{12}\.css)" \/>/.exec(
+      res.text,
+    )!;
+    const css = await request(t.http).get(stylesheet);
+    expect({ status: css.status, type: css.headers['content-type'], cache: css.headers['cache-control'] }).toEqual({
+      status: 200,
+      type: 'text/css; charset=utf-8',
+      cache: 'public, max-age=31536000, immutable',
+    });
+    expect(css.text).toContain('prefers-color-scheme:dark');
+    expect((await request(t.http).get('/assets/customer-pages.000000000000.css')).status).toBe(404);
     expect(res.headers).toMatchObject({
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
@@ -105,19 +126,24 @@ describe('Customer pages (e2e)', () => {
   });
 
   it.each([
-    [{ rating: '6', wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
-    [{ rating: 'five', wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
-    [{ wouldRefer: 'yes' }, 'Please choose a star rating from 1 to 5.'],
-    [{ rating: '4' }, 'Please tell us whether you would refer us to a friend.'],
-    [{ rating: '4', wouldRefer: 'maybe' }, 'Please tell us whether you would refer us to a friend.'],
-    [{ rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) }, 'Please keep your comment under 2000 characters.'],
-  ])('answers the invalid feedback form %j with a 400 page saying what to fix', async (form, message) => {
+    [{ rating: '6', wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ rating: 'five', wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ rating: '4', comment: 'Kept' }, 'wouldRefer', 'Please choose yes or no.'],
+    [{ rating: '4', wouldRefer: 'maybe', comment: 'Kept' }, 'wouldRefer', 'Please choose yes or no.'],
+    [
+      { rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) },
+      'comment',
+      'Please keep your comment under 2000 characters.',
+    ],
+  ])('shows the feedback form %j again, with what was typed and the error next to %s', async (form, field, message) => {
     const page = customer((await createFeedbackRequest(t.app, vendor)).link);
     const res = await page.post('/feedback', form);
     expect(res.status).toBe(400);
-    expect(res.text).toContain('<h1>Please check your answer</h1>');
-    expect(res.text).toContain(`<li>${message.replace(/'/g, '&#39;')}</li>`);
-    expect(res.text).toContain(`<a href="${page.path}">Go back</a>`);
+    expect(res.text).toContain('<h1>Hi Jane, how did');
+    expect(fieldErrors(res.text)).toEqual({ [field]: message });
+    expect(res.text).toContain(`>\n${form.comment}</textarea>`);
+    if ('rating' in form && form.rating === '4') expect(res.text).toContain('name="rating" value="4" checked');
     expect(await page.view()).toMatch(/how did/);
   });
 
@@ -126,7 +152,7 @@ describe('Customer pages (e2e)', () => {
     await page.submit('/review', { happy: 'no' });
     const res = await page.post('/private-feedback', { message: '   ' });
     expect(res.status).toBe(400);
-    expect(res.text).toContain('Please write a message.');
+    expect(fieldErrors(res.text)).toEqual({ message: 'Please write your message (up to 2000 characters).' });
   });
 
   it('refuses an unknown or disabled review site with the 404 page', async () => {
@@ -158,7 +184,7 @@ describe('Customer pages (e2e)', () => {
     const nothing = customer((await createReviewRequest(t.app, none)).link);
     await nothing.submit('/review', { happy: 'yes' });
     const thanks = await nothing.view();
-    expect(thanks).toMatch(/We're glad you are happy with/);
+    expect(thanks).toMatch(/Thank you for your answer\./);
     expect(thanks).not.toContain('I posted my review');
   });
 
@@ -177,13 +203,13 @@ describe('Customer pages (e2e)', () => {
   it('invites at most 5 friends by email or text, once each, and never an opted-out address', async () => {
     const page = await atReferralStep();
     const friends = ['f1@example.com', 'f2@example.com', 'f3@example.com', 'f4@example.com'];
-    for (const email of friends) await page.submit('/referrals/email', { friendName: '', email });
+    for (const email of friends) await page.submit('/referrals/email', { referrerName: 'Sam', friendName: '', email });
     // The same friend twice is one invitation.
-    await page.submit('/referrals/email', { email: 'F1@example.com' });
-    await page.submit('/referrals/text', { friendName: 'Texted', phone: '905 555 0101' });
-    const full = await page.post('/referrals/email', { email: 'f6@example.com' });
+    await page.submit('/referrals/email', { referrerName: 'Sam', email: 'F1@example.com' });
+    await page.submit('/referrals/text', { referrerName: 'Sam', friendName: 'Texted', phone: '905 555 0101' });
+    const full = await page.post('/referrals/email', { referrerName: 'Sam', email: 'f6@example.com' });
     expect(full.status).toBe(400);
-    expect(full.text).toContain('You have already invited 5 friends. Thank you!');
+    expect(full.text).toContain('You have sent all your invitations. Thank you!');
     expect(await page.view()).toContain('You have sent all your invitations.');
     const rows = await t.dataSource.query(
       `SELECT count(*)::int AS n FROM referrals r JOIN referral_requests rr ON rr.id = r.referral_request_id
@@ -196,11 +222,13 @@ describe('Customer pages (e2e)', () => {
     const friend = customer(await friendLink('f1@example.com'));
     expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/Unsubscribe from/);
     await friend.submit('/unsubscribe', {}, `${friend.path}/unsubscribe`);
-    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/You're unsubscribed/);
+    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
     const other = await atReferralStep();
-    const refused = await other.post('/referrals/email', { email: 'f1@example.com' });
+    const refused = await other.post('/referrals/email', { referrerName: 'Sam', email: 'f1@example.com' });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain('We cannot send an invitation to this address.');
+    expect(fieldErrors(refused.text)).toEqual({
+      email: 'We cannot send an invitation to this address. Please choose another friend.',
+    });
     // ...and the vendor cannot message that address any more either.
     const create = await request(t.http)
       .post('/rest-api-v1/customer-feedback-system')
@@ -209,20 +237,63 @@ describe('Customer pages (e2e)', () => {
     expect(create.status).toBe(409);
   });
 
-  it('validates the friend forms: email, phone, and the contact request', async () => {
-    const page = await atReferralStep();
-    expect((await page.post('/referrals/email', { email: 'nope' })).text).toContain(
-      'Please enter your friend&#39;s email address.',
+  it('invites a friend to a vendor at most once in 30 days, whoever invites them', async () => {
+    const first = await atReferralStep();
+    await first.submit('/referrals/email', { referrerName: 'Sam', email: 'popular@example.com' });
+    await first.submit('/referrals/text', { referrerName: 'Sam', phone: '416 555 0188' });
+    const second = await atReferralStep();
+    for (const [action, field, address] of [
+      ['/referrals/email', 'email', 'Popular@Example.com'],
+      ['/referrals/text', 'phone', '(416) 555-0188'],
+    ]) {
+      const refused = await second.post(action, { referrerName: 'Kim', [field]: address });
+      expect({ action, status: refused.status }).toEqual({ action, status: 400 });
+      expect(fieldErrors(refused.text)).toEqual({
+        [field]: 'This friend was invited recently, so we will not send another invitation. Thank you!',
+      });
+      // What was typed stays in the form.
+      expect(refused.text).toContain(`value="${address}"`);
+    }
+    expect(
+      await t.dataSource.query(
+        "SELECT count(*)::int AS n FROM notification_outbox WHERE purpose = 'REFERRAL_INVITATION' AND recipient IN ($1, $2)",
+        ['popular@example.com', '416-555-0188'],
+      ),
+    ).toEqual([{ n: 2 }]);
+    // A month later the friend may be invited again.
+    await t.dataSource.query(
+      "UPDATE referrals SET created_at = created_at - interval '30 days 1 minute' WHERE vendor_id = $1 AND friend_email = $2",
+      [vendor.id, 'popular@example.com'],
     );
-    expect((await page.post('/referrals/text', { phone: '12' })).status).toBe(400);
+    await second.submit('/referrals/email', { referrerName: 'Kim', email: 'popular@example.com' });
+    expect(await second.view()).toContain('Invited so far: popular@example.com.');
+  });
+
+  it('validates the friend forms in plain words next to each field, keeping what was typed', async () => {
+    const page = await atReferralStep();
+    const badEmail = await page.post('/referrals/email', { referrerName: 'Sam Lee', friendName: 'Al', email: 'nope' });
+    expect(badEmail.status).toBe(400);
+    expect(fieldErrors(badEmail.text)).toEqual({
+      email: "Please enter your friend's email address, for example name@example.com.",
+    });
+    expect(badEmail.text).toMatch(/id="email-referrer" name="referrerName" type="text" value="Sam Lee"/);
+    expect(badEmail.text).toMatch(/id="email" name="email" type="email" value="nope"/);
+    const badPhone = await page.post('/referrals/text', { referrerName: ' ', phone: '12' });
+    expect(fieldErrors(badPhone.text)).toEqual({
+      referrerName: 'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
+      phone: "Please enter your friend's 10-digit mobile number, for example 416 555 0123.",
+    });
     await page.submit('/referrals/share');
-    const shareLink = /id="share" readonly value="([^"]+)"/.exec(await page.view())![1];
+    const shareLink = /id="share" name="share" type="text" value="([^"]+)"/.exec(await page.view())![1];
     const friend = customer(shareLink);
-    const noContact = await friend.post('', { name: 'Ann', email: '', phone: '' });
+    const noContact = await friend.post('', { name: 'Ann', email: '', phone: '', message: 'A deck' });
     expect(noContact.status).toBe(400);
-    expect(noContact.text).toContain('provide email or phone: at least one of them is required');
+    expect(fieldErrors(noContact.text)).toEqual({
+      email: 'Please give an email address or a phone number, so you can be contacted.',
+    });
+    expect(noContact.text).toContain('>\nA deck</textarea>');
     const noName = await friend.post('', { name: ' ', email: 'ann@example.com' });
-    expect(noName.text).toContain('Please enter your name.');
+    expect(fieldErrors(noName.text)).toEqual({ name: 'Please enter your name (up to 100 characters).' });
     // A share link was never messaged, so it has no unsubscribe page.
     expect((await request(t.http).get(`${friend.path}/unsubscribe`)).status).toBe(404);
   });
@@ -275,7 +346,18 @@ describe('Customer pages under hostile input (e2e, property-based)', () => {
     ['get', '/unsubscribe'],
     ['post', '/unsubscribe'],
   ] as const;
-  const FIELDS = ['rating', 'wouldRefer', 'comment', 'happy', 'message', 'friendName', 'email', 'phone', 'name'];
+  const FIELDS = [
+    'rating',
+    'wouldRefer',
+    'comment',
+    'happy',
+    'message',
+    'referrerName',
+    'friendName',
+    'email',
+    'phone',
+    'name',
+  ];
   const junk = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.constantFrom(
@@ -304,7 +386,7 @@ describe('Customer pages under hostile input (e2e, property-based)', () => {
     await referral.submit('/review/confirm');
     paths.push(referral.path);
     await referral.submit('/referrals/share');
-    paths.push(new URL(/id="share" readonly value="([^"]+)"/.exec(await referral.view())![1]).pathname);
+    paths.push(new URL(/id="share" name="share" type="text" value="([^"]+)"/.exec(await referral.view())![1]).pathname);
 
     const wrong: string[] = [];
     await fc.assert(

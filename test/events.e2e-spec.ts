@@ -180,7 +180,6 @@ describe('Reputation and message events (e2e)', () => {
       wouldRefer: true,
       comment: 'Tidy.',
     });
-    await olivia.submit('/review', { happy: 'yes' });
     await olivia.go('google');
     const [clicked] = await dataOf('/journey', secret, 'review.link_clicked');
     expect(clicked).toMatchObject({ processId: feedback.request.processId, platform: 'GOOGLE' });
@@ -188,7 +187,11 @@ describe('Reputation and message events (e2e)', () => {
     const [completed] = await dataOf('/journey', secret, 'review.completed');
     expect(completed).toMatchObject({ processId: feedback.request.processId, requestId: clicked.requestId });
 
-    await olivia.submit('/referrals/email', { friendName: 'Noah', email: 'noah@friend.example' });
+    await olivia.submit('/referrals/email', {
+      referrerName: 'Olivia',
+      friendName: 'Noah',
+      email: 'noah@friend.example',
+    });
     const [invitation] = await messagesTo(bed.t.app, vendor.id, 'noah@friend.example');
     const noah = new CustomerBrowser(bed.t.http, linkIn(invitation));
     await noah.submit(

@@ -116,7 +116,7 @@ describe('Notifications across restarts, crashes and instances (e2e)', () => {
           subject: 'Would you review Acme Renovations?',
           text: expect.stringContaining(email.mergeFields.link),
         }),
-        expect.objectContaining({ to: '***-***-0106', text: expect.stringContaining('Reply STOP or visit') }),
+        expect.objectContaining({ to: '***-***-0106', text: expect.stringContaining('Reply STOP to opt out.') }),
       ]),
     );
     expect(JSON.stringify(entries)).not.toContain(email.recipient);

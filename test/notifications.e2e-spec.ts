@@ -39,6 +39,7 @@ describe('Notifications on one instance (e2e)', () => {
     const n = notification({
       mergeFields: { ...notification().mergeFields, firstName: 'Jane <b>"JJ"</b>', vendorName: 'Bob & Sons' },
       customMessage: 'Hello {firstName},\n\n{vendorName} would love your review: {link}\nThank you!',
+      replyTo: 'office@bob-and-sons.test',
     });
     await enqueue(t, n);
 
@@ -47,7 +48,9 @@ describe('Notifications on one instance (e2e)', () => {
     const header = (name: string) => parsed.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
     expect(mail.to).toEqual([n.recipient]);
     expect(header('to')).toBe(`To: ${n.recipient}`);
-    expect(header('from')).toBe('From: Acme Reviews <reviews@mail.test>');
+    // The vendor is who writes, through the operator; the customer's reply goes to the vendor.
+    expect(header('from')).toBe('From: "Bob & Sons via Leads Co" <reviews@mail.test>');
+    expect(header('reply-to')).toBe('Reply-To: office@bob-and-sons.test');
     expect(parsed.subject).toBe('Would you review Bob & Sons?');
     expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${n.mergeFields.unsubscribeLink}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
@@ -60,8 +63,12 @@ describe('Notifications on one instance (e2e)', () => {
     const html = parsed.html as string;
     expect(html).toContain('Hello Jane &lt;b&gt;&quot;JJ&quot;&lt;/b&gt;,</p>');
     expect(html).toContain('Bob &amp; Sons would love your review: ');
-    expect(html).toContain(`<a href="${n.mergeFields.link}" style="color:#1a5fb4">${n.mergeFields.link}</a>`);
-    expect(html).toContain(`<a href="${n.mergeFields.unsubscribeLink}" style="color:#1a5fb4">Unsubscribe</a>`);
+    expect(html).toContain(
+      `<a href="${n.mergeFields.link}" style="color:#0b57d0;word-break:break-all">${n.mergeFields.link}</a>`,
+    );
+    expect(html).toMatch(
+      new RegExp(`<a href="${n.mergeFields.unsubscribeLink}" style="display:inline-block;[^"]*">Unsubscribe</a>`),
+    );
     expect(html).not.toContain('<b>');
 
     await eventually(statusIs(t, n, 'SENT'), 'SENT');
@@ -86,7 +93,7 @@ describe('Notifications on one instance (e2e)', () => {
     expect(mail.parsed.text).toContain(`\n${n.mergeFields.link}\n`);
   });
 
-  it('texts the E.164 number through the provider API with From, the text, the link and the opt-out line', async () => {
+  it('texts the E.164 number through the provider API with From, the text, its one link and the opt-out line', async () => {
     const n = notification({
       channel: 'SMS',
       recipient: '416-555-0101',
@@ -109,9 +116,7 @@ describe('Notifications on one instance (e2e)', () => {
     expect(request.form).toEqual({
       To: '+14165550101',
       From: '+15005550006',
-      Body:
-        `Acme Renovations: rate us Jane! ${n.mergeFields.link}\n` +
-        `Reply STOP or visit ${n.mergeFields.unsubscribeLink} to opt out.`,
+      Body: `Acme Renovations: rate us Jane! ${n.mergeFields.link}\n` + 'Reply STOP to opt out.',
     });
     await eventually(statusIs(t, n, 'SENT'), 'SENT');
   });

@@ -84,7 +84,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
 
   const customer = (link: string) => new CustomerBrowser(t.http, link);
 
-  it('positive feedback → review yes → a click on every platform → review confirmed → referrals → conversion', async () => {
+  it('positive feedback → the review sites → a click on every platform → review confirmed → referrals → conversion', async () => {
     const { vendor, token, expectKpis, current, locationId } = await vendorWithKpis();
 
     const created = await request(t.http)
@@ -129,11 +129,14 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       totalWouldRefer: 1,
       totalReviewRequestsSent: 1,
     });
-    expect(await olivia.view()).toMatch(/are you happy with/);
-
-    await olivia.submit('/review', { happy: 'yes' });
-    await expectKpis({ yesClicks: 1 });
+    // 5 stars said it: no "are you happy?" again, the review sites at once, with the comment to reuse.
     const linksPage = await olivia.view();
+    expect(linksPage).not.toMatch(/are you happy with/);
+    expect(linksPage).toContain('>\nTidy and on time.</textarea>');
+    // "I posted my review" is asked only once the customer has been to a review site.
+    expect(linksPage).not.toContain('I posted my review');
+    await olivia.submit('/review', { happy: 'yes' });
+    await expectKpis();
     for (const target of ['google', `google/${locationId}`, 'facebook', 'bbb', 'other']) {
       expect(linksPage).toContain(`href="${olivia.path}/go/${target}"`);
     }
@@ -156,42 +159,64 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       await expectKpis({ totalReviewLinkClicks: current().totalReviewLinkClicks + 1, [field]: current()[field] + 1 });
     }
 
+    expect(await olivia.view()).toContain('Did you post your review?');
     await olivia.submit('/review/confirm');
     await expectKpis(CONFIRMING_THE_ONLY_REVIEW);
     expect(await olivia.view()).toMatch(/Thank you for your review, Olivia!/);
-    // The referral request went to the customer, with the same link.
+    // The referral request goes to the customer, with the same link, once they have left the page.
     const referralRequests = await messagesTo(t.app, vendor.id, 'olivia@customer.example');
     expect(referralRequests.map((m) => m.subject)).toEqual([
       `How did ${vendor.vendorName} do?`,
       `Know someone who could use ${vendor.vendorName}?`,
     ]);
     expect(linkIn(referralRequests[1])).toBe(linkIn(email));
+    const [{ delay }] = await t.dataSource.query(
+      `SELECT extract(epoch FROM next_attempt_at - created_at)::int AS delay FROM notification_outbox
+        WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
+      [vendor.id],
+    );
+    expect(delay).toBe(3600);
     // Confirming twice (a reload, the back button) changes nothing.
     await olivia.submit('/review/confirm');
     await expectKpis();
 
-    await olivia.submit('/referrals/email', { friendName: 'Noah Friend', email: 'Noah@Friend.example' });
+    await olivia.submit('/referrals/email', {
+      referrerName: 'Olivia M.',
+      friendName: 'Noah Friend',
+      email: 'Noah@Friend.example',
+    });
     await expectKpis({
       totalReferralRequestsPending: 0,
       referralRequestsCompleted: 1,
       referralRequestsCompletedByEmail: 1,
     });
+    // She referred a friend on the page, so the message asking her to is not sent.
+    expect((await messagesTo(t.app, vendor.id, 'olivia@customer.example'))[1]).toMatchObject({
+      status: 'FAILED',
+      lastError: 'Not sent: the customer referred a friend on the page.',
+    });
     // More referrals by the other channels: recorded, but the referral request was completed once.
-    await olivia.submit('/referrals/text', { phone: '(416) 555-0123' });
+    await olivia.submit('/referrals/text', { referrerName: 'Olivia', phone: '(416) 555-0123' });
     await olivia.submit('/referrals/share');
     await expectKpis();
     const referralPage = await olivia.view();
     expect(referralPage).toContain('Invited so far: Noah Friend, 416-555-0123.');
-    const shareLink = /id="share" readonly value="([^"]+)"/.exec(referralPage)![1];
+    const shareLink = /id="share" name="share" type="text" value="([^"]+)"/.exec(referralPage)![1];
     expect(shareLink).toMatch(/^http:\/\/localhost:3000\/i\/[A-Za-z0-9_-]{24}$/);
 
     const [invitation] = await messagesTo(t.app, vendor.id, 'noah@friend.example');
-    expect(invitation).toMatchObject({ channel: 'EMAIL', subject: `${vendor.vendorName} was recommended to you` });
-    expect(invitation.text).toMatch(/^Hi Noah,/);
+    // The invitation names who referred the friend, as she gave her name.
+    expect(invitation).toMatchObject({ channel: 'EMAIL', subject: `Olivia M. recommends ${vendor.vendorName}` });
+    expect(invitation.text).toMatch(/^Hi Noah,\n\nOlivia M\. recently worked with/);
     const [text] = await messagesTo(t.app, vendor.id, '416-555-0123');
-    expect(text).toMatchObject({ channel: 'SMS', text: expect.stringMatching(/^Hi there, a friend recommended/) });
+    expect(text).toMatchObject({
+      channel: 'SMS',
+      text: expect.stringMatching(
+        /^Hi there, Olivia recommends .* to you\. Have a look: \S+\nReply STOP to opt out\.$/,
+      ),
+    });
     const noah = customer(linkIn(invitation));
-    expect(await noah.view()).toMatch(/Olivia recommends/);
+    expect(await noah.view()).toMatch(/Olivia M\. recommends/);
     await noah.submit(
       '',
       { name: 'Noah Friend', email: 'noah@friend.example', phone: '', message: 'A new deck.' },
@@ -213,8 +238,12 @@ describe('Reputation journeys and KPIs (e2e)', () => {
   });
 
   it.each([
-    ['email', { friendName: 'Ava', email: 'ava@friend.example' }, 'referralRequestsCompletedByEmail'],
-    ['text', { friendName: '', phone: '+1 (905) 555-0147' }, 'referralRequestsCompletedByText'],
+    [
+      'email',
+      { referrerName: 'Lucas', friendName: 'Ava', email: 'ava@friend.example' },
+      'referralRequestsCompletedByEmail',
+    ],
+    ['text', { referrerName: 'Lucas', friendName: '', phone: '+1 (905) 555-0147' }, 'referralRequestsCompletedByText'],
     ['share', {}, 'referralRequestsCompletedByShare'],
   ] as const)('a standalone review request completed and referred by %s', async (channel, form, field) => {
     const { token, expectKpis } = await vendorWithKpis();
@@ -237,7 +266,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     await expectKpis({ totalReferralRequestsPending: 0, referralRequestsCompleted: 1, [field]: 1 });
   });
 
-  it('negative feedback completes the process and asks for private feedback', async () => {
+  it('negative feedback completes the process and asks for private feedback, the review sites below', async () => {
     const { vendor, token, expectKpis } = await vendorWithKpis();
     const { link } = await createFeedbackRequest(t.app, vendor, { customerName: 'Mia Wilson' });
     await expectKpis(ONE_FEEDBACK_REQUEST);
@@ -251,16 +280,26 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       feedbackAverageStarRating: 2,
       totalReputationProcessesCompleted: 1,
       totalReputationProcessesInProgress: 0,
+      // No review gating: the review sites are offered to her too, below the private feedback form.
+      totalReviewRequestsSent: 1,
     });
-    expect(await mia.view()).toMatch(/sorry to hear that, Mia/);
+    const privateFeedbackPage = await mia.view();
+    expect(privateFeedbackPage).toMatch(/sorry to hear that, Mia/);
+    expect(privateFeedbackPage.indexOf('name="message"')).toBeLessThan(privateFeedbackPage.indexOf('/go/google"'));
     await mia.submit('/private-feedback', { message: 'The crew left a mess.' });
     await expectKpis();
-    expect(await mia.view()).toMatch(/Your feedback has been sent to/);
-    // The review step is never reached: its forms and links do nothing.
+    const finished = await mia.view();
+    expect(finished).toMatch(/Your feedback has been sent to/);
+    expect(finished).toContain(`href="${mia.path}/go/facebook"`);
+    // The yes/no question is not hers; a review site she follows counts.
     await mia.submit('/review', { happy: 'yes' });
-    const click = await mia.go('google');
-    expect({ status: click.status, location: click.headers.location }).toEqual({ status: 303, location: mia.path });
     await expectKpis();
+    const click = await mia.go('google');
+    expect({ status: click.status, location: click.headers.location }).toEqual({
+      status: 302,
+      location: 'https://g.page/r/main/review',
+    });
+    await expectKpis({ totalReviewLinkClicks: 1, googleReviewLinkClicks: 1 });
 
     const list = await request(t.http).get('/rest-api-v1/customer-feedback-system').set(bearer(token));
     expect(list.body.data.content[0]).toMatchObject({
@@ -292,7 +331,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       completedFeedbackRequests: 3,
       feedbackAverageStarRating: 3.67,
       totalWouldRefer: 3,
-      totalReviewRequestsSent: 2,
+      totalReviewRequestsSent: 3,
     });
   });
 
@@ -303,7 +342,9 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     const ethan = customer(link);
     await ethan.submit('/review', { happy: 'no' });
     await expectKpis({ noClicks: 1, totalReputationProcessesCompleted: 1, totalReputationProcessesInProgress: 0 });
-    expect(await ethan.view()).toMatch(/sorry to hear that, Ethan/);
+    const page = await ethan.view();
+    expect(page).toMatch(/sorry to hear that, Ethan/);
+    expect(page).toContain(`href="${ethan.path}/go/bbb"`);
     await ethan.submit('/review', { happy: 'yes' });
     await expectKpis();
   });
@@ -320,8 +361,8 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/Unsubscribe from .*\?/);
     await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
     await expectKpis({ totalReputationProcessesTerminated: 1, totalReputationProcessesInProgress: 0 });
-    expect(await zoe.view()).toMatch(/You're unsubscribed/);
-    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/You're unsubscribed/);
+    expect(await zoe.view()).toMatch(/You&#39;re unsubscribed/);
+    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
     // Nothing more is recorded for an opted-out customer.
     await zoe.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
     await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
@@ -421,8 +462,9 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     await sam.submit('/review/confirm');
     await expectKpis(ONE_REVIEW_CONFIRMED);
     await sam.submit('/unsubscribe', {}, `${sam.path}/unsubscribe`);
-    await expectKpis();
-    expect(await sam.view()).toMatch(/You're unsubscribed/);
+    // The message asking for a referral was still waiting for the customer to leave the page: it is given up.
+    await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
+    expect(await sam.view()).toMatch(/You&#39;re unsubscribed/);
     // No referral is possible any more.
     await sam.submit('/referrals/share');
     await expectKpis();

@@ -230,7 +230,7 @@ describe('Review and feedback requests (e2e)', () => {
           await t.app.get(ReputationProcessService).customerLinkOf(res.body.data.processId),
         );
         await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
-        expect(await page.view()).toMatch(/are you happy with/);
+        expect(await page.view()).toMatch(/<h1>Thank you, [xy]+!<\/h1>/);
       }
     });
 
@@ -290,7 +290,7 @@ describe('Review and feedback requests (e2e)', () => {
         wouldRefer: true,
         comment: 'Good',
         processState: 'IN_PROGRESS',
-        processStep: 'REVIEW_QUESTION',
+        processStep: 'REVIEW_LINKS',
       });
       expect(first.body.data.content[1]).toMatchObject({ answered: false, rating: null, processStep: 'FEEDBACK' });
 

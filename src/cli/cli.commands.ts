@@ -182,14 +182,17 @@ export class CliCommands {
     };
     const links = {
       feedbackRequest: await feedback('Sophie Lavoie'),
-      reviewQuestion: await feedback('Jacob Pelletier'),
-      reviewLinks: await review('Chloe'),
+      reviewQuestion: await review('Chloe'),
+      reviewLinks: await feedback('Jacob Pelletier'),
       referral: await review('Nathan'),
       privateFeedback: await feedback('Lea Fortin'),
     };
     const token = (link: string) => link.slice(link.lastIndexOf('/') + 1);
-    await this.journeys.answerFeedback(token(links.reviewQuestion), { rating: 5, wouldRefer: 'yes' });
-    await this.journeys.answerReview(token(links.reviewLinks), true);
+    await this.journeys.answerFeedback(token(links.reviewLinks), {
+      rating: 5,
+      wouldRefer: 'yes',
+      comment: 'Clean work, on time and on budget.',
+    });
     await this.journeys.answerReview(token(links.referral), true);
     await this.journeys.confirmReview(token(links.referral));
     await this.journeys.share(token(links.referral));

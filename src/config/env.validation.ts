@@ -103,6 +103,17 @@ export const envValidationSchema = Joi.object({
       is: Joi.exist(),
       then: Joi.required().messages({ 'any.required': 'MAIL_FROM is required when SMTP_URL is set' }),
     }),
+  // Who sends the customers' messages on the vendors' behalf: e-mails come from "{vendor} via {OPERATOR_NAME}".
+  OPERATOR_NAME: Joi.string()
+    .trim()
+    .min(1)
+    .max(100)
+    .pattern(/^[^\r\n<>"@]+$/)
+    .messages({ 'string.pattern.base': 'OPERATOR_NAME must be a plain name (no line breaks, quotes, <, > or @)' })
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({ 'any.required': 'OPERATOR_NAME is required when NODE_ENV=production' }),
+    }),
   SMS_API_BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .optional(),

@@ -1,5 +1,7 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 
+/** Outside production only: production must name itself. */
+export const DEFAULT_OPERATOR_NAME = 'Vendor Leads';
 export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
 
 /** Delivery of e-mail and SMS (src/notifications). Values are validated in env.validation.ts. */
@@ -11,6 +13,8 @@ export const notificationsConfig = registerAs('notifications', () => {
     /** Unset: e-mails are written to the log and marked sent. */
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',
+    /** The operator sending for the vendors (required in production); e-mails come from "{vendor} via {operatorName}". */
+    operatorName: process.env.OPERATOR_NAME?.trim() || DEFAULT_OPERATOR_NAME,
     /** Unset (any of the three): SMS are written to the log and marked sent. */
     sms:
       smsAccountSid && smsAuthToken && smsFrom

@@ -22,11 +22,20 @@ export interface ProcessPageView {
   /** Why the page no longer asks anything, overriding the step. */
   closed: ClosedReason;
   step: JourneyStep;
-  /** At the review-links step. */
+  /** The vendor's review sites, at every step that shows them (no review gating). */
   reviewLinks: ReviewLink[];
+  /** At the review-links step: what the customer wrote with their rating, offered for their review. */
+  comment: string | null;
+  /** At the review-links step: the customer went to a review site, so the page asks whether they posted. */
+  reviewClicked: boolean;
   /** At the referral step. */
   referral: ReferralStepView | null;
 }
+
+/** The steps whose page shows the review sites: after any answer, positive or not (CONTRACT 7). */
+const SHOWS_REVIEW_LINKS = [JourneyStep.ReviewLinks, JourneyStep.PrivateFeedback, JourneyStep.Finished];
+/** A click counts wherever the sites were shown, and from the referral step (a second review). */
+const COUNTS_CLICKS = [...SHOWS_REVIEW_LINKS, JourneyStep.Referral];
 
 /**
  * Every step of the customer's journey through the pages of their link: each answer runs on the
@@ -57,10 +66,16 @@ export class CustomerJourneyService {
       closed: closedReason(process),
       step: process.step,
       reviewLinks: [],
+      comment: null,
+      reviewClicked: false,
       referral: null,
     };
     if (view.closed) return view;
-    if (process.step === JourneyStep.ReviewLinks) view.reviewLinks = await this.reviewLinksOf(process.vendorId);
+    if (SHOWS_REVIEW_LINKS.includes(process.step)) view.reviewLinks = await this.reviewLinksOf(process.vendorId);
+    if (process.step === JourneyStep.ReviewLinks) {
+      view.comment = await this.feedback.commentOf(process);
+      view.reviewClicked = await this.processes.hasEvent(process, ReputationEventType.ReviewLinkClicked);
+    }
     if (process.step === JourneyStep.Referral) view.referral = await this.referrals.stepView(process);
     return view;
   }
@@ -80,22 +95,22 @@ export class CustomerJourneyService {
   }
 
   /**
-   * Records a click on a review link and returns where it goes. Counted whenever the customer has said
-   * yes (the links were shown); null (back to the page) otherwise. An unknown or disabled site is a 404.
+   * Records a click on a review link and returns where it goes. Counted at every step that shows the
+   * links; null (back to the page) before the customer answered. An unknown or disabled site is a 404.
    */
   async followReviewLink(token: string, target: string): Promise<string | null> {
     const process = await this.processes.findByToken(token);
     const link = (await this.reviewLinksOf(process.vendorId)).find((candidate) => candidate.target === target);
     if (!link) throw DomainError.notFound('Review site', target);
     const counted = await this.processes.withLocked(token, async (locked) => {
-      if (closedReason(locked) || ![JourneyStep.ReviewLinks, JourneyStep.Referral].includes(locked.step)) return false;
+      if (closedReason(locked) || !COUNTS_CLICKS.includes(locked.step)) return false;
       await this.reviewRequests.linkClicked(locked, link.platform);
       return true;
     });
     return counted ? link.url : null;
   }
 
-  /** "I posted my review": completes the process and asks the customer to refer a friend. */
+  /** "I posted my review": completes the process and asks the customer to refer a friend (the message follows later). */
   confirmReview(token: string): Promise<void> {
     return this.processes.atStep(token, JourneyStep.ReviewLinks, async (process) => {
       await this.reviewRequests.confirm(process);
@@ -111,16 +126,16 @@ export class CustomerJourneyService {
   }
 
   inviteByEmail(token: string, form: EmailInvitationForm): Promise<void> {
-    const friend = { email: form.email.toLowerCase(), phone: null };
+    const friend = { name: form.friendName ?? null, email: form.email.toLowerCase(), phone: null };
     return this.processes.atStep(token, JourneyStep.Referral, (process) =>
-      this.referrals.invite(process, ReferralChannel.Email, form.friendName ?? null, friend),
+      this.referrals.invite(process, ReferralChannel.Email, form.referrerName, friend),
     );
   }
 
   inviteByText(token: string, form: TextInvitationForm): Promise<void> {
-    const friend = { email: null, phone: form.phone };
+    const friend = { name: form.friendName ?? null, email: null, phone: form.phone };
     return this.processes.atStep(token, JourneyStep.Referral, (process) =>
-      this.referrals.invite(process, ReferralChannel.Text, form.friendName ?? null, friend),
+      this.referrals.invite(process, ReferralChannel.Text, form.referrerName, friend),
     );
   }
 

@@ -18,6 +18,7 @@ import {
 import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
 import { LinkTokenPipe } from './views/link-token.pipe';
+import { STYLESHEET, STYLESHEET_FILE } from './views/stylesheet';
 import { FormPost, LinkGet, sendPage } from './views/send-page';
 
 /**
@@ -37,6 +38,17 @@ export class CustomerPagesController {
     private readonly journey: CustomerJourneyService,
     private readonly referrals: ReferralsService,
   ) {}
+
+  /** The pages' stylesheet: named by its content, so cached for good (CSP `style-src 'self'`). */
+  @Get('assets/:file')
+  stylesheet(@Param('file') file: string, @Res() response: Response): void {
+    if (file !== STYLESHEET_FILE) throw unknownLink();
+    response
+      .status(200)
+      .set({ 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' })
+      .type('css')
+      .send(STYLESHEET);
+  }
 
   @Get('r/:token')
   async process(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {

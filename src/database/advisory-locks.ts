@@ -8,6 +8,8 @@ import type { EntityManager } from 'typeorm';
 export enum LockSpace {
   ReviewRequestDuplicates = 727_101,
   FeedbackRequestDuplicates = 727_102,
+  /** One friend's address at one vendor (hashed): two customers inviting the same friend at once. */
+  FriendInvitations = 727_103,
   GoogleRankImage = 727_201,
   /** A vendor's KPI rollups; taken by the KpiRollups migration's triggers, which write the number out. */
   KpiRollups = 727_301,

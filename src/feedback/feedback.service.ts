@@ -100,7 +100,15 @@ export class FeedbackService {
     return this.counts.count(vendorId, window);
   }
 
-  /** The customer's stars: 4-5 lead to the review step; 1-3 complete the process. */
+  /** What the customer wrote with their rating (offered back to them for their review); null when nothing. */
+  async commentOf(process: ReputationProcess): Promise<string | null> {
+    return (await this.repository.findByProcess(process.id))?.comment ?? null;
+  }
+
+  /**
+   * The customer's stars: 4-5 lead to the review sites; 1-3 complete the process and ask for private
+   * feedback (unless the comment said it), the review sites below.
+   */
   async answer(process: ReputationProcess, answer: FeedbackAnswer): Promise<void> {
     await this.repository.answer(process.id, answer);
     const { rating, wouldRefer } = answer;
@@ -112,10 +120,8 @@ export class FeedbackService {
       wouldRefer,
       comment: answer.comment,
     });
-    if (rating >= 4) {
-      await this.reviewRequests.askAfterFeedback(process, splitCustomerName(request.customerName).lastName);
-    } else {
-      await this.processes.complete(process, answer.comment ? JourneyStep.Finished : JourneyStep.PrivateFeedback);
-    }
+    const next =
+      rating >= 4 ? JourneyStep.ReviewLinks : answer.comment ? JourneyStep.Finished : JourneyStep.PrivateFeedback;
+    await this.reviewRequests.offerAfterFeedback(process, splitCustomerName(request.customerName).lastName, next);
   }
 }

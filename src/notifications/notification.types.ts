@@ -57,6 +57,8 @@ export interface MergeFields {
   link: string;
   /** Opt-out page; also the `List-Unsubscribe` target, so it must accept a one-click POST (RFC 8058). */
   unsubscribeLink: string;
+  /** A friend's invitation: the customer who referred them, as they gave their name. */
+  referrerName?: string;
 }
 
 export interface NewNotification {
@@ -70,6 +72,10 @@ export interface NewNotification {
   mergeFields: MergeFields;
   /** The vendor's customEmailMessage / customSMSMessage; may use {firstName} {vendorName} {link}. */
   customMessage?: string | null;
+  /** E-mail: the vendor's contact address, where the customer's reply goes. */
+  replyTo?: string | null;
+  /** Held back this long before it is sent (e.g. until the customer has left the page). */
+  delayMs?: number;
 }
 
 /** A message to the vendor's own people, rendered by its producer (NotificationsService.enqueueAlert). */

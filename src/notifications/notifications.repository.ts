@@ -10,19 +10,12 @@ import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { CUSTOMER_PURPOSES, type NotificationPurpose } from './notification.types';
 
-export type NewOutboxRow = Pick<
-  OutboxNotification,
-  | 'vendorId'
-  | 'purpose'
-  | 'subjectId'
-  | 'channel'
-  | 'recipient'
-  | 'subject'
-  | 'text'
-  | 'html'
-  | 'unsubscribeUrl'
-  | 'messageKey'
->;
+/** A message as rendered at enqueue: what a sender gets, and whose it is. */
+export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
+  Pick<OutboxNotification, 'vendorId' | 'purpose' | 'subjectId'> & {
+    /** Held back this long before its first attempt; due at once when absent. */
+    delayMs?: number;
+  };
 
 /**
  * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
@@ -57,8 +50,15 @@ export class NotificationsRepository {
   ) {}
 
   /** Inserts in the caller's transaction, so the row commits or rolls back with the caller's work. */
-  async insert(row: NewOutboxRow): Promise<void> {
-    await this.txHost.tx.createQueryBuilder().insert().into(OutboxNotification).values(row).orIgnore().execute();
+  async insert({ delayMs, ...row }: NewOutboxRow): Promise<void> {
+    const due = delayMs ? { nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs / 1000)})` } : {};
+    await this.txHost.tx
+      .createQueryBuilder()
+      .insert()
+      .into(OutboxNotification)
+      .values({ ...row, ...due })
+      .orIgnore()
+      .execute();
   }
 
   /**
@@ -83,6 +83,7 @@ export class NotificationsRepository {
           WHERE n.id = due.id
       RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
                 n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+                n.from_name AS "fromName", n.reply_to AS "replyTo",
                 n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
                 n.subject_id AS "subjectId"
        )
@@ -144,6 +145,15 @@ export class NotificationsRepository {
     await this.txHost.tx.update(
       OutboxNotification,
       { vendorId, recipient: In(recipients), status: 'PENDING', purpose: In(CUSTOMER_PURPOSES) },
+      { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
+    );
+  }
+
+  /** Gives up the messages of one subject that are not sent yet (the producer no longer needs them). */
+  async failPendingOf(purpose: NotificationPurpose, subjectId: number, reason: string): Promise<void> {
+    await this.txHost.tx.update(
+      OutboxNotification,
+      { purpose, subjectId, status: 'PENDING' },
       { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );
   }

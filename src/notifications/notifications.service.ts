@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxNotification } from './entities/outbox-notification.entity';
 import type { NewNotification, NewVendorAlert, NotificationPurpose } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
 import { OutboxSignal } from '../database/outbox-signal';
-import { renderEmail, renderSms } from './rendering/render-notification';
+import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
+import { cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
 
 // Producers validate what customers type; these only stop a producer bug from reaching a provider
 // (several addresses in one, header injection, a javascript: link).
@@ -27,6 +28,10 @@ function assertValid(notification: NewNotification): void {
   assertAddressed(notification);
   assertHttpUrl(notification.mergeFields.link, 'link');
   assertHttpUrl(notification.mergeFields.unsubscribeLink, 'unsubscribeLink');
+  const { replyTo } = notification;
+  if (replyTo != null && !(replyTo.length <= 254 && EMAIL.test(replyTo))) {
+    throw new Error('Notification replyTo is not a valid e-mail address.');
+  }
 }
 
 function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedMessage): void {
@@ -43,20 +48,24 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
     );
 }
 
-/** Rendered now, so what is sent is what was decided when the producer committed, retries included. */
-function render(notification: NewNotification): NewOutboxRow {
-  const { vendorId, purpose, subjectId, channel, recipient, mergeFields, customMessage } = notification;
-  const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl: mergeFields.unsubscribeLink };
+/**
+ * Rendered now, so what is sent is what was decided when the producer committed, retries included.
+ * An e-mail comes from "{vendor} via {operator}" and is answered to the vendor.
+ */
+function render(notification: NewNotification, operatorName: string): NewOutboxRow {
+  const { vendorId, purpose, subjectId, channel, recipient, mergeFields, customMessage, delayMs } = notification;
+  const unsubscribeUrl = mergeFields.unsubscribeLink;
+  const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl, delayMs, messageKey: randomUUID() };
   if (channel === 'SMS') {
-    return {
-      ...base,
-      subject: null,
-      text: renderSms(purpose, mergeFields, customMessage),
-      html: null,
-      messageKey: randomUUID(),
-    };
+    const text = renderSms(purpose, mergeFields, customMessage);
+    return { ...base, subject: null, text, html: null, fromName: null, replyTo: null };
   }
-  return { ...base, ...renderEmail(purpose, mergeFields, customMessage), messageKey: randomUUID() };
+  return {
+    ...base,
+    ...renderEmail(purpose, mergeFields, customMessage, operatorName),
+    fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operatorName}`.slice(0, 300),
+    replyTo: notification.replyTo ?? null,
+  };
 }
 
 @Injectable()
@@ -64,6 +73,7 @@ export class NotificationsService {
   constructor(
     private readonly repository: NotificationsRepository,
     private readonly signal: OutboxSignal,
+    @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
   ) {}
 
   /**
@@ -73,7 +83,7 @@ export class NotificationsService {
    */
   async enqueue(notification: NewNotification): Promise<void> {
     assertValid(notification);
-    await this.repository.insert(render(notification));
+    await this.repository.insert(render(notification, this.config.operatorName));
     this.signal.queued();
   }
 
@@ -84,7 +94,8 @@ export class NotificationsService {
   async enqueueAlert(alert: NewVendorAlert): Promise<void> {
     assertAddressed(alert);
     const { vendorId, purpose, subjectId, channel, recipient, subject, text, html } = alert;
-    const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, unsubscribeUrl: null };
+    const addressing = { unsubscribeUrl: null, fromName: null, replyTo: null };
+    const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, ...addressing };
     await this.repository.insert({ ...row, messageKey: randomUUID() });
     this.signal.queued();
   }
@@ -96,6 +107,11 @@ export class NotificationsService {
    */
   async withdraw(vendorId: number, recipients: string[], reason: string): Promise<void> {
     if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
+  }
+
+  /** Gives up, in the caller's transaction, the messages of one subject not sent yet (no longer needed). */
+  async withdrawSubject(purpose: NotificationPurpose, subjectId: number, reason: string): Promise<void> {
+    await this.repository.failPendingOf(purpose, subjectId, reason);
   }
 
   /** The ids of the vendor's subjects (requests) whose messages all failed for good; int8 ids, as strings. */

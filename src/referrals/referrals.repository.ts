@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { LockSpace } from '../database/advisory-locks';
 import type { Contact } from '../reputation/contact';
 import type { ReferralChannel } from '../reputation/entities/reputation-event.entity';
 import { ReferralConversion } from './entities/referral-conversion.entity';
@@ -9,7 +10,7 @@ import { Referral } from './entities/referral.entity';
 
 export type NewReferral = Pick<
   Referral,
-  'vendorId' | 'referralRequestId' | 'channel' | 'token' | 'friendName' | 'friendEmail' | 'friendPhone'
+  'vendorId' | 'referralRequestId' | 'channel' | 'token' | 'referrerName' | 'friendName' | 'friendEmail' | 'friendPhone'
 >;
 export type NewConversion = Pick<
   ReferralConversion,
@@ -56,6 +57,25 @@ export class ReferralsRepository {
 
   referralsOf(referralRequestId: number): Promise<Referral[]> {
     return this.manager.find(Referral, { where: { referralRequestId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Whether the vendor invited this email or phone within the last `days` days, by any customer. Holds
+   * a lock on the address until commit, so two customers inviting the same friend at once are counted
+   * one after the other.
+   */
+  async invitedWithin(vendorId: number, address: string, days: number): Promise<boolean> {
+    await this.manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+      LockSpace.FriendInvitations,
+      `${vendorId}:${address}`,
+    ]);
+    const rows: { found: boolean }[] = await this.manager.query(
+      `SELECT EXISTS (SELECT 1 FROM referrals
+                       WHERE vendor_id = $1 AND coalesce(friend_email, friend_phone) = $2
+                         AND created_at > now() - make_interval(days => $3)) AS found`,
+      [vendorId, address, days],
+    );
+    return rows[0].found;
   }
 
   /** The referral behind a friend's link; `lock` holds it for the rest of the transaction. */

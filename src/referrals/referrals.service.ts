@@ -16,6 +16,20 @@ import { ReferralsRepository } from './referrals.repository';
 /** Email and text invitations one customer may send; share links cost nothing and are not limited. */
 export const MAX_INVITATIONS = 5;
 
+/** A friend is invited to a vendor at most once in this many days, by whichever customer (CONTRACT 7). */
+export const FRIEND_INVITATION_DAYS = 30;
+
+/**
+ * The message asking for a referral waits this long after the confirmed review: the customer is on
+ * the referral page then, and is not messaged about what they can see. Given up if they refer someone.
+ */
+export const REFERRAL_MESSAGE_DELAY_MS = 60 * 60 * 1000;
+
+/** A friend to invite, as the customer typed them. */
+export interface Friend extends Contact {
+  name: string | null;
+}
+
 /** What the referral step of the customer's page shows. */
 export interface ReferralStepView {
   invited: { channel: ReferralChannel; to: string }[];
@@ -26,7 +40,8 @@ export interface ReferralStepView {
 export interface InvitationPageView {
   token: string;
   vendorName: string;
-  referrerFirstName: string;
+  /** Who referred the friend: the name the customer gave, else their first name. */
+  referrerName: string;
   /** A personal invitation takes one contact request; a share link one per friend. */
   accepting: boolean;
   /** A message went to the friend (email or text), so the page offers to unsubscribe. */
@@ -53,7 +68,7 @@ export class ReferralsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  /** After a confirmed review: the referral request, its event and the message asking for a referral. */
+  /** After a confirmed review: the referral request, its event and the (later) message asking for a referral. */
   async request(process: ReputationProcess): Promise<void> {
     const referralRequest = await this.repository.insertRequest(process.vendorId, process.id);
     await this.processes.recordEvents([eventOf(process, ReputationEventType.ReferralRequested)]);
@@ -65,6 +80,7 @@ export class ReferralsService {
       contact: { email: process.email, phone: process.phone },
       path: customerPaths.process(process.token),
       unsubscribePath: customerPaths.processUnsubscribe(process.token),
+      delayMs: REFERRAL_MESSAGE_DELAY_MS,
     });
   }
 
@@ -79,33 +95,45 @@ export class ReferralsService {
     };
   }
 
-  /** A friend invited by email or text (once per address, at most MAX_INVITATIONS), messaged with their own link. */
+  /**
+   * A friend invited by email or text, messaged with their own link in the customer's name: once per
+   * address and customer (a second submission changes nothing), at most MAX_INVITATIONS, and never an
+   * address that opted out or that this vendor invited in the last FRIEND_INVITATION_DAYS.
+   */
   async invite(
     process: ReputationProcess,
     channel: ReferralChannel.Email | ReferralChannel.Text,
-    friendName: string | null,
-    friend: Contact,
+    referrerName: string,
+    friend: Friend,
   ): Promise<void> {
     const { referralRequestId, referrals } = await this.referralsOf(process);
     const invitations = referrals.filter((r) => r.channel !== ReferralChannel.Share);
     const address = (friend.email ?? friend.phone)!;
+    const field = friend.email ? 'email' : 'phone';
     // A second submission of the same invitation (a double click, a reload) changes nothing.
     if (invitations.some((r) => (r.friendEmail ?? r.friendPhone) === address)) return;
     if (invitations.length >= MAX_INVITATIONS) {
       throw DomainError.invalid(`You have already invited ${MAX_INVITATIONS} friends. Thank you!`);
     }
     if (await this.processes.anyOptedOut(process.vendorId, [address])) {
-      throw DomainError.invalid('We cannot send an invitation to this address. Please choose another friend.');
+      throw refusedFriend(field, 'We cannot send an invitation to this address. Please choose another friend.');
     }
-    const referral = await this.addReferral(process, referralRequestId, channel, friendName, friend);
+    if (await this.repository.invitedWithin(process.vendorId, address, FRIEND_INVITATION_DAYS)) {
+      throw refusedFriend(
+        field,
+        'This friend was invited recently, so we will not send another invitation. Thank you!',
+      );
+    }
+    const referral = await this.addReferral(process, referralRequestId, channel, referrerName, friend);
     await this.processes.send({
       vendorId: process.vendorId,
       purpose: 'REFERRAL_INVITATION',
       subjectId: referral.id,
-      firstName: friendName ? splitCustomerName(friendName).firstName : '',
-      contact: friend,
+      firstName: friend.name ? splitCustomerName(friend.name).firstName : '',
+      contact: { email: friend.email, phone: friend.phone },
       path: customerPaths.invitation(referral.token),
       unsubscribePath: customerPaths.invitationUnsubscribe(referral.token),
+      referrerName,
     });
   }
 
@@ -113,7 +141,11 @@ export class ReferralsService {
   async share(process: ReputationProcess): Promise<void> {
     const { referralRequestId, referrals } = await this.referralsOf(process);
     if (referrals.some((r) => r.channel === ReferralChannel.Share)) return;
-    await this.addReferral(process, referralRequestId, ReferralChannel.Share, null, { email: null, phone: null });
+    await this.addReferral(process, referralRequestId, ReferralChannel.Share, null, {
+      name: null,
+      email: null,
+      phone: null,
+    });
   }
 
   async invitationPage(token: string): Promise<InvitationPageView> {
@@ -124,7 +156,7 @@ export class ReferralsService {
     return {
       token,
       vendorName: await this.processes.vendorNameOf(referral),
-      referrerFirstName: referrer.firstName,
+      referrerName: referral.referrerName ?? referrer.firstName,
       accepting: !address || !(await this.repository.conversionExists(referral.id, null)),
       messaged: address !== null,
       optedOut: address !== null && (await this.processes.anyOptedOut(referral.vendorId, [address])),
@@ -183,25 +215,38 @@ export class ReferralsService {
     return this.processes.findById(referralRequest.processId);
   }
 
-  /** One referral: the friend's link, its event, and the referral request completed by the first one. */
+  /**
+   * One referral: the friend's link, its event, and the referral request completed by the first one;
+   * the message asking for a referral is no longer needed.
+   */
   private async addReferral(
     process: ReputationProcess,
     referralRequestId: number,
     channel: ReferralChannel,
-    friendName: string | null,
-    friend: Contact,
+    referrerName: string | null,
+    friend: Friend,
   ): Promise<Referral> {
     const referral = await this.repository.insertReferral({
       vendorId: process.vendorId,
       referralRequestId,
       channel,
       token: newLinkToken(),
-      friendName,
+      referrerName,
+      friendName: friend.name,
       friendEmail: friend.email,
       friendPhone: friend.phone,
     });
     await this.repository.completeRequest(referralRequestId, channel);
+    await this.notifications.withdrawSubject(
+      'REFERRAL_REQUEST',
+      referralRequestId,
+      'Not sent: the customer referred a friend on the page.',
+    );
     await this.processes.recordEvents([eventOf(process, ReputationEventType.FriendReferred, { channel })]);
     return referral;
   }
 }
+
+/** A refused invitation, the reason next to the field the friend's address was typed in. */
+const refusedFriend = (field: 'email' | 'phone', message: string): DomainError =>
+  DomainError.invalid(message, [{ field, message }]);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { Clock } from '../common/time/clock';
 import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
-import { VendorsService } from '../vendors/vendors.service';
 import { type ProcessReminder, ReminderOutcome } from './entities/process-reminder.entity';
 import { ProcessOrigin, ProcessState, type ReputationProcess } from './entities/reputation-process.entity';
 import { ProcessRemindersRepository } from './process-reminders.repository';
@@ -30,7 +29,6 @@ export class ProcessRemindersService {
     private readonly reminders: ProcessRemindersRepository,
     private readonly processes: ProcessRepository,
     private readonly messages: ReputationMessages,
-    private readonly vendors: VendorsService,
     private readonly settings: AutomationSettingsService,
     private readonly clock: Clock,
   ) {}
@@ -84,7 +82,6 @@ export class ProcessRemindersService {
   ): Promise<ReminderOutcome> {
     const queued = await this.messages.queue({
       vendorId: process.vendorId,
-      vendorName: await this.vendors.nameOf(process.vendorId),
       purpose: REMINDER_PURPOSE[process.origin],
       subjectId: reminder.requestId,
       firstName: process.firstName,

@@ -53,6 +53,11 @@ export class ProcessRepository {
     return this.manager.save(ReputationProcess, process as ReputationProcess);
   }
 
+  /** Whether the process has an event of this type. */
+  hasEvent(processId: number, type: ReputationEvent['type']): Promise<boolean> {
+    return this.manager.existsBy(ReputationEvent, { processId, type });
+  }
+
   async insertEvents(events: NewEvent[]): Promise<void> {
     await this.manager.insert(ReputationEvent, events);
   }

@@ -4,10 +4,10 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
 import { type Contact, addressesOf } from './contact';
 import { ProcessRepository } from './process.repository';
+import { VendorsService } from '../vendors/vendors.service';
 
 export interface MessageToCustomer {
   vendorId: number;
-  vendorName: string;
   purpose: CustomerPurpose;
   /** Id of the request row the message belongs to. */
   subjectId: number;
@@ -18,6 +18,10 @@ export interface MessageToCustomer {
   unsubscribePath: string;
   /** The vendor's custom texts (review settings); null for the default wording. */
   customMessages?: { email: string | null; sms: string | null };
+  /** A friend's invitation: who referred them. */
+  referrerName?: string;
+  /** Held back this long before it is sent. */
+  delayMs?: number;
 }
 
 export interface QueuedMessages {
@@ -28,7 +32,8 @@ export interface QueuedMessages {
 
 /**
  * The one way reputation messages are sent: inside the caller's transaction, to each of the
- * customer's contacts that has not opted out of the vendor's messages.
+ * customer's contacts that has not opted out of the vendor's messages, in the vendor's name and
+ * answered to the vendor's e-mail.
  */
 @Injectable()
 export class ReputationMessages {
@@ -36,12 +41,14 @@ export class ReputationMessages {
     private readonly notifications: NotificationsService,
     private readonly repository: ProcessRepository,
     private readonly links: ReputationLinks,
+    private readonly vendors: VendorsService,
   ) {}
 
   async queue(message: MessageToCustomer): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.repository.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = { channels: [], optedOut: [] };
+    const vendor = await this.vendors.get(message.vendorId);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
       ['SMS', 'phone', phone, message.customMessages?.sms],
@@ -60,11 +67,14 @@ export class ReputationMessages {
         recipient,
         mergeFields: {
           firstName: message.firstName,
-          vendorName: message.vendorName,
+          vendorName: vendor.vendorName,
           link: this.links.absolute(message.path),
           unsubscribeLink: this.links.absolute(message.unsubscribePath),
+          referrerName: message.referrerName,
         },
         customMessage,
+        replyTo: vendor.email,
+        delayMs: message.delayMs,
       });
       result.channels.push(channel);
     }

@@ -123,7 +123,6 @@ export class ReputationProcessService {
     const request = await insertRequest(process);
     const queued = await this.messages.queue({
       vendorId: vendor.id,
-      vendorName: vendor.vendorName,
       purpose,
       subjectId: request.id,
       firstName,
@@ -145,8 +144,13 @@ export class ReputationProcessService {
   }
 
   /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */
-  async send(message: Omit<MessageToCustomer, 'vendorName'>): Promise<QueuedMessages> {
-    return this.messages.queue({ ...message, vendorName: await this.vendors.nameOf(message.vendorId) });
+  send(message: MessageToCustomer): Promise<QueuedMessages> {
+    return this.messages.queue(message);
+  }
+
+  /** Whether the customer did this on their journey (e.g. followed a review link). */
+  hasEvent(process: ReputationProcess, type: ReputationEventType): Promise<boolean> {
+    return this.repository.hasEvent(process.id, type);
   }
 
   recordEvents(events: NewEvent[]): Promise<void> {

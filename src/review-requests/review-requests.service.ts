@@ -85,15 +85,23 @@ export class ReviewRequestsService {
     return (await this.create(vendor, input, true, leadId))?.request ?? null;
   }
 
-  /** The review step after 4-5 stars: asked on the same page, not messaged again. */
-  async askAfterFeedback(process: ReputationProcess, lastName: string | null): Promise<void> {
+  /**
+   * The review step after a feedback answer, on the same page, not messaged again: after 4-5 stars the
+   * review sites (not "are you happy?" again: the rating said it); after 1-3 `next` is the private
+   * feedback step with the sites below it (no review gating, CONTRACT 7).
+   */
+  async offerAfterFeedback(process: ReputationProcess, lastName: string | null, next: JourneyStep): Promise<void> {
     const { vendorId, firstName, email, phone } = process;
     await this.repository.insert({ vendorId, processId: process.id, firstName, lastName, email, phone });
     await this.processes.recordEvents([eventOf(process, ReputationEventType.ReviewRequested)]);
-    await this.processes.update(process, { step: JourneyStep.ReviewQuestion });
+    if (next === JourneyStep.ReviewLinks) await this.processes.update(process, { step: next });
+    else await this.processes.complete(process, next);
   }
 
-  /** "Are you happy with us?": yes shows the review links; no asks for private feedback and completes. */
+  /**
+   * "Are you happy with us?": yes shows the review links; no asks for private feedback first (the links
+   * follow below it) and completes.
+   */
   async answer(process: ReputationProcess, happy: boolean): Promise<void> {
     await this.repository.answer(process.id, happy);
     if (happy) await this.processes.update(process, { step: JourneyStep.ReviewLinks });

@@ -44,6 +44,7 @@ export class NotificationHarness {
       DATABASE_URL: databaseUrl(this.database),
       SMTP_URL: this.sink.url,
       MAIL_FROM: 'Acme Reviews <reviews@mail.test>',
+      OPERATOR_NAME: 'Leads Co',
       SMS_API_BASE_URL: this.sms.baseUrl,
       SMS_ACCOUNT_SID: 'AC0123456789',
       SMS_AUTH_TOKEN: 'sms-auth-token',

@@ -49,16 +49,21 @@ const PAGE_LINK = /https?:\/\/[^\s"<]+\/[ri]\/[A-Za-z0-9_-]{24}(?=[\s"<]|$)/;
 
 /**
  * The page link a message carries, as the customer would follow it. Checks that every part of the
- * message (text, HTML, the unsubscribe header) agrees on it.
+ * message (text, HTML, the unsubscribe header) agrees on it, and that an SMS carries no other link.
  */
 export function linkIn(message: OutboxMessage): string {
   const link = PAGE_LINK.exec(message.text)?.[0];
   if (!link) throw new Error(`No page link in: ${message.text}`);
+  if (message.channel === 'SMS' && message.text.match(/https?:\/\//g)?.length !== 1) {
+    throw new Error(`An SMS with more than one link: ${message.text}`);
+  }
   if (message.html !== null && !message.html.includes(`href="${link}"`))
     throw new Error('The HTML part lacks the link');
   if (message.unsubscribeUrl !== `${link}/unsubscribe`)
     throw new Error(`Unexpected unsubscribe URL ${message.unsubscribeUrl}`);
-  if (!message.text.includes(message.unsubscribeUrl)) throw new Error('The text lacks the unsubscribe link');
+  // An e-mail carries the unsubscribe link; an SMS carries one link only and says to reply STOP.
+  const optOut = message.channel === 'EMAIL' ? message.unsubscribeUrl : 'Reply STOP to opt out.';
+  if (!message.text.includes(optOut)) throw new Error(`The text lacks "${optOut}"`);
   return link;
 }
 

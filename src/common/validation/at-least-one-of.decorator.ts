@@ -12,6 +12,11 @@ export const atLeastOneOfRule = (schemaName: string): readonly string[] | undefi
  * on its own and @SkipIfAbsent() skips every check of an absent property.
  */
 export function AtLeastOneOf(...properties: string[]): ClassDecorator {
+  return AtLeastOneOfSaying(null, ...properties);
+}
+
+/** AtLeastOneOf with its own message (a customer page's words); null for the API's. */
+export function AtLeastOneOfSaying(message: string | null, ...properties: string[]): ClassDecorator {
   const name = properties.join(' or ');
   return (target) => {
     rules.set(target.name, properties);
@@ -22,7 +27,7 @@ export function AtLeastOneOf(...properties: string[]): ClassDecorator {
       validator: {
         validate: (_value: unknown, args: ValidationArguments) =>
           properties.some((property) => (args.object as Record<string, unknown>)[property] !== undefined),
-        defaultMessage: () => `provide ${name}: at least one of them is required`,
+        defaultMessage: () => message ?? `provide ${name}: at least one of them is required`,
       },
     });
   };

@@ -21,14 +21,17 @@ export function normalizePhone(input: string): string | null {
   return `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
 }
 
-/** Accepts a North American phone number in any usual writing and stores it as xxx-xxx-xxxx. */
-export const IsNorthAmericanPhone = (): PropertyDecorator =>
+/**
+ * Accepts a North American phone number in any usual writing and stores it as xxx-xxx-xxxx; `message`
+ * replaces the API's wording (a customer page says it in plain words).
+ */
+export const IsNorthAmericanPhone = (
+  message = '$property must be a North American phone number: 10 digits, or 11 starting with 1',
+): PropertyDecorator =>
   applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' ? (normalizePhone(value.trim()) ?? value) : value,
     ),
-    Matches(NORMALIZED, {
-      message: '$property must be a North American phone number: 10 digits, or 11 starting with 1',
-    }),
+    Matches(NORMALIZED, { message }),
     ApiProperty(PHONE_DOCUMENTED),
   );

@@ -1,6 +1,6 @@
 import { Get, Header, Post, Redirect, applyDecorators } from '@nestjs/common';
 import type { Response } from 'express';
-import { PAGE_SECURITY_HEADERS } from './customer-pages.views';
+import { PAGE_SECURITY_HEADERS } from './layout';
 
 export function sendPage(response: Response, status: number, page: string): void {
   response.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);

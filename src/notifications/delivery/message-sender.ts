@@ -3,7 +3,16 @@ import type { OutboxNotification } from '../entities/outbox-notification.entity'
 /** What a sender needs of a claimed outbox row: everything was rendered at enqueue. */
 export type OutgoingMessage = Pick<
   OutboxNotification,
-  'id' | 'channel' | 'recipient' | 'subject' | 'text' | 'html' | 'unsubscribeUrl' | 'messageKey'
+  | 'id'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'unsubscribeUrl'
+  | 'messageKey'
+  | 'fromName'
+  | 'replyTo'
 >;
 
 /** One channel's way out. Resolves when the provider accepted the message; rejects with a DeliveryFailure. */

@@ -28,6 +28,8 @@ export class SmtpEmailSender implements MessageSender {
   private readonly transporter: Transporter;
   private readonly messageIdDomain: string;
   private readonly serverHost: string;
+  /** MAIL_FROM's address: each message names its own sender ("{vendor} via {operator}") in front of it. */
+  private readonly fromAddress: string;
 
   constructor(private readonly settings: SmtpSettings) {
     const timeout = settings.sendTimeoutMs;
@@ -39,6 +41,7 @@ export class SmtpEmailSender implements MessageSender {
       dnsTimeout: timeout,
     });
     this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(settings.mailFrom)?.[1] ?? 'localhost';
+    this.fromAddress = /<([^>]+)>\s*$/.exec(settings.mailFrom)?.[1] ?? settings.mailFrom.trim();
     this.serverHost = new URL(settings.smtpUrl).hostname;
   }
 
@@ -46,7 +49,9 @@ export class SmtpEmailSender implements MessageSender {
   async send(message: OutgoingMessage): Promise<void> {
     try {
       await this.transporter.sendMail({
-        from: this.settings.mailFrom,
+        // nodemailer quotes and encodes the name; a row without one (older rows) keeps MAIL_FROM as it is.
+        from: message.fromName ? { name: message.fromName, address: this.fromAddress } : this.settings.mailFrom,
+        replyTo: message.replyTo ?? undefined,
         to: message.recipient,
         subject: message.subject ?? '',
         text: message.text,

@@ -62,6 +62,14 @@ export class OutboxNotification {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   unsubscribeUrl: string | null;
 
+  /** E-mail only: the sender's display name, "{vendor} via {operator}" (the address is MAIL_FROM's). */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  fromName: string | null;
+
+  /** E-mail only: where the customer's reply goes, the vendor's contact e-mail; null for none. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  replyTo: string | null;
+
   /**
    * Stable across retries: the e-mail's Message-ID and the SMS provider's idempotency token, so a
    * repeat is recognisable downstream. A random UUID rather than the row id: ids repeat across

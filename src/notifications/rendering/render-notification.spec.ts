@@ -1,3 +1,4 @@
+import { CUSTOMER_PURPOSES } from '../notification.types';
 import { renderEmail, renderSms } from './render-notification';
 
 const fields = {
@@ -6,29 +7,41 @@ const fields = {
   link: 'https://app.example/r/tok123',
   unsubscribeLink: 'https://app.example/r/tok123/unsubscribe',
 };
+const OPERATOR = 'Leads Co';
+
+/** GSM 03.38's basic set: SMS written only with these go 160 characters (153 per part) at a time. */
+const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
 
 describe('renderEmail', () => {
-  it('fills the default template of the purpose, with the link and the unsubscribe link in both parts', () => {
-    const email = renderEmail('REVIEW_REQUEST', fields);
+  it('fills the default template of the purpose: a text part, and HTML with a preheader, one button and the footer', () => {
+    const email = renderEmail('REVIEW_REQUEST', fields, null, OPERATOR);
     expect(email.subject).toBe('Would you review Acme Renovations?');
     expect(email.text).toMatch(/^Hi Jane,\n\nThank you for choosing Acme Renovations!/);
     expect(email.text).toContain('\nhttps://app.example/r/tok123\n');
+    expect(email.text).toContain('Sent by Leads Co on behalf of Acme Renovations.');
     expect(email.text).toContain('To stop receiving these messages: https://app.example/r/tok123/unsubscribe');
-    expect(email.html).toContain(
-      '<a href="https://app.example/r/tok123" style="color:#1a5fb4">https://app.example/r/tok123</a>',
+    expect(email.html).toMatch(
+      /<div style="display:none[^"]*">A few words from you help other homeowners find them\.<\/div>/,
     );
-    expect(email.html).toContain(
-      '<a href="https://app.example/r/tok123/unsubscribe" style="color:#1a5fb4">Unsubscribe</a>',
+    expect(
+      email.html.match(/<a href="https:\/\/app\.example\/r\/tok123" style="display:inline-block[^"]*">/g),
+    ).toHaveLength(1);
+    expect(email.html).toContain('>Share your experience</a>');
+    expect(email.html).toMatch(
+      /<a href="https:\/\/app\.example\/r\/tok123\/unsubscribe" style="display:inline-block;padding:10px 0[^"]*">Unsubscribe<\/a>/,
     );
+    // The raw address is only the fallback line, wrapping on a phone.
+    expect(email.html).toContain('word-break:break-all">https://app.example/r/tok123</a>');
   });
 
-  it('uses the custom message with its merge fields, and appends the link when the message has none', () => {
-    const email = renderEmail('FEEDBACK_REQUEST', fields, 'Dear {firstName},\r\nplease rate {vendorName}.');
+  it('uses the custom message with its merge fields, and adds the button when the message has no link', () => {
+    const email = renderEmail('FEEDBACK_REQUEST', fields, 'Dear {firstName},\r\nplease rate {vendorName}.', OPERATOR);
     expect(email.subject).toBe('How did Acme Renovations do?');
     expect(email.text).toMatch(
       /^Dear Jane,\nplease rate Acme Renovations\.\n\nhttps:\/\/app\.example\/r\/tok123\n\n--\n/,
     );
     expect(email.html).toContain('<p style="margin:0 0 16px">Dear Jane,<br>please rate Acme Renovations.</p>');
+    expect(email.html).toContain('>Tell us how we did</a>');
   });
 
   it('escapes merge fields and the custom message in the HTML part, never in the text part', () => {
@@ -36,6 +49,7 @@ describe('renderEmail', () => {
       'REVIEW_REQUEST',
       { ...fields, firstName: '<script>alert("x")</script>', vendorName: 'Bob & Sons' },
       '<b>Hi</b> {firstName} from {vendorName}: {link}',
+      OPERATOR,
     );
     expect(email.html).toContain(
       '&lt;b&gt;Hi&lt;/b&gt; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; from Bob &amp; Sons',
@@ -45,40 +59,58 @@ describe('renderEmail', () => {
     expect(email.text).toContain('<b>Hi</b> <script>alert("x")</script> from Bob & Sons: https://app.example/r/tok123');
   });
 
-  it('keeps line breaks and control characters of merge values out of the subject and greets "there" without a name', () => {
-    const email = renderEmail('REFERRAL_INVITATION', {
-      ...fields,
-      firstName: ' ',
-      vendorName: 'Acme\r\nBcc: x@evil.example',
-    });
-    expect(email.subject).toBe('Acme Bcc: x@evil.example was recommended to you');
-    expect(email.text).toMatch(/^Hi there,/);
+  it('names the referrer in a friend\'s invitation, keeps line breaks out of the subject and greets "there" without a name', () => {
+    const email = renderEmail(
+      'REFERRAL_INVITATION',
+      { ...fields, firstName: ' ', vendorName: 'Acme\r\nBcc: x@evil.example', referrerName: 'Sam Lee' },
+      null,
+      OPERATOR,
+    );
+    expect(email.subject).toBe('Sam Lee recommends Acme Bcc: x@evil.example');
+    expect(email.text).toMatch(/^Hi there,\n\nSam Lee recently worked with/);
+    expect(email.text).toContain('You received this one-time message because Sam Lee asked');
+    expect(email.text).not.toContain('your recent project');
   });
 
   it('leaves unknown placeholders as they are', () => {
-    expect(renderEmail('REVIEW_REQUEST', fields, 'Hello {lastName} {link}').text).toMatch(/^Hello \{lastName\} https/);
+    expect(renderEmail('REVIEW_REQUEST', fields, 'Hello {lastName} {link}', OPERATOR).text).toMatch(
+      /^Hello \{lastName\} https/,
+    );
   });
 });
 
 describe('renderSms', () => {
-  it('is the text with the link, then the opt-out line', () => {
+  it('is the text with its one link, then how to stop', () => {
     expect(renderSms('REVIEW_REQUEST', fields)).toBe(
       'Hi Jane, thanks for choosing Acme Renovations! Would you leave us a quick review? https://app.example/r/tok123\n' +
-        'Reply STOP or visit https://app.example/r/tok123/unsubscribe to opt out.',
+        'Reply STOP to opt out.',
     );
   });
 
   it('uses the custom message and adds the link when it is missing', () => {
     expect(renderSms('FEEDBACK_REQUEST', fields, '{vendorName} here, {firstName}: how did we do?')).toBe(
-      'Acme Renovations here, Jane: how did we do? https://app.example/r/tok123\n' +
-        'Reply STOP or visit https://app.example/r/tok123/unsubscribe to opt out.',
+      'Acme Renovations here, Jane: how did we do? https://app.example/r/tok123\nReply STOP to opt out.',
     );
+  });
+
+  it.each(CUSTOMER_PURPOSES)('writes %s in GSM-7 within two parts, with a long vendor name and link', (purpose) => {
+    const long = {
+      firstName: 'Alexandra',
+      vendorName: 'Maple Leaf Kitchen & Bath Renovations',
+      referrerName: 'Christopher',
+      link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
+      unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
+    };
+    const sms = renderSms(purpose, long);
+    expect(sms).toMatch(GSM7);
+    expect(sms.length).toBeLessThanOrEqual(306);
+    expect(sms.match(/https:\/\//g)).toHaveLength(1);
   });
 });
 
 describe('reminders', () => {
   it('say they are a reminder in their default wording, with the same link', () => {
-    const email = renderEmail('REVIEW_REMINDER', fields);
+    const email = renderEmail('REVIEW_REMINDER', fields, null, OPERATOR);
     expect(email.subject).toBe('A quick reminder: would you review Acme Renovations?');
     expect(email.text).toMatch(/^Hi Jane,\n\nJust a friendly reminder/);
     expect(email.text).toContain('\nhttps://app.example/r/tok123\n');
@@ -86,7 +118,7 @@ describe('reminders', () => {
   });
 
   it("put a first line saying so before the vendor's custom message", () => {
-    const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}');
+    const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}', OPERATOR);
     expect(email.text).toMatch(
       /^A friendly reminder from Acme Renovations:\nDear Jane, please review us: https:\/\/app\.example\/r\/tok123\n/,
     );

@@ -11,6 +11,8 @@ import { ReferralRequest } from './referral-request.entity';
 @Index('uq_referrals_token', ['token'], { unique: true })
 // A customer has one share link, handed out again on every ask.
 @Index('uq_referrals_share_link', ['referralRequestId'], { unique: true, where: `"channel" = 'SHARE'` })
+// (vendor_id, coalesce(friend_email, friend_phone), created_at): the per-friend invitation limit; hand-written in the migration.
+@Index('idx_referrals_vendor_friend', { synchronize: false })
 export class Referral {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;
@@ -29,6 +31,10 @@ export class Referral {
 
   @Column({ type: 'varchar', length: 32 })
   token: string;
+
+  /** The customer's name as they gave it when inviting: the friend's message and page say who referred them. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  referrerName: string | null;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   friendName: string | null;

@@ -18,15 +18,15 @@ export enum ProcessState {
 export enum JourneyStep {
   /** Star rating, would-refer, comment. */
   Feedback = 'FEEDBACK',
-  /** "Are you happy with us?" yes/no. */
+  /** "Are you happy with us?" yes/no (a standalone review request; a feedback rating already said it). */
   ReviewQuestion = 'REVIEW_QUESTION',
-  /** The vendor's review links and "I posted my review". */
+  /** The vendor's review links; "I posted my review" once the customer has been to one and come back. */
   ReviewLinks = 'REVIEW_LINKS',
-  /** After a negative answer: an optional private message to the vendor. */
+  /** After a negative answer: a private message to the vendor, the review links below it. */
   PrivateFeedback = 'PRIVATE_FEEDBACK',
   /** After a confirmed review: refer a friend by email, text or share link. */
   Referral = 'REFERRAL',
-  /** Nothing more to ask. */
+  /** Nothing more to ask (after a negative answer the review links stay below). */
   Finished = 'FINISHED',
 }
 

@@ -1,0 +1,128 @@
+import type { InvitationPageView } from '../../referrals/referrals.service';
+import { ReferralChannel, ReviewPlatform } from '../../reputation/entities/reputation-event.entity';
+import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
+import type { ProcessPageView } from '../customer-journey.service';
+import { errorPage, invitationPage, processPage, unsubscribePage } from './customer-pages.views';
+import { FORM_ERROR, type FormState } from './form-fields';
+
+/** A vendor name that would run a script, close an attribute or start an entity if it were not escaped. */
+const HOSTILE = `<img src=x onerror=alert(1)>"'&amp;`;
+const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;amp;';
+
+const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
+const links = [
+  { platform: ReviewPlatform.Google, target: 'google', label: `Google (${HOSTILE})`, url: 'https://g.page/r/x' },
+  { platform: ReviewPlatform.Other, target: 'other', label: HOSTILE, url: 'https://other.example/x' },
+];
+
+function view(step: JourneyStep, changes: Partial<ProcessPageView> = {}): ProcessPageView {
+  return {
+    token: TOKEN,
+    vendorName: HOSTILE,
+    firstName: HOSTILE,
+    closed: null,
+    step,
+    reviewLinks: [],
+    comment: null,
+    reviewClicked: false,
+    referral: null,
+    ...changes,
+  };
+}
+
+const referral = (invitationsLeft: number, shareLink: string | null) => ({
+  invited: [{ channel: ReferralChannel.Email, to: HOSTILE }],
+  invitationsLeft,
+  shareLink,
+});
+
+const invitation = (changes: Partial<InvitationPageView> = {}): InvitationPageView => ({
+  token: TOKEN,
+  vendorName: HOSTILE,
+  referrerName: HOSTILE,
+  accepting: true,
+  messaged: true,
+  optedOut: false,
+  ...changes,
+});
+
+/** A refused form shown again with what was typed (hostile too) and its errors. */
+const refused = (action: string, fields: string[]): FormState => ({
+  action,
+  values: Object.fromEntries(fields.map((field) => [field, HOSTILE])),
+  errors: { ...Object.fromEntries(fields.map((field) => [field, HOSTILE])), [FORM_ERROR]: HOSTILE },
+});
+
+/** Every page and state a customer or a friend can see, each rendered with the hostile name. */
+const PAGES: [string, () => string][] = [
+  ['feedback', () => processPage(view(JourneyStep.Feedback))],
+  [
+    'feedback refused',
+    () => processPage(view(JourneyStep.Feedback), refused('/feedback', ['rating', 'wouldRefer', 'comment'])),
+  ],
+  ['review question', () => processPage(view(JourneyStep.ReviewQuestion))],
+  ['review sites', () => processPage(view(JourneyStep.ReviewLinks, { reviewLinks: links, comment: HOSTILE }))],
+  ['review sites, none configured', () => processPage(view(JourneyStep.ReviewLinks))],
+  [
+    'did you post your review?',
+    () => processPage(view(JourneyStep.ReviewLinks, { reviewLinks: links, reviewClicked: true })),
+  ],
+  ['private feedback', () => processPage(view(JourneyStep.PrivateFeedback, { reviewLinks: links }))],
+  [
+    'private feedback refused',
+    () => processPage(view(JourneyStep.PrivateFeedback), refused('/private-feedback', ['message'])),
+  ],
+  ['referral', () => processPage(view(JourneyStep.Referral, { referral: referral(4, null) }))],
+  [
+    'referral by email refused',
+    () =>
+      processPage(
+        view(JourneyStep.Referral, { referral: referral(4, null) }),
+        refused('/referrals/email', ['referrerName', 'friendName', 'email']),
+      ),
+  ],
+  [
+    'referral by text refused',
+    () =>
+      processPage(
+        view(JourneyStep.Referral, { referral: referral(4, null) }),
+        refused('/referrals/text', ['referrerName', 'friendName', 'phone']),
+      ),
+  ],
+  [
+    'referral, all invitations sent, share link',
+    () => processPage(view(JourneyStep.Referral, { referral: referral(0, `https://x.example/i/${HOSTILE}`) })),
+  ],
+  ['finished', () => processPage(view(JourneyStep.Finished, { reviewLinks: links }))],
+  ['opted out', () => processPage(view(JourneyStep.Feedback, { closed: 'OPTED_OUT' }))],
+  ['cancelled', () => processPage(view(JourneyStep.ReviewQuestion, { closed: 'CANCELLED' }))],
+  ['unsubscribe confirmation', () => unsubscribePage(`/r/${TOKEN}/unsubscribe`, HOSTILE, false)],
+  ['unsubscribed', () => unsubscribePage(`/r/${TOKEN}/unsubscribe`, HOSTILE, true)],
+  ["the friend's invitation", () => invitationPage(invitation(), false)],
+  [
+    "the friend's invitation refused",
+    () => invitationPage(invitation(), false, refused('', ['name', 'email', 'phone', 'message'])),
+  ],
+  ["the friend's thank-you", () => invitationPage(invitation(), true)],
+  ['a share link already used', () => invitationPage(invitation({ accepting: false, messaged: false }), false)],
+  ['an error page', () => errorPage(400, [HOSTILE], `/r/${TOKEN}`)],
+];
+
+describe('customer pages with a hostile vendor name, customer name and input', () => {
+  it.each(PAGES)('%s: shows every value as text, never as markup', (_page, render) => {
+    const html = render();
+    expect(html).not.toContain('<img');
+    expect(html).not.toMatch(/"'/);
+    expect(html).toContain(ESCAPED);
+  });
+
+  it('names the vendor on every page that belongs to one (the error page shows the message)', () => {
+    for (const [page, render] of PAGES) {
+      const html = render();
+      expect({ page, named: html.includes(`<header class="brand">${ESCAPED}</header>`) }).toEqual({
+        page,
+        named: page !== 'an error page',
+      });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Every sentence the customer pages show, in Canadian English, by name: the views hold markup only.
+ * A value in braces is filled in (and escaped) by the view; a second language is a second module with
+ * the same names.
+ */
+export const PAGE_TEXTS = {
+  unsubscribeFooter: "Don't want messages from {vendor}?",
+  unsubscribeLink: 'Unsubscribe',
+
+  feedbackTitle: 'How did {vendor} do?',
+  feedbackHeading: 'Hi {firstName}, how did {vendor} do?',
+  ratingLegend: 'Your rating',
+  ratingOption: '{n} out of 5 stars',
+  ratingLow: '1 = poor',
+  ratingHigh: '5 = excellent',
+  wouldReferLegend: 'Would you recommend {vendor} to a friend?',
+  yes: 'Yes',
+  no: 'No',
+  commentLabel: 'Anything you would like to add? (optional)',
+  feedbackSubmit: 'Send my feedback',
+
+  reviewQuestionTitle: 'Your experience with {vendor}',
+  reviewQuestionHeading: 'Hi {firstName}, are you happy with {vendor}?',
+  reviewQuestionYes: 'Yes, I am',
+  reviewQuestionNo: 'Not really',
+
+  reviewTitle: 'Review {vendor}',
+  reviewHeading: 'Thank you, {firstName}! Would you leave a review?',
+  reviewIntro: 'A few words from you help other homeowners find {vendor}. Each site opens in a new tab.',
+  reviewHeadingAfterFeedback: 'You can also review {vendor} publicly',
+  reviewIntroAfterFeedback: 'If you wish, you can leave a public review. Each site opens in a new tab.',
+  reviewOn: 'Review on {site}',
+  opensInNewTab: '(opens in a new tab)',
+  noReviewSites: 'Thank you for your answer. {vendor} appreciates it.',
+  yourComment: 'Your comment, ready to copy into your review',
+  yourCommentHint: 'Select the text and copy it, then paste it on the review site.',
+
+  confirmHeading: 'Welcome back, {firstName}. Did you post your review?',
+  confirmIntro: 'Let {vendor} know, so they can thank you.',
+  confirmYes: 'Yes, I posted my review',
+  confirmNotYet: 'Not yet: show me the review sites below.',
+
+  privateFeedbackTitle: 'Tell {vendor} what went wrong',
+  privateFeedbackHeading: "We're sorry to hear that, {firstName}.",
+  privateFeedbackIntro: 'Tell {vendor} what went wrong. Your message goes to them privately and is not published.',
+  privateFeedbackLabel: 'Your message to {vendor}',
+  privateFeedbackSubmit: 'Send my message privately',
+
+  referralTitle: 'Recommend {vendor}',
+  referralHeading: 'Thank you for your review, {firstName}!',
+  referralIntro: 'Know someone with a project coming up? You can recommend {vendor} to them.',
+  invitedSoFar: 'Invited so far: {names}.',
+  invitationsUsed: 'You have sent all your invitations. Thank you!',
+  yourNameLabel: 'Your name, as your friend knows you',
+  yourNameHint: 'Your friend sees this name in the invitation.',
+  friendNameLabel: "Your friend's name (optional)",
+  byEmailHeading: 'Invite a friend by email',
+  friendEmailLabel: "Your friend's email address",
+  byEmailSubmit: 'Send email invitation',
+  byTextHeading: 'Invite a friend by text message',
+  friendPhoneLabel: "Your friend's mobile number",
+  friendPhoneHint: 'A Canadian or US number, for example 416 555 0123.',
+  byTextSubmit: 'Send text invitation',
+  shareHeading: 'Or share a link',
+  shareSubmit: 'Get a link to share',
+  shareLabel: 'Your link to share',
+  shareHint: 'Copy it into a message to anyone you like.',
+  invitationSent: 'Invitation sent to {name}.',
+
+  finishedTitle: 'Thank you',
+  finishedHeading: 'Thank you, {firstName}!',
+  finishedBody: 'Your feedback has been sent to {vendor}.',
+
+  optedOutTitle: 'Unsubscribed',
+  optedOutHeading: "You're unsubscribed",
+  optedOutBody: '{vendor} will not send you any more messages.',
+  cancelledTitle: 'Request withdrawn',
+  cancelledHeading: 'This request was withdrawn',
+  cancelledBody: '{vendor} has closed this request. Thank you for your time.',
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeHeading: 'Unsubscribe from {vendor}?',
+  unsubscribeBody: 'You will not receive any more emails or text messages from {vendor}.',
+  unsubscribeSubmit: 'Unsubscribe me',
+
+  invitationTitle: '{referrer} recommends {vendor}',
+  invitationHeading: '{referrer} recommends {vendor}',
+  invitationIntro: 'Leave your details and {vendor} will contact you about your project.',
+  contactNameLabel: 'Your name',
+  contactEmailLabel: 'Email',
+  contactPhoneLabel: 'Phone',
+  contactEitherHint: 'Give an email address, a phone number, or both.',
+  contactMessageLabel: 'Your project (optional)',
+  contactSubmit: 'Ask for a quote',
+  contactThanksTitle: 'Thank you',
+  contactThanksHeading: 'Thank you!',
+  contactThanksBody: '{vendor} has your request and will be in touch soon.',
+
+  errorSummary: 'Please check the answer marked below.',
+  errorRating: 'Please choose a rating from 1 to 5 stars.',
+  errorWouldRefer: 'Please choose yes or no.',
+  errorComment: 'Please keep your comment under 2000 characters.',
+  errorYesNo: 'Please answer yes or no.',
+  errorMessage: 'Please write your message (up to 2000 characters).',
+  errorReferrerName: 'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
+  errorFriendName: "Please keep your friend's name under 100 characters.",
+  errorFriendEmail: "Please enter your friend's email address, for example name@example.com.",
+  errorFriendPhone: "Please enter your friend's 10-digit mobile number, for example 416 555 0123.",
+  errorName: 'Please enter your name (up to 100 characters).',
+  errorEmail: 'Please enter a valid email address, for example name@example.com.',
+  errorPhone: 'Please enter a 10-digit phone number, for example 416 555 0123.',
+  errorEmailOrPhone: 'Please give an email address or a phone number, so you can be contacted.',
+  errorProject: 'Please keep your message under 2000 characters.',
+  notFoundTitle: 'This link is not valid',
+  notFoundBody: 'Please check that you opened the whole link from your message.',
+  tooManyTitle: 'Too many requests',
+  tooManyBody: 'Please wait a few minutes and try again.',
+  failedTitle: 'Something went wrong',
+  failedBody: 'Please try again in a moment.',
+  invalidTitle: 'Please check your answer',
+  goBack: 'Go back',
+} as const;
+
+export type PageText = keyof typeof PAGE_TEXTS;
+
+/** The named text with its `{values}` filled in (plain text: the `html` tag escapes it where it is used). */
+export function t(name: PageText, values: Record<string, string | number> = {}): string {
+  return PAGE_TEXTS[name].replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
