@@ -1,9 +1,13 @@
+import { DEFAULT_AUTOMATION_SETTINGS } from '../src/automation-settings/automation-settings';
 import { BuiltServer } from './support/built-server';
 import { createAdmin, createVendor } from './support/factories';
 import { waitUntil } from './support/net';
 import { TestApp, createTestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
+
+/** pino's number for the debug level. */
+const DEBUG = 20;
 
 /** What the built server writes to its log: JSON lines with request ids, and no secrets. */
 describe('Logs (e2e, built server)', () => {
@@ -74,5 +78,46 @@ describe('Logs (e2e, built server)', () => {
     const exit = await stopping.stop('SIGTERM');
     expect(stopping.output).toContain('"id":"trace-before-stop"');
     expect(exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('logs the 404 of an unknown vendor found by a foreign key at debug level only, never as a database error', async () => {
+    const debug = new BuiltServer({ env: { LOG_LEVEL: 'debug' }, captureStdout: true });
+    await debug.start();
+    try {
+      const manager = (await createAdmin(t.app)).token;
+      // Each of these writes learns that the vendor does not exist from its insert's foreign key.
+      const writes: [string, string, object][] = [
+        [
+          'PUT',
+          'review-settings',
+          {
+            googleReviewEnabled: false,
+            facebookReviewEnabled: false,
+            bbbReviewEnabled: false,
+            otherReviewEnabled: false,
+          },
+        ],
+        ['PUT', 'automation-settings', DEFAULT_AUTOMATION_SETTINGS],
+        ['PATCH', 'automation-settings', { reminderDelayMinutes: 60 }],
+      ];
+      for (const [method, path, body] of writes) {
+        const answer = await fetch(`${debug.url}/rest-manager-api-v1/vendors/2147483000/${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${manager}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 });
+      }
+    } finally {
+      await debug.stop('SIGTERM');
+    }
+    const lines = debug.output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; context?: string; msg?: string });
+    const database = lines.filter((line) => line.context === 'TypeORM' || line.context === 'Exceptions');
+    expect(database.filter((line) => line.level > DEBUG)).toEqual([]);
+    const answered = database.filter((line) => line.msg?.startsWith('Constraint violation answered by its caller'));
+    expect(answered.map((line) => line.level)).toEqual([DEBUG, DEBUG, DEBUG]);
   });
 });

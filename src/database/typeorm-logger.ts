@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AbstractLogger, LogLevel, LogMessage, QueryRunner } from 'typeorm';
+import { isForeignKeyViolation, isUniqueViolation } from '../common/errors/database-errors';
 
 /**
  * Sends TypeORM's messages through the application logger (JSON lines with the request id), not
@@ -8,6 +9,21 @@ import { AbstractLogger, LogLevel, LogMessage, QueryRunner } from 'typeorm';
  */
 export class TypeOrmLogger extends AbstractLogger {
   private readonly logger = new Logger('TypeORM');
+
+  /**
+   * A foreign-key or unique violation is an outcome the repositories answer (an unknown vendor is a
+   * 404, a taken e-mail a 409), so it is one debug line. One that nothing expected still fails its
+   * request, and the exception filter logs that 500 at error level with the database's message.
+   */
+  override logQueryError(error: string, query: string, parameters?: unknown[], queryRunner?: QueryRunner): void {
+    // Declared a string, but the driver passes PostgreSQL's error, with its SQLSTATE.
+    const cause: unknown = error;
+    if (isForeignKeyViolation(cause) || isUniqueViolation(cause)) {
+      this.logger.debug(`Constraint violation answered by its caller: ${String(cause)}; query: ${query}`);
+      return;
+    }
+    super.logQueryError(error, query, parameters, queryRunner);
+  }
 
   protected writeLog(
     level: LogLevel,
