@@ -163,7 +163,7 @@ export class Cluster {
     const { id, token } = await this.createVendor(via, { enableStandaloneReviewBooster: true });
     const auth = bearer(token);
     await request(via.url)
-      .put(`${VENDOR_API}/automation-settings`)
+      .patch(`${VENDOR_API}/automation-settings`)
       .set(auth)
       .send({ quietHoursStart: null, quietHoursEnd: null })
       .expect(200);
