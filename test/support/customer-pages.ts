@@ -48,3 +48,12 @@ export class CustomerBrowser {
     return request(this.http).get(`${this.path}/go/${target}`);
   }
 }
+
+/** The errors a refused form shows next to its fields (`{name}-error`), by field name. */
+export function fieldErrors(html: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [, name, message] of html.matchAll(/<p class="error" id="(\w+)-error">([^<]*)<\/p>/g)) {
+    errors[name] = message.replace(/&#39;/g, "'");
+  }
+  return errors;
+}
