@@ -23,6 +23,7 @@ import { LeadAlertMessages1795640021486 } from './1795640021486-LeadAlertMessage
 import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
 import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyAnswerText';
 import { JourneyIdentity1795642090478 } from './1795642090478-JourneyIdentity';
+import { WebhookSecretsSealed1795643295926 } from './1795643295926-WebhookSecretsSealed';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   LeadReAlerts1795640460625,
   IdempotencyAnswerText1795640946921,
   JourneyIdentity1795642090478,
+  WebhookSecretsSealed1795643295926,
 ];

@@ -62,7 +62,7 @@ describe('Authorization matrix (e2e, built server)', () => {
         { type: 'vendor', id: other.vendor.id },
         { url: 'https://93.184.215.14/hook', events: ['ping'], description: null },
       );
-    foreignIds.push({ prefix: '/rest-api-v1/webhook-endpoints/{id}', id: () => foreignEndpoint.id });
+    foreignIds.push({ prefix: '/rest-api-v1/webhook-endpoints/{id}', id: () => foreignEndpoint.endpoint.id });
     const foreignFeedback = await createFeedbackRequest(t.app, other.vendor);
     foreignIds.push({
       prefix: '/rest-api-v1/reputation-process/{processId}',

@@ -15,6 +15,7 @@ import { ReviewRequestsService } from '../review-requests/review-requests.servic
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
+import { WebhookSecrets } from '../webhooks/webhook-secrets';
 
 export const USAGE = `Usage:
   npm run --silent cli -- create-admin --email E --name N   creates an ADMIN manager, prints its token
@@ -23,11 +24,20 @@ export const USAGE = `Usage:
   npm run --silent cli -- seed-demo                         demo admin, vendor, leads and reputation journeys,
                                                             prints the tokens and customer links as JSON
   npm run --silent cli -- move-local-images                 copies the image files under UPLOAD_DIR into the
-                                                            configured store (IMAGE_STORAGE), prints the count`;
+                                                            configured store (IMAGE_STORAGE), prints the count
+  npm run --silent cli -- reencrypt-secrets                 seals every webhook signing secret under SECRETS_KEY,
+                                                            prints how many it sealed and how many no key opens`;
 
 export class UsageError extends Error {}
 
-const COMMANDS = ['create-admin', 'manager-token', 'vendor-token', 'seed-demo', 'move-local-images'] as const;
+const COMMANDS = [
+  'create-admin',
+  'manager-token',
+  'vendor-token',
+  'seed-demo',
+  'move-local-images',
+  'reencrypt-secrets',
+] as const;
 
 /** Checked before the database is touched, so a typo fails fast. */
 export const isCommand = (command: string): boolean => (COMMANDS as readonly string[]).includes(command);
@@ -58,6 +68,7 @@ export class CliCommands {
     private readonly reviewSettings: ReviewSettingsService,
     private readonly localImages: LocalImagesImport,
     private readonly audit: AuditService,
+    private readonly webhookSecrets: WebhookSecrets,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
@@ -87,6 +98,8 @@ export class CliCommands {
         const { copied, storage } = await this.localImages.run();
         return `${copied} image file(s) copied into the ${storage} store.`;
       }
+      case 'reencrypt-secrets':
+        return JSON.stringify(await this.webhookSecrets.resealAll());
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
     }

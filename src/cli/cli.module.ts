@@ -14,6 +14,7 @@ import { ReviewSettingsModule } from '../review-settings/review-settings.module'
 import { VendorsModule } from '../vendors/vendors.module';
 import { VendorsService } from '../vendors/vendors.service';
 import { CliCommands } from './cli.commands';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
 @Module({
@@ -31,6 +32,7 @@ import { CliCommands } from './cli.commands';
     FeedbackModule,
     CustomerPagesModule,
     ImageStorageModule,
+    WebhooksModule,
   ],
   providers: [CliCommands],
 })

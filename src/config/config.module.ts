@@ -12,6 +12,7 @@ import { leadAlertsConfig } from './lead-alerts.config';
 import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
 import { rateLimitConfig } from './rate-limit.config';
+import { secretsConfig } from './secrets.config';
 import { webhooksConfig } from './webhooks.config';
 
 @Global()
@@ -24,6 +25,7 @@ import { webhooksConfig } from './webhooks.config';
         appConfig,
         databaseConfig,
         authConfig,
+        secretsConfig,
         leadsConfig,
         httpConfig,
         rateLimitConfig,

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { isLeadUrlTemplate } from './lead-alerts.config';
+import { SECRETS_KEY_FORM } from './secrets.config';
 
 // One proxy address or subnet as Express's `trust proxy` takes them (proxy-addr): a keyword, an IP or a CIDR.
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(/\d{1,3})?)`;
@@ -74,6 +75,17 @@ export const envValidationSchema = Joi.object({
       is: 'production',
       then: Joi.required().messages({ 'any.required': 'JWT_SECRET is required when NODE_ENV=production' }),
     }),
+  SECRETS_KEY: Joi.string()
+    .pattern(SECRETS_KEY_FORM)
+    .messages({ 'string.pattern.base': 'SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32)' })
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({ 'any.required': 'SECRETS_KEY is required when NODE_ENV=production' }),
+    }),
+  SECRETS_KEY_PREVIOUS: Joi.string().pattern(SECRETS_KEY_FORM).invalid(Joi.ref('SECRETS_KEY')).messages({
+    'string.pattern.base': 'SECRETS_KEY_PREVIOUS must be 32 random bytes in base64 (openssl rand -base64 32)',
+    'any.invalid': 'SECRETS_KEY_PREVIOUS must differ from SECRETS_KEY',
+  }),
   CORS_ORIGINS: Joi.string()
     .allow('')
     .pattern(/^\s*(https?:\/\/[^\s,]+)(\s*,\s*https?:\/\/[^\s,]+)*\s*$/)

@@ -20,7 +20,7 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   url: string;
-  /** The current secret, and the previous one while it still signs. */
+  /** The current secret, and the previous one while it still signs, sealed as stored (WebhookSecrets opens them). */
   secrets: string[];
 }
 

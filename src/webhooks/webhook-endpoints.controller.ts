@@ -37,7 +37,7 @@ abstract class WebhookEndpointsRoutes {
     @Body() body: CreateWebhookEndpointDto,
   ): Promise<WebhookEndpointWithSecretResponse> {
     const { url, events, description = null } = body;
-    return WebhookEndpointWithSecretResponse.from(await this.endpoints.create(account, { url, events, description }));
+    return WebhookEndpointWithSecretResponse.issued(await this.endpoints.create(account, { url, events, description }));
   }
 
   /** The account's endpoints, oldest first; their secrets are not shown. */
@@ -92,7 +92,7 @@ abstract class WebhookEndpointsRoutes {
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
   ): Promise<WebhookEndpointWithSecretResponse> {
-    return WebhookEndpointWithSecretResponse.from(await this.endpoints.rotateSecret(account, id));
+    return WebhookEndpointWithSecretResponse.issued(await this.endpoints.rotateSecret(account, id));
   }
 
   /** Queues a signed `ping` event to this endpoint; its delivery shows in the deliveries list. */

@@ -20,7 +20,10 @@ export type WebhookEndpointChanges = Partial<
   >
 >;
 
-/** Endpoints, always read and written within one account. */
+/** An endpoint's secrets as stored. */
+export type StoredSecrets = Pick<WebhookEndpoint, 'id' | 'secret' | 'previousSecret'>;
+
+/** Endpoints, always read and written within one account (but for the secrets' re-encryption). */
 @Injectable()
 export class WebhookEndpointsRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
@@ -57,6 +60,29 @@ export class WebhookEndpointsRepository {
   async update(endpoint: WebhookEndpoint, changes: WebhookEndpointChanges): Promise<WebhookEndpoint> {
     await this.txHost.tx.update(WebhookEndpoint, { id: endpoint.id }, changes);
     return this.txHost.tx.findOneByOrFail(WebhookEndpoint, { id: endpoint.id });
+  }
+
+  /** Every endpoint with a secret that does not start with `prefix` (not sealed under the current key). */
+  secretsNotStartingWith(prefix: string): Promise<StoredSecrets[]> {
+    return this.txHost.tx.query(
+      `SELECT id, secret, previous_secret AS "previousSecret" FROM webhook_endpoints
+        WHERE NOT starts_with(secret, $1) OR NOT starts_with(previous_secret, $1)
+        ORDER BY id`,
+      [prefix],
+    );
+  }
+
+  /** Replaces the secrets if they are still as read (a rotation meanwhile wins); true when replaced. */
+  async replaceSecrets(
+    stored: StoredSecrets,
+    next: Pick<StoredSecrets, 'secret' | 'previousSecret'>,
+  ): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.txHost.tx.query(
+      `UPDATE webhook_endpoints SET secret = $2, previous_secret = $3
+        WHERE id = $1 AND secret = $4 AND previous_secret IS NOT DISTINCT FROM $5`,
+      [stored.id, next.secret, next.previousSecret, stored.secret, stored.previousSecret],
+    );
+    return affected > 0;
   }
 
   async remove(endpoint: WebhookEndpoint): Promise<void> {

@@ -12,10 +12,17 @@ import type { WebhookAccount } from './webhook-account';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointChanges, WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
+import { WebhookSecrets } from './webhook-secrets';
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 10;
 /** How long the secret before a rotation still signs, so receivers can switch without losing events. */
 export const PREVIOUS_SECRET_VALID_MS = 24 * 3600_000;
+
+/** An endpoint with its signing secret in the clear: the create and rotate answers show it, once. */
+export interface IssuedSecret {
+  endpoint: WebhookEndpoint;
+  secret: string;
+}
 
 export interface WebhookEndpointInput {
   url: string;
@@ -31,6 +38,7 @@ export class WebhookEndpointsService {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly targets: WebhookTargets,
     private readonly signal: WebhookOutboxSignal,
+    private readonly secrets: WebhookSecrets,
     private readonly clock: Clock,
   ) {}
 
@@ -46,15 +54,14 @@ export class WebhookEndpointsService {
   }
 
   @Transactional()
-  async create(
-    account: WebhookAccount,
-    input: Required<Omit<WebhookEndpointInput, 'enabled'>>,
-  ): Promise<WebhookEndpoint> {
+  async create(account: WebhookAccount, input: Required<Omit<WebhookEndpointInput, 'enabled'>>): Promise<IssuedSecret> {
     const url = await this.checkTarget(input.url);
     if ((await this.endpoints.countLocked(account)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
       throw DomainError.invalid(`An account may have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints.`);
     }
-    return this.endpoints.insert(account, { ...input, url, secret: newWebhookSecret() });
+    const secret = newWebhookSecret();
+    const endpoint = await this.endpoints.insert(account, { ...input, url, secret: this.secrets.seal(secret) });
+    return { endpoint, secret };
   }
 
   @Transactional()
@@ -74,13 +81,15 @@ export class WebhookEndpointsService {
 
   /** A new secret; the current one keeps signing beside it for 24 hours. */
   @Transactional()
-  async rotateSecret(account: WebhookAccount, id: number): Promise<WebhookEndpoint> {
+  async rotateSecret(account: WebhookAccount, id: number): Promise<IssuedSecret> {
     const endpoint = await this.get(account, id);
-    return this.endpoints.update(endpoint, {
-      secret: newWebhookSecret(),
+    const secret = newWebhookSecret();
+    const rotated = await this.endpoints.update(endpoint, {
+      secret: this.secrets.seal(secret),
       previousSecret: endpoint.secret,
       previousSecretExpiresAt: new Date(this.clock.now().getTime() + PREVIOUS_SECRET_VALID_MS),
     });
+    return { endpoint: rotated, secret };
   }
 
   /** Queues a `ping` to this endpoint only (enabled or not: it tests the receiver). Answers the event id. */

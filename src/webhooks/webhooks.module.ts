@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SecretCipher } from '../common/crypto/secret-cipher';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
@@ -8,6 +9,7 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
+import { WebhookSecrets } from './webhook-secrets';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -24,7 +26,9 @@ import { WebhooksService } from './webhooks.service';
     WebhooksService,
     WebhookTargets,
     WebhookOutboxSignal,
+    SecretCipher,
+    WebhookSecrets,
   ],
-  exports: [WebhooksService, WebhookDeliveriesRepository, WebhookTargets, WebhookOutboxSignal],
+  exports: [WebhooksService, WebhookDeliveriesRepository, WebhookTargets, WebhookOutboxSignal, WebhookSecrets],
 })
 export class WebhooksModule {}

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { WebhooksModule } from '../webhooks.module';
+import { SecretsResealOnStart } from './secrets-reseal-on-start';
 import { WebhookSender } from './webhook.sender';
 import { WebhooksWorker } from './webhooks.worker';
 
-/** The delivering side: the worker and its HTTP sender. Imported by AppModule (the server) only. */
+/**
+ * The delivering side: the worker, its HTTP sender, and the sealing of signing secrets at start.
+ * Imported by AppModule (the server) only.
+ */
 @Module({
   imports: [WebhooksModule],
-  providers: [WebhooksWorker, WebhookSender],
+  providers: [WebhooksWorker, WebhookSender, SecretsResealOnStart],
 })
 export class WebhookDeliveryModule {}

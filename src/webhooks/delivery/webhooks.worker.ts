@@ -6,8 +6,10 @@ import { WebhooksConfig, webhooksConfig } from '../../config/webhooks.config';
 import { OutboxWorker } from '../../database/outbox-worker';
 import { ClaimedDelivery, WebhookDeliveriesRepository } from '../webhook-deliveries.repository';
 import { WebhookOutboxSignal } from '../webhook-outbox-signal';
+import { WebhookSecrets } from '../webhook-secrets';
+import { UnreadableSecret } from '../../common/crypto/secret-cipher';
 import { signatureHeader } from './webhook-signature';
-import { WebhookSender } from './webhook.sender';
+import { WebhookAttempt, WebhookSender } from './webhook.sender';
 
 /**
  * Delivers the webhook outbox with the loop of OutboxWorker: up to WEBHOOK_CONCURRENCY attempts in
@@ -23,6 +25,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     private readonly repository: WebhookDeliveriesRepository,
     private readonly sender: WebhookSender,
+    private readonly secrets: WebhookSecrets,
     signal: WebhookOutboxSignal,
     private readonly txHost: TransactionHost,
     private readonly clock: Clock,
@@ -51,17 +54,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
       await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
       return;
     }
-    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
-    const attempt = await this.sender.post({
-      url: claim.url,
-      body: claim.body,
-      headers: {
-        'webhook-id': claim.eventId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(claim.secrets, claim.eventId, timestamp, claim.body),
-        'user-agent': 'vendor-leads-webhooks/1',
-      },
-    });
+    const attempt = await this.attempt(claim);
     if (attempt.ok) {
       await this.record(claim, 'succeeded', () =>
         this.txHost.withTransaction(() => this.repository.markSucceeded(claim, attempt)),
@@ -76,5 +69,28 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
         this.repository.markAttemptFailed(claim, attempt, retryInMs, this.config.disableAfterFailures),
       ),
     );
+  }
+
+  /** One signed POST; a secret that no key opens fails the attempt as an unanswered one does. */
+  private async attempt(claim: ClaimedDelivery): Promise<WebhookAttempt> {
+    let secrets: string[];
+    try {
+      secrets = claim.secrets.map((stored) => this.secrets.open(stored));
+    } catch (error) {
+      if (!(error instanceof UnreadableSecret)) throw error;
+      const reason = 'The signing secret opens with neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: rotate it.';
+      return { ok: false, statusCode: null, error: reason, response: null };
+    }
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    return this.sender.post({
+      url: claim.url,
+      body: claim.body,
+      headers: {
+        'webhook-id': claim.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(secrets, claim.eventId, timestamp, claim.body),
+        'user-agent': 'vendor-leads-webhooks/1',
+      },
+    });
   }
 }

@@ -3,6 +3,7 @@ import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { EVENT_TYPES } from '../../events/event-types';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity';
+import type { IssuedSecret } from '../webhook-endpoints.service';
 
 export class WebhookEndpointResponse {
   /** @example 3 */
@@ -38,7 +39,7 @@ export class WebhookEndpointWithSecretResponse extends WebhookEndpointResponse {
   /** Signing secret (Standard Webhooks). @example "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" */
   secret: string;
 
-  static override from(endpoint: WebhookEndpoint): WebhookEndpointWithSecretResponse {
-    return { ...WebhookEndpointResponse.from(endpoint), secret: endpoint.secret };
+  static issued({ endpoint, secret }: IssuedSecret): WebhookEndpointWithSecretResponse {
+    return { ...WebhookEndpointResponse.from(endpoint), secret };
   }
 }

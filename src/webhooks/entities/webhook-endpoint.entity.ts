@@ -33,10 +33,11 @@ export class WebhookEndpoint {
   @Column({ type: 'varchar', length: 500, nullable: true })
   disabledReason: string | null;
 
-  @Column({ type: 'varchar', length: 100 })
+  /** Sealed with SECRETS_KEY (WebhookSecrets), never in the clear. */
+  @Column({ type: 'varchar', length: 200 })
   secret: string;
 
-  @Column({ type: 'varchar', length: 100, nullable: true })
+  @Column({ type: 'varchar', length: 200, nullable: true })
   previousSecret: string | null;
 
   @Column({ type: 'timestamptz', nullable: true })
