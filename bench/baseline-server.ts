@@ -10,7 +10,8 @@ import { Pool } from 'pg';
 import { SESSION_OPTIONS } from '../src/database/data-source.options';
 import type { Statement } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
-import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
+import { responseTimesWindow } from '../src/leads/lead-response-times';
+import { filterCountsStatement, leadListStatement, responseTimesStatement } from '../src/leads/leads.sql';
 import { incompleteFeedbackStatement } from '../src/feedback/feedback-counts.repository';
 import { failedSubjectsStatement } from '../src/notifications/notifications.repository';
 import { referralCountsStatement } from '../src/referrals/referral-counts.repository';
@@ -86,6 +87,15 @@ const routes: Record<string, { type: 'vendor' | 'manager'; gated?: boolean; answ
   '/rest-api-v1/general-leads/filter-counts': {
     type: 'vendor',
     answer: async (id) => (await run(filterCountsStatement(leadTiming, new Date(), id)))[0],
+  },
+  '/rest-api-v1/general-leads/response-times': {
+    type: 'vendor',
+    answer: async (id) => {
+      const now = new Date();
+      return (
+        await run(responseTimesStatement(leadTiming, now, id, responseTimesWindow(undefined, undefined, now)))
+      )[0];
+    },
   },
   '/rest-api-v1/reputation-process/kpi': {
     type: 'vendor',

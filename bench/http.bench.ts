@@ -45,6 +45,11 @@ const ENDPOINTS: Endpoint[] = [
   },
   { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'big' },
   {
+    label: 'GET /general-leads/response-times (90 days)',
+    path: '/rest-api-v1/general-leads/response-times',
+    token: 'big',
+  },
+  {
     label: 'GET /reputation-process/kpi (20,000 processes)',
     path: '/rest-api-v1/reputation-process/kpi',
     token: 'big',

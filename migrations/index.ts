@@ -24,6 +24,7 @@ import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
 import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyAnswerText';
 import { JourneyIdentity1795642090478 } from './1795642090478-JourneyIdentity';
 import { WebhookSecretsSealed1795643295926 } from './1795643295926-WebhookSecretsSealed';
+import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadResponseTimesIndex';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   IdempotencyAnswerText1795640946921,
   JourneyIdentity1795642090478,
   WebhookSecretsSealed1795643295926,
+  LeadResponseTimesIndex1795644628661,
 ];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { seedVendors } from '../scripts/lead-seed';
 import { ReputationKpiService } from '../src/reputation-kpi/reputation-kpi.service';
-import { kpiWindow } from '../src/reputation-kpi/kpi-window';
+import { queryWindow } from '../src/common/time/window-bounds';
 import { LockSpace } from '../src/database/advisory-locks';
 import { scannedKpis } from './support/kpi-scan';
 import { waitUntil } from './support/net';
@@ -196,7 +196,7 @@ describe('KPIs from day rollups (e2e)', () => {
           for (const { from, to } of windows) {
             let window;
             try {
-              window = kpiWindow(from, to);
+              window = queryWindow(from, to);
             } catch {
               continue; // from after to: a 400, no counts
             }
@@ -251,7 +251,7 @@ describe('KPIs from day rollups (e2e)', () => {
       await creating.release();
       await answering.release();
     }
-    const window = kpiWindow();
+    const window = queryWindow();
     expect(await kpis.forVendor(vendorId)).toEqual(await scannedKpis(t.dataSource, vendorId, window));
     expect(await kpis.forVendor(vendorId)).toMatchObject({
       totalReputationProcesses: 2,

@@ -193,6 +193,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest-api-v1/general-leads/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get response times
+         * @description How fast the vendor answers its leads, over those assigned in the window (the last 90 days by
+         *     default, at most 366): medians and 90th percentile in minutes, percents answered within an hour
+         *     and a day. Declared before `:id`, which would otherwise take the path.
+         */
+        get: operations["getResponseTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest-api-v1/general-leads/{id}": {
         parameters: {
             query?: never;
@@ -288,6 +310,26 @@ export interface paths {
          *     to 200 kB, so that every field at its maximum length fits whatever characters it holds.
          */
         post: operations["assignLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/response-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get vendor response times
+         * @description How fast the vendor answers its leads, as GET /rest-api-v1/general-leads/response-times shows it.
+         */
+        get: operations["getVendorResponseTimes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1241,6 +1283,58 @@ export interface components {
              * @example 5
              */
             requiresAttentionLeadsCount: number;
+        };
+        LeadResponseTimesResponse: {
+            /**
+             * Format: int32
+             * @description Leads assigned in the window.
+             * @example 42
+             */
+            leadsAssigned: number;
+            /**
+             * Format: int32
+             * @description Of those, viewed with a known view time.
+             * @example 40
+             */
+            leadsViewed: number;
+            /**
+             * Format: int32
+             * @description Of those, accepted or declined.
+             * @example 35
+             */
+            leadsActioned: number;
+            /**
+             * Format: int32
+             * @description Of those, expired without an answer (or overdue).
+             * @example 3
+             */
+            leadsExpired: number;
+            /**
+             * @description Median minutes from assignment to first view, over the leads viewed.
+             * @example 12.5
+             */
+            medianMinutesToView: number | null;
+            /**
+             * @description Median minutes from assignment to accept or decline, over the leads actioned.
+             * @example 47
+             */
+            medianMinutesToAction: number | null;
+            /**
+             * @description 90th percentile of the same (linear interpolation between the two nearest).
+             * @example 310.2
+             */
+            p90MinutesToAction: number | null;
+            /**
+             * @description Of the leads actioned or assigned more than an hour ago (a younger unanswered lead is not late
+             *     yet), the percent actioned within an hour of their assignment.
+             * @example 62.9
+             */
+            actionedWithin1HourPercent: number | null;
+            /**
+             * @description The same with 24 hours.
+             * @example 91.4
+             */
+            actionedWithin24HoursPercent: number | null;
         };
         DeclineLeadDto: {
             /**
@@ -4277,6 +4371,161 @@ export interface operations {
             };
         };
     };
+    getResponseTimes: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LeadResponseTimesResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getLead: {
         parameters: {
             query?: never;
@@ -5446,6 +5695,184 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getVendorResponseTimes: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LeadResponseTimesResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

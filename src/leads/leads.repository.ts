@@ -4,7 +4,8 @@ import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Clock } from '../common/time/clock';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
-import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
+import type { LeadResponseTimes } from './lead-response-times';
+import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement, responseTimesStatement } from './leads.sql';
 
 export interface NewLead {
   category: string;
@@ -45,6 +46,13 @@ export class LeadsRepository {
       filterCountsStatement(this.config, this.clock.now(), vendorId),
     );
     return counts;
+  }
+
+  async responseTimes(vendorId: number, window: { from: Date; until: Date }): Promise<LeadResponseTimes> {
+    const [figures] = await this.sql.rows<LeadResponseTimes>(
+      responseTimesStatement(this.config, this.clock.now(), vendorId, window),
+    );
+    return figures;
   }
 
   findOne(vendorId: number, id: number): Promise<LeadView | undefined> {

@@ -2,6 +2,7 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import { Page, PageRequest } from '../common/pagination/page';
 import { EventsService } from '../events/events.service';
 import type { RecordedEventType } from '../events/event-types';
@@ -9,6 +10,7 @@ import { VendorsService } from '../vendors/vendors.service';
 import { LeadResponse } from './dto/lead.response';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LeadListeners, WON_STATUSES } from './lead-listeners';
+import { type LeadResponseTimes, responseTimesWindow } from './lead-response-times';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
@@ -23,6 +25,7 @@ export class LeadsService {
     private readonly txHost: TransactionHost,
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
     private readonly listeners: LeadListeners,
+    private readonly clock: Clock,
   ) {}
 
   list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
@@ -31,6 +34,16 @@ export class LeadsService {
 
   filterCounts(vendorId: number): Promise<LeadFilterCounts> {
     return this.leads.filterCounts(vendorId);
+  }
+
+  /**
+   * How fast the vendor answers (CONTRACT 13) over the window `from`..`to` (the last 90 days by
+   * default); an unknown vendor is a 404 (the manager's route), a bad window a 400.
+   */
+  async responseTimes(vendorId: number, from?: string, to?: string): Promise<LeadResponseTimes> {
+    const window = responseTimesWindow(from, to, this.clock.now());
+    await this.vendors.get(vendorId);
+    return this.leads.responseTimes(vendorId, window);
   }
 
   /** The lead, marked as viewed by the vendor (`lead.viewed` the first time). */

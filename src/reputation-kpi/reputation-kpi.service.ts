@@ -3,7 +3,7 @@ import { FeedbackService } from '../feedback/feedback.service';
 import { ReferralsService } from '../referrals/referrals.service';
 import { ReputationProcessService } from '../reputation/reputation-process.service';
 import { KPI_FIELDS, type Kpis } from './kpis';
-import { kpiWindow } from './kpi-window';
+import { queryWindow } from '../common/time/window-bounds';
 
 /**
  * The KPIs of CONTRACT 7, gathered from the modules whose rows they count (each counts its own
@@ -19,7 +19,7 @@ export class ReputationKpiService {
 
   /** Every KPI for the vendor, counting only what happened inside [from, to] when given. */
   async forVendor(vendorId: number, from?: string, to?: string): Promise<Kpis> {
-    const window = kpiWindow(from, to);
+    const window = queryWindow(from, to);
     const parts = await Promise.all([
       this.processes.kpiCounts(vendorId, window),
       this.feedback.kpiCounts(vendorId, window),

@@ -47,6 +47,7 @@ export const FINAL_POST_LEAD_STATUSES: readonly PostLeadStatus[] = [
 @Index('idx_leads_vendor_accepted_created', { synchronize: false })
 @Index('idx_leads_vendor_attention_created', { synchronize: false })
 @Index('idx_leads_pending_created', { synchronize: false })
+@Index('idx_leads_vendor_response_times', { synchronize: false })
 export class Lead {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;

@@ -1,5 +1,5 @@
-import { DomainError } from '../common/errors/domain-error';
-import { kpiWindow, parseBound } from './kpi-window';
+import { DomainError } from '../errors/domain-error';
+import { parseBound, queryWindow } from './window-bounds';
 
 describe('parseBound', () => {
   it('takes a date as its whole UTC day', () => {
@@ -29,24 +29,24 @@ describe('parseBound', () => {
   });
 });
 
-describe('kpiWindow', () => {
+describe('queryWindow', () => {
   it('leaves absent bounds open', () => {
-    expect(kpiWindow()).toEqual({ from: null, until: null });
-    expect(kpiWindow(undefined, '2026-01-01')).toEqual({ from: null, until: new Date('2026-01-02T00:00:00Z') });
+    expect(queryWindow()).toEqual({ from: null, until: null });
+    expect(queryWindow(undefined, '2026-01-01')).toEqual({ from: null, until: new Date('2026-01-02T00:00:00Z') });
   });
 
   it('admits a single day (from = to)', () => {
-    expect(kpiWindow('2026-01-01', '2026-01-01')).toEqual({
+    expect(queryWindow('2026-01-01', '2026-01-01')).toEqual({
       from: new Date('2026-01-01T00:00:00Z'),
       until: new Date('2026-01-02T00:00:00Z'),
     });
   });
 
   it('refuses from after to, and impossible dates naming the field', () => {
-    expect(() => kpiWindow('2026-02-01', '2026-01-31')).toThrow('Invalid request: from must not be after to.');
+    expect(() => queryWindow('2026-02-01', '2026-01-31')).toThrow('Invalid request: from must not be after to.');
     const error = (() => {
       try {
-        kpiWindow('2026-02-30', '2026-02-31');
+        queryWindow('2026-02-30', '2026-02-31');
       } catch (e) {
         return e as DomainError;
       }

@@ -1,6 +1,6 @@
-import { DomainError } from '../common/errors/domain-error';
-import { invalidRequest } from '../common/validation/invalid-request';
-import type { TimeWindow } from '../common/time/time-window';
+import { DomainError } from '../errors/domain-error';
+import { invalidRequest } from '../validation/invalid-request';
+import type { TimeWindow } from './time-window';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const DAY_MS = 86_400_000;
@@ -30,8 +30,8 @@ export function parseBound(value: string, bound: 'from' | 'to'): Date | null {
   return new Date(bound === 'from' ? instant : instant + 1);
 }
 
-/** The window of `GET /reputation-process/kpi`; an impossible date or from after to is a 400. */
-export function kpiWindow(from?: string, to?: string): TimeWindow {
+/** The window a query's `from` and `to` give (open where absent); an impossible date or from after to is a 400. */
+export function queryWindow(from?: string, to?: string): TimeWindow {
   const window: TimeWindow = { from: null, until: null };
   const details = [];
   if (from !== undefined) {

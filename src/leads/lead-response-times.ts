@@ -1,0 +1,41 @@
+import { invalidRequest } from '../common/validation/invalid-request';
+import { queryWindow } from '../common/time/window-bounds';
+
+/** What GET /general-leads/response-times answers (CONTRACT 13). */
+export interface LeadResponseTimes {
+  leadsAssigned: number;
+  leadsViewed: number;
+  leadsActioned: number;
+  leadsExpired: number;
+  medianMinutesToView: number | null;
+  medianMinutesToAction: number | null;
+  p90MinutesToAction: number | null;
+  actionedWithin1HourPercent: number | null;
+  actionedWithin24HoursPercent: number | null;
+}
+
+const DAY_MS = 86_400_000;
+export const DEFAULT_WINDOW_DAYS = 90;
+export const MAX_WINDOW_DAYS = 366;
+
+/**
+ * The closed window of the figures: `to` absent is now, `from` absent is 90 days before `to`; a bad
+ * date, from after to, or a window over 366 days is a 400.
+ */
+export function responseTimesWindow(
+  from: string | undefined,
+  to: string | undefined,
+  now: Date,
+): { from: Date; until: Date } {
+  const asked = queryWindow(from, to);
+  const until = asked.until ?? now;
+  const since = asked.from ?? new Date(until.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS);
+  if (since >= until) {
+    throw invalidRequest([{ field: 'from', message: 'from must not be after to' }]);
+  }
+  if (until.getTime() - since.getTime() > MAX_WINDOW_DAYS * DAY_MS) {
+    const message = `the window from from to to must not be longer than ${MAX_WINDOW_DAYS} days`;
+    throw invalidRequest([{ field: 'to', message }]);
+  }
+  return { from: since, until };
+}
