@@ -77,8 +77,21 @@ describe('Lead events (e2e)', () => {
     expect(first.event.data).toEqual(
       (await request(bed.t.http).get(`${V}/events`).set(vendor.auth)).body.data.content[0].data,
     );
+    // Each event shows the lead exactly as the vendor API does at that moment (its own answer, not the
+    // feed's copy of the event): no phone or address either before acceptance.
+    const vendorView = async (id: number): Promise<Record<string, unknown>> => {
+      const leads = await request(bed.t.http)
+        .get(`${V}/general-leads?filter=ALL&size=100`)
+        .set(vendor.auth)
+        .expect(200);
+      return (leads.body.data.content as { id: number }[]).find((lead) => lead.id === id)!;
+    };
+    const assignedView = await vendorView(leadId);
+    expect(assignedView).toMatchObject({ customerEmail: null, customerPhone: null, customerAddress: null });
+    expect(first.event.data).toEqual(assignedView);
 
     await request(bed.t.http).get(`${V}/general-leads/${leadId}`).set(vendor.auth).expect(200);
+    const viewedView = await vendorView(leadId);
     await request(bed.t.http).post(`${V}/general-leads/${leadId}/accept`).set(vendor.auth).expect(200);
     await request(bed.t.http)
       .patch(`${V}/general-leads/${leadId}/post-lead-status`)
@@ -93,6 +106,7 @@ describe('Lead events (e2e)', () => {
       .expect(200);
     const overdue = await createLead(bed.t.app, vendor.id, { dateCreated: new Date(Date.now() - 4 * DAY) });
     await bed.t.app.get(LeadsService).expireOverdue();
+    const [declinedView, expiredView] = [await vendorView(declined.id), await vendorView(overdue.id)];
 
     const all = await bed.receivedAt('/lead/mine', 8);
     for (const delivery of all) expectDocumented(mine.secret, delivery);
@@ -108,7 +122,9 @@ describe('Lead events (e2e)', () => {
     ]);
     const accepted = ofType(all, 'lead.accepted')[0].event.data;
     expect(accepted).toMatchObject({ vendorLeadAction: 'ACCEPT', customerEmail: 'jane@customer.example' });
-    expect(ofType(all, 'lead.viewed')[0].event.data).toMatchObject({ id: leadId, customerEmail: null });
+    expect(ofType(all, 'lead.viewed')[0].event.data).toEqual(viewedView);
+    expect(ofType(all, 'lead.declined')[0].event.data).toEqual(declinedView);
+    expect(ofType(all, 'lead.expired')[0].event.data).toEqual(expiredView);
     expect(ofType(all, 'lead.status_changed')[0].event.data).toMatchObject({ postLeadStatus: 'QUOTE_SENT' });
     expect(ofType(all, 'lead.declined')[0].event.data).toMatchObject({ id: declined.id, declineReason: 'Too far.' });
     expect(ofType(all, 'lead.expired')[0].event.data).toMatchObject({
@@ -156,6 +172,49 @@ describe('Lead events (e2e)', () => {
     const replay = await assign();
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await feed()).toEqual(['lead.assigned']);
+  });
+});
+
+describe('The events feed while transactions overlap (e2e)', () => {
+  it('never skips an event whose transaction commits after a later one: a reader paging meanwhile gets it too', async () => {
+    const vendor = await bed.vendor();
+    const page = async (after: string | null) => {
+      const res = await request(bed.t.http)
+        .get(`${V}/events${after ? `?after=${after}` : ''}`)
+        .set(vendor.auth)
+        .expect(200);
+      return res.body.data as { content: { data: { id: number } }[]; nextAfter: string | null };
+    };
+    const first = await createLead(bed.t.app, vendor.id);
+    const start = await page(null);
+    expect(start.content.map((event) => event.data.id)).toEqual([first.id]);
+
+    // A lead assigned in a transaction held open, then another assigned and committed meanwhile.
+    let release!: () => void;
+    let written!: () => void;
+    const wasWritten = new Promise<void>((resolve) => (written = resolve));
+    const held = bed.t.app.get(TransactionHost).withTransaction(async () => {
+      const lead = await createLead(bed.t.app, vendor.id);
+      written();
+      await new Promise<void>((resolve) => (release = resolve));
+      return lead;
+    });
+    await wasWritten;
+    const later = await createLead(bed.t.app, vendor.id);
+
+    // A reader follows nextAfter while the first transaction runs, and again once it has committed.
+    let cursor = start.nextAfter;
+    const seen: number[] = [];
+    const read = async () => {
+      const next = await page(cursor);
+      seen.push(...next.content.map((event) => event.data.id));
+      cursor = next.nextAfter ?? cursor;
+    };
+    await read();
+    release();
+    const heldLead = await held;
+    await read();
+    expect(seen).toEqual([heldLead.id, later.id]);
   });
 });
 
