@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
-import { CustomerBrowser } from './support/customer-pages';
+import { CustomerBrowser, fieldErrors } from './support/customer-pages';
 import { bearer, createAdmin, createFeedbackRequest, createLead, createVendor } from './support/factories';
 import { expectError } from './support/envelope-assertions';
 import { image } from './support/images';
@@ -220,7 +220,7 @@ describe('Canonical numbers in paths, queries and form fields (e2e)', () => {
     for (const rating of writingsOf(5)) {
       const res = await page.post('/feedback', { rating, wouldRefer: 'yes' });
       expect({ rating, status: res.status }).toEqual({ rating, status: 400 });
-      expect(res.text).toContain('<li>Please choose a star rating from 1 to 5.</li>');
+      expect(fieldErrors(res.text)).toEqual({ rating: 'Please choose a rating from 1 to 5 stars.' });
     }
     await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
   });
