@@ -60,7 +60,7 @@ describe('Customer pages (e2e)', () => {
     expect(css.text).toContain('prefers-color-scheme:dark');
     expect((await request(t.http).get('/assets/customer-pages.000000000000.css')).status).toBe(404);
     expect(res.headers).toMatchObject({
-      'referrer-policy': 'no-referrer',
+      'referrer-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'cache-control': 'no-store',
@@ -91,6 +91,26 @@ describe('Customer pages (e2e)', () => {
       .send({ rating: '5', wouldRefer: 'yes' });
     expect(res.status).toBe(404);
     expect(res.text).toContain('This link is not valid');
+  });
+
+  it('refuses a form posted from another site (its Origin, or its Referer without one) with a 403 page', async () => {
+    const page = customer((await createFeedbackRequest(t.app, vendor)).link);
+    const answer = { rating: '5', wouldRefer: 'yes' };
+    for (const sentFrom of [
+      { Origin: 'https://pages.attacker.example' },
+      { Origin: 'null' },
+      { Origin: 'http://localhost:3001' },
+      { Referer: 'https://pages.attacker.example/form.html' },
+    ]) {
+      const res = await page.post('/feedback', answer).set(sentFrom);
+      expect({ sentFrom, status: res.status }).toEqual({ sentFrom, status: 403 });
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    expect(await page.view()).toMatch(/how did/);
+    // From the service's own pages (PUBLIC_BASE_URL's origin), it is taken.
+    const own = await page.post('/feedback', answer).set({ Origin: 'http://localhost:3000' });
+    expect({ status: own.status, location: own.headers.location }).toEqual({ status: 303, location: page.path });
+    expect(await page.view()).not.toMatch(/how did/);
   });
 
   it.each([

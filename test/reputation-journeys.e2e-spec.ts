@@ -155,7 +155,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
         status: 302,
         location: url,
       });
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
       await expectKpis({ totalReviewLinkClicks: current().totalReviewLinkClicks + 1, [field]: current()[field] + 1 });
     }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Param, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { Redirection } from '../common/envelope/envelope';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -7,6 +7,7 @@ import { Consumes, FORM_BODY, MULTIPART_BODY } from '../common/http/consumes.dec
 import { ReferralsService } from '../referrals/referrals.service';
 import { customerPaths, unknownLink } from '../reputation/reputation-links';
 import { CustomerJourneyService } from './customer-journey.service';
+import { SameOriginFormsGuard } from './same-origin-forms.guard';
 import {
   ContactRequestForm,
   EmailInvitationForm,
@@ -33,6 +34,7 @@ import { FormPost, LinkGet, sendPage } from './views/send-page';
 @Consumes(FORM_BODY)
 @ApiExcludeController()
 @UseFilters(CustomerPageExceptionFilter)
+@UseGuards(SameOriginFormsGuard)
 export class CustomerPagesController {
   constructor(
     private readonly journey: CustomerJourneyService,

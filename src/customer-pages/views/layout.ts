@@ -11,8 +11,9 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; '),
-  // The token in the address must not travel to the review sites in a Referer header.
-  'Referrer-Policy': 'no-referrer',
+  // The token in the address must not travel to the review sites in a Referer header; the page's own
+  // forms send their Origin (no-referrer would make it "null", which SameOriginFormsGuard refuses).
+  'Referrer-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'X-Robots-Tag': 'noindex, nofollow',
