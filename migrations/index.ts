@@ -25,6 +25,7 @@ import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyA
 import { JourneyIdentity1795642090478 } from './1795642090478-JourneyIdentity';
 import { WebhookSecretsSealed1795643295926 } from './1795643295926-WebhookSecretsSealed';
 import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadResponseTimesIndex';
+import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRights';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   JourneyIdentity1795642090478,
   WebhookSecretsSealed1795643295926,
   LeadResponseTimesIndex1795644628661,
+  CustomerDataRights1795645096149,
 ];

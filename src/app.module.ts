@@ -23,6 +23,7 @@ import { LoggingModule } from './logging/logging.module';
 import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { CustomerDataModule } from './customer-data/customer-data.module';
 import { CustomerPagesModule } from './customer-pages/customer-pages.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -64,6 +65,7 @@ import { VendorsService } from './vendors/vendors.service';
     ReputationKpiModule,
     AutomationModule,
     LeadAlertsModule,
+    CustomerDataModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what

@@ -11,6 +11,7 @@ import { imagesConfig } from './images.config';
 import { leadAlertsConfig } from './lead-alerts.config';
 import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
+import { privacyConfig } from './privacy.config';
 import { rateLimitConfig } from './rate-limit.config';
 import { secretsConfig } from './secrets.config';
 import { webhooksConfig } from './webhooks.config';
@@ -35,6 +36,7 @@ import { webhooksConfig } from './webhooks.config';
         webhooksConfig,
         automationConfig,
         leadAlertsConfig,
+        privacyConfig,
       ],
       validationSchema: envValidationSchema,
     }),

@@ -86,6 +86,18 @@ export const envValidationSchema = Joi.object({
     'string.pattern.base': 'SECRETS_KEY_PREVIOUS must be 32 random bytes in base64 (openssl rand -base64 32)',
     'any.invalid': 'SECRETS_KEY_PREVIOUS must differ from SECRETS_KEY',
   }),
+  // The key of the erased contacts' hashes (CONTRACT 14); generated into DATA_DIR outside production.
+  SUPPRESSION_KEY: Joi.string()
+    .min(32)
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({ 'any.required': 'SUPPRESSION_KEY is required when NODE_ENV=production' }),
+    }),
+  // Retention in days (0 = keep): message bodies, webhook deliveries, closed leads' contact details, the audit log.
+  RETENTION_MESSAGE_BODIES_DAYS: Joi.number().integer().min(0).max(36_500).default(180),
+  RETENTION_WEBHOOK_DELIVERIES_DAYS: Joi.number().integer().min(0).max(36_500).default(30),
+  RETENTION_CLOSED_LEADS_DAYS: Joi.number().integer().min(0).max(36_500).default(0),
+  AUDIT_LOG_RETENTION_DAYS: Joi.number().integer().min(0).max(36_500).default(730),
   CORS_ORIGINS: Joi.string()
     .allow('')
     .pattern(/^\s*(https?:\/\/[^\s,]+)(\s*,\s*https?:\/\/[^\s,]+)*\s*$/)

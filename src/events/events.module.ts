@@ -5,6 +5,7 @@ import { StoredEvent } from './entities/event.entity';
 import { ManagerEventsController, VendorEventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
 import { EventsRetentionScheduler } from './events-retention.scheduler';
+import { EventCustomerRecords } from './event-customer-records';
 import { EventsService } from './events.service';
 
 /**
@@ -14,7 +15,7 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([StoredEvent]), WebhooksModule],
   controllers: [VendorEventsController, ManagerEventsController],
-  providers: [EventsRepository, EventsService, EventsRetentionScheduler],
-  exports: [EventsService],
+  providers: [EventsRepository, EventsService, EventsRetentionScheduler, EventCustomerRecords],
+  exports: [EventsService, EventCustomerRecords],
 })
 export class EventsModule {}

@@ -1,5 +1,6 @@
 import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
+import { FeedbackCustomerRecords } from './feedback-customer-records';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReputationModule } from '../reputation/reputation.module';
@@ -20,7 +21,7 @@ import { FeedbackService } from './feedback.service';
     TypeOrmModule.forFeature([FeedbackRequest]),
   ],
   controllers: [CustomerFeedbackSystemController, FeedbackRequestsController],
-  providers: [FeedbackRequestsRepository, FeedbackCountsRepository, FeedbackService],
-  exports: [FeedbackService],
+  providers: [FeedbackRequestsRepository, FeedbackCountsRepository, FeedbackService, FeedbackCustomerRecords],
+  exports: [FeedbackService, FeedbackCustomerRecords],
 })
 export class FeedbackModule {}

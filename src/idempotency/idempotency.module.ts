@@ -5,6 +5,7 @@ import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyCleanupScheduler } from './idempotency-cleanup.scheduler';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
+import { KeptAnswerRedaction } from './kept-answer-redaction';
 import { IdempotencyService } from './idempotency.service';
 
 /**
@@ -14,7 +15,13 @@ import { IdempotencyService } from './idempotency.service';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKey]), DiscoveryModule],
-  providers: [IdempotencyRepository, IdempotencyService, IdempotencyInterceptor, IdempotencyCleanupScheduler],
-  exports: [IdempotencyService, IdempotencyInterceptor],
+  providers: [
+    IdempotencyRepository,
+    IdempotencyService,
+    IdempotencyInterceptor,
+    IdempotencyCleanupScheduler,
+    KeptAnswerRedaction,
+  ],
+  exports: [IdempotencyService, IdempotencyInterceptor, KeptAnswerRedaction],
 })
 export class IdempotencyModule {}

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventsModule } from '../events/events.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { Lead } from './entities/lead.entity';
+import { LeadCustomerRecords } from './lead-customer-records';
 import { LeadAssignmentController } from './lead-assignment.controller';
 import { LeadExpiryScheduler } from './lead-expiry.scheduler';
 import { LeadListeners } from './lead-listeners';
@@ -14,7 +15,7 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule],
   controllers: [LeadsController, LeadAssignmentController],
-  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadListeners],
-  exports: [LeadsService, LeadListeners],
+  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadListeners, LeadCustomerRecords],
+  exports: [LeadsService, LeadListeners, LeadCustomerRecords],
 })
 export class LeadsModule {}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { NotificationsRepository } from './notifications.repository';
+import { NotificationCustomerRecords } from './notification-customer-records';
 import { NotificationsService } from './notifications.service';
 import { OutboxSignal } from '../database/outbox-signal';
 
@@ -12,7 +13,7 @@ import { OutboxSignal } from '../database/outbox-signal';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxNotification])],
-  providers: [NotificationsRepository, NotificationsService, OutboxSignal],
-  exports: [NotificationsService, NotificationsRepository, OutboxSignal],
+  providers: [NotificationsRepository, NotificationsService, OutboxSignal, NotificationCustomerRecords],
+  exports: [NotificationsService, NotificationsRepository, OutboxSignal, NotificationCustomerRecords],
 })
 export class NotificationsModule {}

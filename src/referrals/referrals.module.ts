@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReferralCustomerRecords } from './referral-customer-records';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReputationModule } from '../reputation/reputation.module';
@@ -16,7 +17,7 @@ import { ReferralsService } from './referrals.service';
     NotificationsModule,
     TypeOrmModule.forFeature([ReferralRequest, Referral, ReferralConversion]),
   ],
-  providers: [ReferralsRepository, ReferralCountsRepository, ReferralsService],
-  exports: [ReferralsService],
+  providers: [ReferralsRepository, ReferralCountsRepository, ReferralsService, ReferralCustomerRecords],
+  exports: [ReferralsService, ReferralCustomerRecords],
 })
 export class ReferralsModule {}

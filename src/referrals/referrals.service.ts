@@ -7,7 +7,7 @@ import { type Contact, contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
 import { ReferralChannel, ReputationEventType } from '../reputation/entities/reputation-event.entity';
 import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
-import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from '../reputation/reputation-links';
+import { ReputationLinks, customerPaths, newLinkToken, openLink, unknownLink } from '../reputation/reputation-links';
 import { ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
 import type { Referral } from './entities/referral.entity';
 import { ReferralCountsRepository } from './referral-counts.repository';
@@ -149,8 +149,7 @@ export class ReferralsService {
   }
 
   async invitationPage(token: string): Promise<InvitationPageView> {
-    const referral = await this.repository.findReferral(token, { lock: false });
-    if (!referral) throw unknownLink();
+    const referral = openLink(await this.repository.findReferral(token, { lock: false }));
     const referrer = await this.referrerOf(referral);
     const address = referral.friendEmail ?? referral.friendPhone;
     return {
@@ -166,8 +165,7 @@ export class ReferralsService {
   /** The referred friend's contact request: the referral converted (once per friend). */
   @Transactional()
   async convert(token: string, request: ContactRequest): Promise<void> {
-    const referral = await this.repository.findReferral(token, { lock: true });
-    if (!referral) throw unknownLink();
+    const referral = openLink(await this.repository.findReferral(token, { lock: true }));
     const contact = contactOf(request.email, request.phone);
     // A personal invitation converts once; a share link once per friend (email or phone).
     const sameContact = referral.channel === ReferralChannel.Share ? contact : null;
@@ -190,9 +188,9 @@ export class ReferralsService {
   /** A referred friend's unsubscribe: the address their invitation went to is never messaged again. */
   @Transactional()
   async optOutInvitation(token: string): Promise<void> {
-    const referral = await this.repository.findReferral(token, { lock: true });
-    const address = referral?.friendEmail ?? referral?.friendPhone;
-    if (!referral || !address) throw unknownLink();
+    const referral = openLink(await this.repository.findReferral(token, { lock: true }));
+    const address = referral.friendEmail ?? referral.friendPhone;
+    if (!address) throw unknownLink();
     await this.processes.stopMessages(referral.vendorId, [address]);
   }
 

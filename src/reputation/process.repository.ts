@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { ContactSuppressions } from './contact-suppressions';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ReputationProcess } from './entities/reputation-process.entity';
@@ -23,19 +24,24 @@ export type ProcessChanges = Partial<
 /** The processes, their events and the vendors' opt-out lists; in the caller's transaction when there is one. */
 @Injectable()
 export class ProcessRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly suppressions: ContactSuppressions,
+  ) {}
 
   private get manager() {
     return this.txHost.tx;
   }
 
+  /** The contacts the vendor must not message: opted out of its messages, or erased (suppressed for every vendor). */
   async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
     const rows: { contact: string }[] = await this.manager.query(
       'SELECT contact FROM contact_opt_outs WHERE vendor_id = $1 AND contact = ANY($2)',
       [vendorId, contacts],
     );
-    return new Set(rows.map((row) => row.contact));
+    const suppressed = await this.suppressions.suppressed(contacts);
+    return new Set([...rows.map((row) => row.contact), ...suppressed]);
   }
 
   async optOut(vendorId: number, contacts: string[]): Promise<void> {

@@ -14,6 +14,16 @@ export const LINK_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 export const unknownLink = (): DomainError => new DomainError(ErrorCode.NotFound, 'This link is not valid.');
 
 /**
+ * The record behind a link, if it may still be shown: an unknown link is a 404; a link whose
+ * person's data was erased (CONTRACT 14) is a 410 that says nothing of what it was.
+ */
+export function openLink<T extends { erasedAt: Date | null }>(record: T | null): T {
+  if (!record) throw unknownLink();
+  if (record.erasedAt) throw new DomainError(ErrorCode.Gone, 'This link is no longer available.');
+  return record;
+}
+
+/**
  * The paths of the customer pages. Pages link to each other by path (they are served from the same
  * origin); messages carry absolute links under PUBLIC_BASE_URL.
  */

@@ -19,7 +19,7 @@ import {
 import { type Counts, ProcessCountsRepository } from './process-counts.repository';
 import { ProcessRemindersService } from './process-reminders.service';
 import { type NewEvent, type ProcessChanges, ProcessRepository } from './process.repository';
-import { ReputationLinks, customerPaths, newLinkToken, unknownLink } from './reputation-links';
+import { ReputationLinks, customerPaths, newLinkToken, openLink } from './reputation-links';
 import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from './reputation-messages';
 
 /** Why a customer's page no longer asks anything, overriding its step. */
@@ -185,15 +185,11 @@ export class ReputationProcessService {
   /** Runs the action in one transaction on the process behind the link, locked; an unknown link is a 404. */
   @Transactional()
   async withLocked<T>(token: string, action: (process: ReputationProcess) => Promise<T>): Promise<T> {
-    const process = await this.repository.lockProcess(token);
-    if (!process) throw unknownLink();
-    return action(process);
+    return action(openLink(await this.repository.lockProcess(token)));
   }
 
   async findByToken(token: string): Promise<ReputationProcess> {
-    const process = await this.repository.findProcess(token);
-    if (!process) throw unknownLink();
-    return process;
+    return openLink(await this.repository.findProcess(token));
   }
 
   async findById(processId: number): Promise<ReputationProcess> {

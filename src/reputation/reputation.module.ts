@@ -4,10 +4,13 @@ import { AutomationSettingsModule } from '../automation-settings/automation-sett
 import { EventsModule } from '../events/events.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
+import { ContactSuppressions } from './contact-suppressions';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
+import { ContactSuppression } from './entities/contact-suppression.entity';
 import { ProcessReminder } from './entities/process-reminder.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ReputationProcess } from './entities/reputation-process.entity';
+import { ProcessCustomerRecords } from './process-customer-records';
 import { ProcessCountsRepository } from './process-counts.repository';
 import { ProcessRemindersRepository } from './process-reminders.repository';
 import { ProcessRemindersService } from './process-reminders.service';
@@ -28,7 +31,7 @@ import { ReputationProcessService } from './reputation-process.service';
     EventsModule,
     VendorsModule,
     AutomationSettingsModule,
-    TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut, ProcessReminder]),
+    TypeOrmModule.forFeature([ReputationProcess, ReputationEvent, ContactOptOut, ProcessReminder, ContactSuppression]),
   ],
   controllers: [ReputationProcessController],
   providers: [
@@ -39,7 +42,15 @@ import { ReputationProcessService } from './reputation-process.service';
     ReputationProcessService,
     ProcessRemindersRepository,
     ProcessRemindersService,
+    ContactSuppressions,
+    ProcessCustomerRecords,
   ],
-  exports: [ReputationProcessService, ProcessRemindersService, ReputationLinks],
+  exports: [
+    ReputationProcessService,
+    ProcessRemindersService,
+    ReputationLinks,
+    ProcessCustomerRecords,
+    ContactSuppressions,
+  ],
 })
 export class ReputationModule {}

@@ -1,5 +1,6 @@
 import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
+import { ReviewRequestCustomerRecords } from './review-request-customer-records';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
@@ -12,7 +13,7 @@ import { ReviewRequestsService } from './review-requests.service';
 @Module({
   imports: [ReputationModule, ReviewSettingsModule, EventsModule, TypeOrmModule.forFeature([ReviewRequest])],
   controllers: [ReviewRequestsController],
-  providers: [ReviewRequestsRepository, ReviewRequestsService],
-  exports: [ReviewRequestsService],
+  providers: [ReviewRequestsRepository, ReviewRequestsService, ReviewRequestCustomerRecords],
+  exports: [ReviewRequestsService, ReviewRequestCustomerRecords],
 })
 export class ReviewRequestsModule {}

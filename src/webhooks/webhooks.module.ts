@@ -10,6 +10,7 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 import { WebhookSecrets } from './webhook-secrets';
+import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
 import { WebhooksService } from './webhooks.service';
 
 /**
@@ -20,6 +21,7 @@ import { WebhooksService } from './webhooks.service';
   imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
   controllers: [VendorWebhookEndpointsController, ManagerWebhookEndpointsController],
   providers: [
+    WebhookDeliveryRedaction,
     WebhookEndpointsRepository,
     WebhookDeliveriesRepository,
     WebhookEndpointsService,

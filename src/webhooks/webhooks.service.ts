@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { ErasedValues } from '../common/privacy/customer-contact';
 import { OutgoingEvent, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
 /** What the events module calls: queue an event for every endpoint that hears it. */
@@ -8,7 +10,13 @@ export class WebhooksService {
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly signal: WebhookOutboxSignal,
+    private readonly redaction: WebhookDeliveryRedaction,
   ) {}
+
+  /** An erased person's events (CONTRACT 14): their kept delivery bodies redacted, in the caller's transaction. */
+  redactDeliveries(eventIds: string[], values: ErasedValues): Promise<{ redacted: number; alreadySent: number }> {
+    return this.redaction.redact(eventIds, values);
+  }
 
   /** Removes up to `limit` finished deliveries older than `days`; answers how many. */
   removeFinished(days: number, limit: number): Promise<number> {

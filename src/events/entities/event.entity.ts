@@ -12,6 +12,10 @@ import type { RecordedEventType } from '../event-types';
 @Index('idx_events_feed', ['txId', 'id'])
 @Index('idx_events_vendor_feed', ['vendorId', 'txId', 'id'])
 @Index('idx_events_occurred', ['occurredAt'])
+// The events of one lead or process, for a person's data rights: expression indexes, hand-written in the
+// CustomerDataRights migration.
+@Index('idx_events_lead', { synchronize: false })
+@Index('idx_events_process', { synchronize: false })
 export class StoredEvent {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: string;

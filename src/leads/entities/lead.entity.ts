@@ -48,6 +48,9 @@ export const FINAL_POST_LEAD_STATUSES: readonly PostLeadStatus[] = [
 @Index('idx_leads_vendor_attention_created', { synchronize: false })
 @Index('idx_leads_pending_created', { synchronize: false })
 @Index('idx_leads_vendor_response_times', { synchronize: false })
+// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+@Index('idx_leads_customer_email', { synchronize: false })
+@Index('idx_leads_customer_phone', { synchronize: false })
 export class Lead {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;

@@ -22,6 +22,8 @@ import {
 @Index('uq_notification_outbox_subject_channel', ['purpose', 'subjectId', 'channel'], { unique: true })
 // A vendor's FAILED messages, for the referral KPIs: partial with INCLUDE, hand-written in the KpiRollups migration.
 @Index('idx_notification_outbox_vendor_failed', { synchronize: false })
+// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+@Index('idx_notification_outbox_recipient', { synchronize: false })
 export class OutboxNotification {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;

@@ -4,6 +4,9 @@ import { Referral } from './referral.entity';
 /** A referred friend's contact request: the referral converted. */
 @Entity('referral_conversions')
 @Index('idx_referral_conversions_referral', ['referralId'])
+// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+@Index('idx_referral_conversions_email', { synchronize: false })
+@Index('idx_referral_conversions_phone', { synchronize: false })
 export class ReferralConversion {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;

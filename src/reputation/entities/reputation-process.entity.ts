@@ -42,6 +42,9 @@ export enum TerminationReason {
 // (vendor_id, ended_at) of ended processes, for the KPIs' partial days: hand-written in the KpiRollups migration.
 @Index('idx_reputation_processes_vendor_ended', { synchronize: false })
 @Index('uq_reputation_processes_token', ['token'], { unique: true })
+// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+@Index('idx_reputation_processes_email', { synchronize: false })
+@Index('idx_reputation_processes_phone', { synchronize: false })
 export class ReputationProcess {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;
@@ -99,4 +102,8 @@ export class ReputationProcess {
   /** When the customer unsubscribed through this process's link (the process may have been completed before). */
   @Column({ type: 'timestamptz', nullable: true })
   optedOutAt: Date | null;
+
+  /** When the customer's data was erased (CONTRACT 14): the link answers 410 from then on. */
+  @Column({ type: 'timestamptz', nullable: true })
+  erasedAt: Date | null;
 }

@@ -14,6 +14,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 @Index('idx_webhook_deliveries_due', ['endpointId', 'nextAttemptAt', 'id'], { where: `"status" = 'PENDING'` })
 // An endpoint's delivery list, newest first.
 @Index('idx_webhook_deliveries_endpoint', ['endpointId', 'id'])
+// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+@Index('idx_webhook_deliveries_event', { synchronize: false })
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: string;

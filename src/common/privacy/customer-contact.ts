@@ -1,0 +1,34 @@
+/** What an erased value becomes where a column requires one (CONTRACT 14); elsewhere it becomes null. */
+export const ERASED = '[erased]';
+
+/** One person's e-mail (lower-cased) and phone (`xxx-xxx-xxxx`), as a data-rights request names them. */
+export interface CustomerContact {
+  email: string | null;
+  phone: string | null;
+}
+
+/** The person's values that must not survive an erasure anywhere: contacts, names, addresses, texts. */
+export type ErasedValues = string[];
+
+/**
+ * A JSON value with every string that contains one of `values` (case-insensitive) replaced by
+ * `[erased]`, at any depth; `changed` says whether anything was. Keys are kept: only values are personal.
+ */
+export function redactJson(value: unknown, values: ErasedValues): { value: unknown; changed: boolean } {
+  const needles = [...new Set(values.filter((v) => v.length > 1).map((v) => v.toLowerCase()))];
+  let changed = false;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      const lower = node.toLowerCase();
+      if (!needles.some((needle) => lower.includes(needle))) return node;
+      changed = true;
+      return ERASED;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object')
+      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    return node;
+  };
+  const result = walk(value);
+  return { value: result, changed };
+}

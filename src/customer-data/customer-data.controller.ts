@@ -1,0 +1,61 @@
+import { Body, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { type AuditTargetSlot, AuditedTarget } from '../audit/manager-writes';
+import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
+import type { CustomerContact } from '../common/privacy/customer-contact';
+import { contactOf } from '../reputation/contact';
+import { CustomerDataService } from './customer-data.service';
+import { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
+import { CustomerDataExportResponse } from './dto/customer-data-export.response';
+import { DataSubjectDto } from './dto/data-subject.dto';
+
+const badSubject = ApiErrors({
+  status: 400,
+  description: 'Neither e-mail nor phone given, or one of them malformed.',
+  example: 'provide email or phone: at least one of them is required',
+});
+
+/**
+ * A person's request about their data (PIPEDA, Quebec's Law 25), answered by the operator: everything
+ * held about an e-mail or phone across vendors, and its erasure. The audit log records each with the
+ * contact's keyed hash, never the contact.
+ */
+@ManagerApiController('customer-data', 'Manager: customer data')
+export class CustomerDataController {
+  constructor(private readonly customerData: CustomerDataService) {}
+
+  /** Every record holding the e-mail or phone, across vendors, by kind. */
+  @Post('export')
+  @HttpCode(HttpStatus.OK)
+  @ApiEnvelope(CustomerDataExportResponse)
+  @badSubject
+  async exportCustomerData(
+    @Body() body: DataSubjectDto,
+    @AuditedTarget() target: AuditTargetSlot,
+  ): Promise<CustomerDataExportResponse> {
+    const contact = this.subject(body, target);
+    return CustomerDataExportResponse.from(await this.customerData.export(contact));
+  }
+
+  /**
+   * Erases the person's names, contacts, addresses, comments and message bodies everywhere, in one
+   * transaction; their links answer 410 and no vendor can message them again. A second call erases nothing.
+   */
+  @Post('erase')
+  @HttpCode(HttpStatus.OK)
+  @ApiEnvelope(CustomerDataErasureResponse)
+  @badSubject
+  async eraseCustomerData(
+    @Body() body: DataSubjectDto,
+    @AuditedTarget() target: AuditTargetSlot,
+  ): Promise<CustomerDataErasureResponse> {
+    return this.customerData.erase(this.subject(body, target));
+  }
+
+  private subject({ email, phone }: DataSubjectDto, target: AuditTargetSlot): CustomerContact {
+    const contact = contactOf(email, phone);
+    target.set({ type: 'contact', id: this.customerData.contactHash(contact) });
+    return contact;
+  }
+}

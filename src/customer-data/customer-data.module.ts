@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { FeedbackModule } from '../feedback/feedback.module';
+import { LeadsModule } from '../leads/leads.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ReferralsModule } from '../referrals/referrals.module';
+import { ReputationModule } from '../reputation/reputation.module';
+import { ReviewRequestsModule } from '../review-requests/review-requests.module';
+import { CustomerDataController } from './customer-data.controller';
+import { CustomerDataService } from './customer-data.service';
+import { CustomerRecordsReader } from './customer-records';
+
+/**
+ * A person's data rights (CONTRACT 14), at the top of the module map: it asks each module that holds
+ * personal data for its part, and reads no table itself.
+ */
+@Module({
+  imports: [
+    LeadsModule,
+    ReputationModule,
+    FeedbackModule,
+    ReviewRequestsModule,
+    ReferralsModule,
+    NotificationsModule,
+    EventsModule,
+  ],
+  controllers: [CustomerDataController],
+  providers: [CustomerDataService, CustomerRecordsReader],
+  exports: [CustomerDataService],
+})
+export class CustomerDataModule {}

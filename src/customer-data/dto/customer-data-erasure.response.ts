@@ -1,0 +1,27 @@
+/** How many records of each kind were erased; all 0 when nothing was left to erase. */
+export class CustomerDataErasureResponse {
+  /** Leads whose customer name, contacts, address and texts were removed. @example 2 */
+  leads: number;
+  /** Processes whose name, contacts and private feedback were removed; their links answer 410. @example 1 */
+  reputationProcesses: number;
+  /** @example 1 */
+  feedbackRequests: number;
+  /** @example 1 */
+  reviewRequests: number;
+  /** Referrals the person made or received; their pages answer 410. @example 0 */
+  referrals: number;
+  /** Contact requests the person sent from a friend's referral page. @example 0 */
+  referralConversions: number;
+  /** Messages whose recipient, subject and bodies were removed (those still waiting are never sent). @example 3 */
+  messages: number;
+  /** Opt-outs replaced by the suppression list's keyed hash. @example 1 */
+  optOuts: number;
+  /** Event payloads redacted. @example 4 */
+  events: number;
+  /** Kept webhook delivery bodies redacted. @example 4 */
+  webhookDeliveries: number;
+  /** Of the person's webhook deliveries, how many had already left: they cannot be recalled. @example 3 */
+  webhookDeliveriesAlreadySent: number;
+  /** Kept answers of idempotent writes redacted. @example 0 */
+  idempotentAnswers: number;
+}

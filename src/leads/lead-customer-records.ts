@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
+import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
+import { FINAL_POST_LEAD_STATUSES, LeadAction } from './entities/lead.entity';
+
+/** A lead as a person's export shows it. */
+export interface LeadRecord {
+  id: number;
+  vendorId: number;
+  dateCreated: Date;
+  category: string;
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  customerAddress: string | null;
+  projectDetailsHtml: string;
+  originalJobDescription: string;
+  vendorLeadAction: LeadAction;
+  postLeadStatus: string | null;
+}
+
+const COLUMNS = `id, vendor_id AS "vendorId", date_created AS "dateCreated", category, customer_name AS "customerName",
+  customer_email AS "customerEmail", customer_phone AS "customerPhone", customer_address AS "customerAddress",
+  project_details_html AS "projectDetailsHtml", original_job_description AS "originalJobDescription",
+  vendor_lead_action AS "vendorLeadAction", post_lead_status AS "postLeadStatus"`;
+
+/** The leads' part of a person's data rights and of retention (CONTRACT 14): only this module reads `leads`. */
+@Injectable()
+export class LeadCustomerRecords {
+  constructor(private readonly sql: Sql) {}
+
+  /** Every lead of any vendor holding the e-mail or phone (idx_leads_customer_email, idx_leads_customer_phone). */
+  find({ email, phone }: CustomerContact): Promise<LeadRecord[]> {
+    return this.sql.rows<LeadRecord>({
+      sql: `SELECT ${COLUMNS} FROM leads WHERE lower(customer_email) = $1
+            UNION SELECT ${COLUMNS} FROM leads WHERE customer_phone = $2::text
+            ORDER BY id`,
+      parameters: [email, phone],
+    });
+  }
+
+  /**
+   * Removes the customer's name, contacts, address and texts from these leads, in the caller's
+   * transaction; the lead, its state and its counts stay. Answers how many were erased.
+   */
+  async erase(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { rowCount } = await this.sql.run({
+      sql: `UPDATE leads SET customer_name = $2::text, customer_email = NULL, customer_phone = NULL, customer_address = NULL,
+                  project_details_html = $2::text, original_job_description = $2::text, decline_reason = NULL
+             WHERE id = ANY($1::bigint[])`,
+      parameters: [ids, ERASED],
+    });
+    return rowCount;
+  }
+
+  /**
+   * Up to `limit` leads closed before `cutoff` (declined, expired, or in a final status) whose contact
+   * details are still held, after the lead `afterId`: what `RETENTION_CLOSED_LEADS_DAYS` erases. The
+   * pass walks the primary key forward, so a whole pass reads the table once.
+   */
+  closedBefore(cutoff: Date, afterId: number, limit: number): Promise<LeadRecord[]> {
+    return this.sql.rows<LeadRecord>({
+      sql: `SELECT ${COLUMNS} FROM leads
+             WHERE id > $5 AND customer_name <> $4
+               AND ((vendor_lead_action IN ('DECLINE', 'EXPIRED') AND coalesce(action_date, date_modified) < $1)
+                 OR (post_lead_status = ANY($2::post_lead_status[]) AND post_lead_status_date < $1))
+             ORDER BY id LIMIT $3`,
+      parameters: [cutoff, FINAL_POST_LEAD_STATUSES, limit, ERASED, afterId],
+    });
+  }
+}

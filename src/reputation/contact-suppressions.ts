@@ -1,0 +1,45 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
+import { PrivacyConfig, privacyConfig } from '../config/privacy.config';
+
+/**
+ * The suppression list (CONTRACT 14): an erased person's e-mail or phone, kept only as HMAC-SHA256
+ * keyed with SUPPRESSION_KEY, so that no vendor messages it again while the contact itself is gone.
+ * A hash without the key cannot be tested against guessed contacts.
+ */
+@Injectable()
+export class ContactSuppressions {
+  constructor(
+    @Inject(privacyConfig.KEY) private readonly config: PrivacyConfig,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
+
+  /** The keyed hash of a normalized contact (lower-cased e-mail or `xxx-xxx-xxxx`); also what the audit log names. */
+  hashOf(contact: string): string {
+    return createHmac('sha256', this.config.suppressionKey).update(contact).digest('hex');
+  }
+
+  /** In the caller's transaction; answers the hashes. */
+  async suppress(contacts: string[]): Promise<string[]> {
+    const hashes = contacts.map((contact) => this.hashOf(contact));
+    if (hashes.length)
+      await this.txHost.tx.query(
+        `INSERT INTO contact_suppressions (contact_hash) SELECT unnest($1::varchar[]) ON CONFLICT DO NOTHING`,
+        [hashes],
+      );
+    return hashes;
+  }
+
+  /** Which of these contacts are suppressed. */
+  async suppressed(contacts: string[]): Promise<Set<string>> {
+    if (contacts.length === 0) return new Set();
+    const byHash = new Map(contacts.map((contact) => [this.hashOf(contact), contact]));
+    const rows: { hash: string }[] = await this.txHost.tx.query(
+      `SELECT contact_hash AS hash FROM contact_suppressions WHERE contact_hash = ANY($1::varchar[])`,
+      [[...byHash.keys()]],
+    );
+    return new Set(rows.map((row) => byHash.get(row.hash)!));
+  }
+}
