@@ -68,6 +68,9 @@ export class CustomerRecordsReader {
       REVIEW_REMINDER: ids(reviewRequests),
       REFERRAL_REQUEST: ids(referralRequests),
       REFERRAL_INVITATION: ids(referralsMade),
+      // A lead's alerts go to the vendor's people, but quote the start of the customer's job description.
+      LEAD_ALERT: ids(leads),
+      LEAD_REALERT: ids(leads),
     });
     return {
       leads,
