@@ -21,6 +21,17 @@ const MAY_IMPORT = {
   // Wiring and the documents built from every module.
   cli: ['*'],
   openapi: ['leads', 'reputation', 'events/event-types.ts', 'webhooks/event-examples.ts'],
+  'customer-data': [
+    'leads',
+    'reputation',
+    'feedback',
+    'review-requests',
+    'referrals',
+    'notifications',
+    'events',
+    'idempotency',
+    'audit',
+  ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings'],
   'reputation-kpi': ['reputation', 'feedback', 'referrals'],
   automation: ['reputation', 'review-requests', 'leads', 'automation-settings', 'review-settings', 'vendors'],

@@ -16465,7 +16465,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16559,7 +16559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -16708,7 +16708,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body gets the same answer back (header Idempotent-Replayed: true) without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. */
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -16802,7 +16802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running. */
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */

@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { type ErasedValues, redactJson } from '../common/privacy/customer-contact';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { eventPublicId } from '../webhooks/event-types';
+import { eventPublicId } from './event-types';
 
 export interface EventRecord {
   id: string;

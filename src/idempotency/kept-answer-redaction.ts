@@ -15,15 +15,15 @@ export class KeptAnswerRedaction {
   /** In the caller's transaction: the kept answers that mention one of `contacts`; answers how many. */
   async redact(contacts: string[], values: ErasedValues): Promise<number> {
     if (contacts.length === 0) return 0;
-    const rows: { accountType: string; accountId: number; key: string; body: unknown }[] = await this.txHost.tx.query(
+    const rows: { accountType: string; accountId: number; key: string; body: string }[] = await this.txHost.tx.query(
       `SELECT account_type AS "accountType", account_id AS "accountId", key, body FROM idempotency_keys
-        WHERE body IS NOT NULL AND lower(body::text) LIKE ANY($1::text[]) FOR UPDATE`,
+        WHERE body IS NOT NULL AND lower(body) LIKE ANY($1::text[]) FOR UPDATE`,
       [contacts.map((contact) => `%${contact.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)],
     );
     for (const row of rows) {
       await this.txHost.tx.query(
         `UPDATE idempotency_keys SET body = $4 WHERE account_type = $1 AND account_id = $2 AND key = $3`,
-        [row.accountType, row.accountId, row.key, JSON.stringify(redactJson(row.body, values).value)],
+        [row.accountType, row.accountId, row.key, JSON.stringify(redactJson(JSON.parse(row.body), values).value)],
       );
     }
     return rows.length;
