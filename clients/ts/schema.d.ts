@@ -2516,16 +2516,16 @@ export interface components {
         };
         DataSubjectDto: {
             /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example 416-555-0142
+             */
+            phone?: string;
+            /**
              * Format: email
              * @description Compared and stored lower-cased.
              * @example jane.doe@example.com
              */
             email?: string;
-            /**
-             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
-             * @example 416-555-0142
-             */
-            phone?: string;
         } | unknown | unknown;
         CustomerDataErasureResponse: {
             /**

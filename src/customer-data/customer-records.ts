@@ -104,6 +104,7 @@ export function erasedValuesOf(contact: CustomerContact, records: CustomerRecord
     ...records.processes.flatMap((p) => [p.firstName, p.privateFeedback]),
     ...records.feedbackRequests.flatMap((f) => [f.customerName, f.comment]),
     ...records.reviewRequests.flatMap((r) => [r.firstName, r.lastName]),
+    ...records.referralsMade.map((r) => r.referrerName),
     ...records.referralsReceived.map((r) => r.friendName),
     ...records.conversions.flatMap((c) => [c.name, c.message]),
   ];

@@ -49,20 +49,21 @@ export class NotificationCustomerRecords {
   }
 
   /**
-   * In the caller's transaction: recipient, subject and bodies removed; messages still waiting are
-   * withdrawn (never sent). Answers how many were erased.
+   * In the caller's transaction: recipient, subject and bodies removed from the messages that left or
+   * failed; those still waiting are deleted (never sent, and still counted as the KPIs count a request
+   * whose message has not failed). Answers how many were erased.
    */
   async erase(ids: number[]): Promise<number> {
+    const [, withdrawn]: [unknown, number] = await this.txHost.tx.query(
+      `DELETE FROM notification_outbox WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
+      [ids],
+    );
     const [, erased]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE notification_outbox
-          SET recipient = $2::text, subject = NULL, text = $2::text, html = NULL,
-              status = CASE WHEN status = 'PENDING' THEN 'FAILED' ELSE status END,
-              last_error_code = CASE WHEN status = 'PENDING' THEN 'WITHDRAWN' ELSE last_error_code END,
-              last_error = CASE WHEN status = 'PENDING' THEN 'The recipient''s data was erased.' ELSE last_error END
+      `UPDATE notification_outbox SET recipient = $2::text, subject = NULL, text = $2::text, html = NULL
         WHERE id = ANY($1::bigint[])`,
       [ids, ERASED],
     );
-    return erased;
+    return withdrawn + erased;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface ReferralRecord {
   friendName: string | null;
   friendEmail: string | null;
   friendPhone: string | null;
+  /** The referrer's name as they gave it on the invitation form. */
+  referrerName: string | null;
   createdAt: Date;
 }
 export interface ConversionRecord {
@@ -32,7 +34,7 @@ export interface ConversionRecord {
 }
 
 const REFERRAL_COLUMNS = `id, vendor_id AS "vendorId", referral_request_id AS "referralRequestId", channel,
-  friend_name AS "friendName", friend_email AS "friendEmail", friend_phone AS "friendPhone", created_at AS "createdAt"`;
+  friend_name AS "friendName", friend_email AS "friendEmail", friend_phone AS "friendPhone", referrer_name AS "referrerName", created_at AS "createdAt"`;
 const CONVERSION_COLUMNS = `id, vendor_id AS "vendorId", referral_id AS "referralId", name, email, phone, message,
   created_at AS "createdAt"`;
 
@@ -85,7 +87,7 @@ export class ReferralCustomerRecords {
    */
   async erase(referralIds: number[], conversionIds: number[]): Promise<{ referrals: number; conversions: number }> {
     const [, referrals]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, erased_at = now()
+      `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
         WHERE id = ANY($1::bigint[])`,
       [referralIds],
     );
