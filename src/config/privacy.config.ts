@@ -8,7 +8,8 @@ const days = (name: string, fallback: number): number => Number(process.env[name
 /** Customer data rights and retention (CONTRACT 14). */
 export const privacyConfig = registerAs('privacy', () => ({
   /** The key of the suppression list's hashes: its own secret, never the JWT one. */
-  suppressionKey: process.env.SUPPRESSION_KEY ?? dataDirSecret('suppression-key', () => randomBytes(48).toString('base64url')),
+  suppressionKey:
+    process.env.SUPPRESSION_KEY ?? dataDirSecret('suppression-key', () => randomBytes(48).toString('base64url')),
   messageBodiesDays: days('RETENTION_MESSAGE_BODIES_DAYS', 180),
   webhookDeliveriesDays: days('RETENTION_WEBHOOK_DELIVERIES_DAYS', 30),
   closedLeadsDays: days('RETENTION_CLOSED_LEADS_DAYS', 0),
