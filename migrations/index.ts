@@ -24,6 +24,8 @@ import { LeadReAlerts1795640460625 } from './1795640460625-LeadReAlerts';
 import { IdempotencyAnswerText1795640946921 } from './1795640946921-IdempotencyAnswerText';
 import { JourneyIdentity1795642090478 } from './1795642090478-JourneyIdentity';
 import { WebhookSecretsSealed1795643295926 } from './1795643295926-WebhookSecretsSealed';
+import { WebhookDeliveriesFinishedIndex1795643779721 } from './1795643779721-WebhookDeliveriesFinishedIndex';
+import { WebhookPausedVendors1795643824306 } from './1795643824306-WebhookPausedVendors';
 import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadResponseTimesIndex';
 import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRights';
 
@@ -56,6 +58,8 @@ export const MIGRATIONS = [
   IdempotencyAnswerText1795640946921,
   JourneyIdentity1795642090478,
   WebhookSecretsSealed1795643295926,
+  WebhookDeliveriesFinishedIndex1795643779721,
+  WebhookPausedVendors1795643824306,
   LeadResponseTimesIndex1795644628661,
   CustomerDataRights1795645096149,
 ];

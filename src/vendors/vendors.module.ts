@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TokenModule } from '../auth/token.module';
 import { Vendor } from './entities/vendor.entity';
+import { VendorActivationListeners } from './vendor-activation';
 import { VendorsController } from './vendors.controller';
 import { VendorsRepository } from './vendors.repository';
 import { VendorsService } from './vendors.service';
@@ -9,7 +10,7 @@ import { VendorsService } from './vendors.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Vendor]), TokenModule],
   controllers: [VendorsController],
-  providers: [VendorsRepository, VendorsService],
-  exports: [VendorsService],
+  providers: [VendorsRepository, VendorsService, VendorActivationListeners],
+  exports: [VendorsService, VendorActivationListeners],
 })
 export class VendorsModule {}

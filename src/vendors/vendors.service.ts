@@ -1,3 +1,4 @@
+import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { TokenService } from '../auth/token.service';
 import { DomainError } from '../common/errors/domain-error';
@@ -5,6 +6,7 @@ import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
+import { VendorActivationListeners } from './vendor-activation';
 import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
 import type { VendorSearchCriteria } from './vendors.sql';
 
@@ -16,6 +18,7 @@ export class VendorsService implements VendorAccounts {
   constructor(
     private readonly vendors: VendorsRepository,
     private readonly tokens: TokenService,
+    private readonly activation: VendorActivationListeners,
   ) {}
 
   findAccount(id: number): Promise<VendorAccount | null> {
@@ -38,15 +41,22 @@ export class VendorsService implements VendorAccounts {
     return this.vendors.search(criteria, page * size, size);
   }
 
-  create(vendor: NewVendor): Promise<Vendor> {
-    return this.vendors.create({ ...vendor, email: vendor.email.toLowerCase() });
+  /** With the modules above told, in the same transaction, of an account created deactivated. */
+  @Transactional()
+  async create(vendor: NewVendor): Promise<Vendor> {
+    const created = await this.vendors.create({ ...vendor, email: vendor.email.toLowerCase() });
+    if (!created.activated) await this.activation.notify(created.id, false);
+    return created;
   }
 
+  /** With the modules above told, in the same transaction, when `activated` is written. */
+  @Transactional()
   async update(id: number, changes: VendorChanges): Promise<Vendor> {
     if (Object.keys(changes).length === 0) throw DomainError.invalid('Provide at least one field to update.');
     const normalized = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
     const vendor = await this.vendors.update(id, normalized);
     if (!vendor) throw DomainError.notFound('Vendor', id);
+    if (changes.activated !== undefined) await this.activation.notify(id, vendor.activated);
     return vendor;
   }
 

@@ -83,6 +83,9 @@ export class WebhookDeliveriesRepository {
                  LIMIT $2
                    FOR UPDATE SKIP LOCKED) AS d
           WHERE e.enabled
+            -- A deactivated vendor's endpoints wait (webhook_paused_vendors): not sent, no failure counted.
+            AND NOT EXISTS (SELECT 1 FROM webhook_paused_vendors p
+                             WHERE e.account_type = 'vendor' AND p.vendor_id = e.account_id)
        ), due AS (
          SELECT id FROM candidates WHERE rank <= free ORDER BY next_attempt_at, id LIMIT $1
        ), claimed AS (
@@ -151,14 +154,16 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * Removes finished deliveries created more than `days` ago, looking only at the `limit` oldest rows
-   * (the primary key's order), so a run never scans the table; answers how many.
+   * Removes up to `limit` finished deliveries created more than `days` ago, oldest first, through
+   * their own partial index: PENDING ones, however many and however old, are never looked at.
+   * One statement per batch, so its row locks last one batch. Answers how many.
    */
   async deleteFinished(days: number, limit: number): Promise<number> {
     const [, affected]: [unknown, number] = await this.txHost.tx.query(
       `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
-         SELECT id FROM (SELECT id, status, created_at FROM webhook_deliveries ORDER BY id LIMIT $2) AS oldest
-          WHERE status <> 'PENDING' AND created_at <= now() - make_interval(days => $1)))`,
+         SELECT id FROM webhook_deliveries
+          WHERE status <> 'PENDING' AND created_at <= now() - make_interval(days => $1)
+          ORDER BY created_at LIMIT $2))`,
       [days, limit],
     );
     return affected;

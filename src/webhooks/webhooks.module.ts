@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { WebhookPausedVendor } from './entities/webhook-paused-vendor.entity';
 import { ManagerWebhookEndpointsController, VendorWebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
@@ -11,14 +12,16 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 import { WebhookSecrets } from './webhook-secrets';
 import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
+import { WebhookVendorHolds } from './webhook-vendor-holds';
 import { WebhooksService } from './webhooks.service';
+import { VendorsModule } from '../vendors/vendors.module';
 
 /**
  * Webhook endpoints of both APIs and the webhook outbox. The events module calls WebhooksService.queue
  * in the producer's transaction; delivery runs in WebhookDeliveryModule (the server only).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookPausedVendor]), VendorsModule],
   controllers: [VendorWebhookEndpointsController, ManagerWebhookEndpointsController],
   providers: [
     WebhookDeliveryRedaction,
@@ -30,6 +33,7 @@ import { WebhooksService } from './webhooks.service';
     WebhookOutboxSignal,
     SecretCipher,
     WebhookSecrets,
+    WebhookVendorHolds,
   ],
   exports: [WebhooksService, WebhookDeliveriesRepository, WebhookTargets, WebhookOutboxSignal, WebhookSecrets],
 })

@@ -16,6 +16,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 @Index('idx_webhook_deliveries_endpoint', ['endpointId', 'id'])
 // Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
 @Index('idx_webhook_deliveries_event', { synchronize: false })
+// Retention: the finished deliveries, oldest first (a backlog of PENDING ones is not in it).
+@Index('idx_webhook_deliveries_finished', ['createdAt'], { where: `"status" <> 'PENDING'` })
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: string;
