@@ -48,7 +48,7 @@ const MAY_IMPORT = {
   notifications: ['vendors', 'events'],
   health: ['rate-limit'],
   events: ['vendors', 'webhooks'],
-  webhooks: ['events/event-types.ts'],
+  webhooks: ['events/event-types.ts', 'vendors'],
   vendors: ['auth'],
   idempotency: [],
   audit: [],
