@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     }
     await Promise.all(assignments);
     for (;;) {
-      const [{ pending }] = await t.dataSource.query(
+      const [{ pending }]: { pending: number }[] = await t.dataSource.query(
         `SELECT count(*)::int AS pending FROM notification_outbox WHERE status = 'PENDING'`,
       );
       if (pending === 0) break;
