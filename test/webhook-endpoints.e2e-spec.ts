@@ -78,43 +78,6 @@ describe('Webhook endpoints: rules and bad input (e2e)', () => {
     );
     expect(row).toEqual({ n: 1, url: bed.receiver.url('/a%20b') });
   });
-
-  it('refuses http and private targets unless the settings allow them', async () => {
-    const strict = await createTestApp({
-      config: [withConfig(webhooksConfig, { allowInsecure: false, allowPrivateTargets: false, workerEnabled: false })],
-    });
-    try {
-      const { token } = await createVendor(strict.app);
-      const post = (url: string) =>
-        request(strict.http)
-          .post(`${V}/webhook-endpoints`)
-          .set(bearer(token))
-          .send({ url, events: ['*'] });
-      expectError(await post('http://example.com/hook'), 400, /must use https/);
-      for (const url of [
-        'https://127.0.0.1/hook',
-        'https://2130706433/hook',
-        'https://[::1]/hook',
-        'https://[::ffff:127.0.0.1]/hook',
-        'https://169.254.169.254/latest',
-        'https://10.1.2.3/hook',
-        'https://0.0.0.0/hook',
-        'https://localhost/hook',
-        'https://[::127.0.0.1]/hook',
-        'https://[::7f00:1]/hook',
-        'https://[::a9fe:a9fe]/hook',
-        'https://[::a00:1]/hook',
-        'https://[64:ff9b::a9fe:a9fe]/hook',
-        'https://[2002:a00:1::]/hook',
-      ]) {
-        expectError(await post(url), 400, /not a public internet address/);
-      }
-      const list = await request(strict.http).get(`${V}/webhook-endpoints`).set(bearer(token)).expect(200);
-      expect(list.body.data).toEqual([]);
-    } finally {
-      await strict.close();
-    }
-  });
 });
 
 describe('Webhook endpoints: Idempotency-Key (e2e)', () => {
@@ -207,5 +170,46 @@ describe('Webhook endpoints: Idempotency-Key (e2e)', () => {
       `SELECT count(*)::int AS n FROM idempotency_keys WHERE body LIKE '%whsec_%'`,
     );
     expect(n).toBe(0);
+  });
+});
+
+// Runs last: a second app in this process becomes the transaction host that @Transactional() finds,
+// so once it is closed the shared test bed's transactional writes would fail.
+describe('Webhook endpoints: targets under strict settings (e2e)', () => {
+  it('refuses http and private targets unless the settings allow them', async () => {
+    const strict = await createTestApp({
+      config: [withConfig(webhooksConfig, { allowInsecure: false, allowPrivateTargets: false, workerEnabled: false })],
+    });
+    try {
+      const { token } = await createVendor(strict.app);
+      const post = (url: string) =>
+        request(strict.http)
+          .post(`${V}/webhook-endpoints`)
+          .set(bearer(token))
+          .send({ url, events: ['*'] });
+      expectError(await post('http://example.com/hook'), 400, /must use https/);
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://2130706433/hook',
+        'https://[::1]/hook',
+        'https://[::ffff:127.0.0.1]/hook',
+        'https://169.254.169.254/latest',
+        'https://10.1.2.3/hook',
+        'https://0.0.0.0/hook',
+        'https://localhost/hook',
+        'https://[::127.0.0.1]/hook',
+        'https://[::7f00:1]/hook',
+        'https://[::a9fe:a9fe]/hook',
+        'https://[::a00:1]/hook',
+        'https://[64:ff9b::a9fe:a9fe]/hook',
+        'https://[2002:a00:1::]/hook',
+      ]) {
+        expectError(await post(url), 400, /not a public internet address/);
+      }
+      const list = await request(strict.http).get(`${V}/webhook-endpoints`).set(bearer(token)).expect(200);
+      expect(list.body.data).toEqual([]);
+    } finally {
+      await strict.close();
+    }
   });
 });
