@@ -1,3 +1,4 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -39,13 +40,17 @@ export async function createVendor(
 ): Promise<{ vendor: Vendor; token: string }> {
   const { features = [], ...fields } = options;
   const vendors = app.get(VendorsService);
-  const vendor = await vendors.create({
-    vendorName: `Vendor ${unique()}`,
-    email: `vendor-${unique()}@test.example`,
-    cityName: 'Toronto',
-    provinceName: 'Ontario',
-    ...fields,
-  });
+  // In this app's own transaction: @Transactional() finds the transaction host of the app started
+  // last in the process, which may be another test's, already closed.
+  const vendor = await app.get(TransactionHost).withTransaction(() =>
+    vendors.create({
+      vendorName: `Vendor ${unique()}`,
+      email: `vendor-${unique()}@test.example`,
+      cityName: 'Toronto',
+      provinceName: 'Ontario',
+      ...fields,
+    }),
+  );
   if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
   return { vendor, token: await app.get(VendorsService).issueToken(vendor.id) };
 }
