@@ -1,8 +1,8 @@
-# The service as a container: Node 22 (Debian 12), runs as the unprivileged `node` user, needs
+# The service as a container: Node 24 (Debian 12), runs as the unprivileged `node` user, needs
 # DATABASE_URL (the embedded PostgreSQL of `npm start` is left out), keeps uploads under /app/.data.
 
 # ---- deps: every dependency, downloaded once, with npm 11 ----
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 # npm 11 honours "allowScripts" in package.json (npm 10 ignores it and runs every dependency's install
 # script, telemetry included).
@@ -23,7 +23,7 @@ RUN npx nest build \
  && npm cache clean --force
 
 # ---- runtime: the compiled service and its production dependencies (sharp's build matches this OS) ----
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/.data \

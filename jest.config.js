@@ -1,6 +1,7 @@
-// NestJS 12 ships its packages as ES modules. Node 20 loads them from our CommonJS build through
-// require(esm), but Jest's module loader only does that on Node 24.9+, so under Jest the ES-module
-// packages are compiled to CommonJS by swc like our own TypeScript.
+// NestJS 12 ships its packages as ES modules. Node loads them from our CommonJS build through
+// require(esm), but Jest's module loader does so only under --experimental-vm-modules (its
+// vm.SourceTextModule), so under Jest the ES-module packages are compiled to CommonJS by swc like our
+// own TypeScript, with no experimental flag on any test run.
 const swc = [
   '@swc/jest',
   {
