@@ -28,6 +28,7 @@ import { WebhookDeliveriesFinishedIndex1795643779721 } from './1795643779721-Web
 import { WebhookPausedVendors1795643824306 } from './1795643824306-WebhookPausedVendors';
 import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadResponseTimesIndex';
 import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRights';
+import { VendorProfile1795650000000 } from './1795650000000-VendorProfile';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   WebhookPausedVendors1795643824306,
   LeadResponseTimesIndex1795644628661,
   CustomerDataRights1795645096149,
+  VendorProfile1795650000000,
 ];

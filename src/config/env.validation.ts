@@ -20,6 +20,20 @@ const ianaTimeZone = Joi.string()
   .messages({ 'any.invalid': '{{#label}} must be an IANA time zone such as America/Toronto' });
 
 /** Every environment variable the service reads, validated once at start. */
+/** One line of text customers read in every e-mail, required in production. */
+const operatorText = (name: string, maxLength: number) =>
+  Joi.string()
+    .trim()
+    .min(1)
+    .max(maxLength)
+    // eslint-disable-next-line no-control-regex
+    .pattern(/^[^\u0000-\u001f\u007f<>]+$/)
+    .messages({ 'string.pattern.base': `${name} must be one line of plain text (no control characters, < or >)` })
+    .when('NODE_ENV', {
+      is: 'production',
+      then: Joi.required().messages({ 'any.required': `${name} is required when NODE_ENV=production` }),
+    });
+
 export const envValidationSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   // No default here: a default would be set into the environment, and an unset PORT matters (app.config).
@@ -138,6 +152,9 @@ export const envValidationSchema = Joi.object({
       is: 'production',
       then: Joi.required().messages({ 'any.required': 'OPERATOR_NAME is required when NODE_ENV=production' }),
     }),
+  // The identification block of every e-mail (CASL): the operator's address, and how to reach it when the vendor gave no contact.
+  OPERATOR_MAILING_ADDRESS: operatorText('OPERATOR_MAILING_ADDRESS', 300),
+  OPERATOR_CONTACT: operatorText('OPERATOR_CONTACT', 200),
   SMS_API_BASE_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .optional(),

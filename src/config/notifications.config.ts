@@ -15,6 +15,10 @@ export const notificationsConfig = registerAs('notifications', () => {
     mailFrom: process.env.MAIL_FROM || 'no-reply@localhost',
     /** The operator sending for the vendors (required in production); e-mails come from "{vendor} via {operatorName}". */
     operatorName: process.env.OPERATOR_NAME?.trim() || DEFAULT_OPERATOR_NAME,
+    /** Unset outside production only: then the e-mails' identification block shows the vendor's alone. */
+    operatorMailingAddress: process.env.OPERATOR_MAILING_ADDRESS?.trim() || null,
+    /** How customers reach the operator (a phone, e-mail or web address), when the vendor gave no contact. */
+    operatorContact: process.env.OPERATOR_CONTACT?.trim() || null,
     /** Unset (any of the three): SMS are written to the log and marked sent. */
     sms:
       smsAccountSid && smsAuthToken && smsFrom

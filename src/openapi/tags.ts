@@ -16,6 +16,10 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: 'Lead alerts',
     description: "Who hears of the vendor's new leads at once, by e-mail and SMS, and when again.",
   },
+  {
+    name: 'Vendor profile',
+    description: "The language the vendor's customers are written to in, and how its messages and pages name and reach the vendor.",
+  },
   { name: 'Automation', description: 'When reminders and review requests for won jobs are sent automatically.' },
   {
     name: 'Events',
@@ -25,6 +29,10 @@ export const API_TAGS: { name: string; description: string }[] = [
   {
     name: 'Manager: vendors',
     description: 'Vendor accounts: search, create, update and activate them, their features, and their API tokens.',
+  },
+  {
+    name: 'Manager: vendor profile',
+    description: "A vendor's profile as the vendor API shows it, and the vendor's own SMS sender number.",
   },
   { name: 'Manager: leads', description: "Assigning a lead to a vendor (the operator's team)." },
   { name: 'Manager: review settings', description: "A vendor's review links, locations and message texts." },

@@ -6,11 +6,12 @@ import { Sql } from '../database/sql';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import type { VendorAccount, VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
+import type { VendorProfileValues } from './vendor-profile';
 import { type VendorSearchCriteria, vendorSearchStatement } from './vendors.sql';
 
 export type NewVendor = Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName'> &
   Partial<Pick<Vendor, 'packageType' | 'activated'>>;
-export type VendorChanges = Partial<NewVendor & Pick<Vendor, VendorFeature>>;
+export type VendorChanges = Partial<NewVendor & Pick<Vendor, VendorFeature> & VendorProfileValues>;
 
 /** The account of every vendor API request: the columns the guards and handlers use, by primary key. */
 const ACCOUNT_SQL = `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",
@@ -60,7 +61,7 @@ export class VendorsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  create(vendor: NewVendor): Promise<Vendor> {
+  create(vendor: NewVendor & Pick<Vendor, 'defaultLocale'>): Promise<Vendor> {
     return this.vendors.save(vendor);
   }
 

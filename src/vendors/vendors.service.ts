@@ -7,6 +7,8 @@ import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
 import { VendorActivationListeners } from './vendor-activation';
+import { type VendorProfileReplacement, type VendorProfileValues, profileOf } from './vendor-profile';
+import { localeOfProvince } from '../common/locale/locale';
 import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
 import type { VendorSearchCriteria } from './vendors.sql';
 
@@ -44,7 +46,11 @@ export class VendorsService implements VendorAccounts {
   /** With the modules above told, in the same transaction, of an account created deactivated. */
   @Transactional()
   async create(vendor: NewVendor): Promise<Vendor> {
-    const created = await this.vendors.create({ ...vendor, email: vendor.email.toLowerCase() });
+    const created = await this.vendors.create({
+      ...vendor,
+      email: vendor.email.toLowerCase(),
+      defaultLocale: localeOfProvince(vendor.provinceName),
+    });
     if (!created.activated) await this.activation.notify(created.id, false);
     return created;
   }
@@ -69,6 +75,28 @@ export class VendorsService implements VendorAccounts {
   /** The vendor's name, as customers' messages and pages show it. */
   async nameOf(id: number): Promise<string> {
     return (await this.get(id)).vendorName;
+  }
+
+  async getProfile(id: number): Promise<VendorProfileValues> {
+    return profileOf(await this.get(id));
+  }
+
+  /**
+   * Replaces the profile (CONTRACT 11): what the body leaves out is cleared, the language falls back to
+   * the province's, and an undefined `smsFromNumber` (the vendor's own PUT cannot name it) stays.
+   */
+  async replaceProfile(id: number, body: VendorProfileReplacement): Promise<VendorProfileValues> {
+    const vendor = await this.get(id);
+    const updated = await this.vendors.update(id, {
+      defaultLocale: body.defaultLocale ?? localeOfProvince(vendor.provinceName),
+      mailingAddress: body.mailingAddress ?? null,
+      contactPhone: body.contactPhone ?? null,
+      contactEmail: body.contactEmail?.toLowerCase() ?? null,
+      websiteUrl: body.websiteUrl ?? null,
+      smsFromNumber: body.smsFromNumber === undefined ? vendor.smsFromNumber : body.smsFromNumber,
+    });
+    if (!updated) throw DomainError.notFound('Vendor', id);
+    return profileOf(updated);
   }
 
   async getFeatures(id: number): Promise<Record<VendorFeature, boolean>> {

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TokenHolder } from '../../auth/entities/token-holder';
 import type { VendorAccount } from '../../auth/vendor-account';
+import type { Locale } from '../../common/locale/locale';
 
 @Entity('vendors')
 // Expression indexes TypeORM cannot declare; created by the VendorSearchIndexes migration, declared here
@@ -37,6 +38,28 @@ export class Vendor extends TokenHolder implements VendorAccount {
 
   @Column({ type: 'boolean', default: false })
   enableStandaloneReviewBooster: boolean;
+
+  /** The language of its customers' messages and pages unless a request names one (CONTRACT 11). */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  defaultLocale: Locale;
+
+  /** Shown in every e-mail's identification block and on every page (CASL); null: the operator's. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  mailingAddress: string | null;
+
+  /** xxx-xxx-xxxx. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  contactPhone: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  contactEmail: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  websiteUrl: string | null;
+
+  /** The vendor's own SMS sender number (E.164), set by managers; null: the shared SMS_FROM. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  smsFromNumber: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
