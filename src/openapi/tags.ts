@@ -18,7 +18,8 @@ export const API_TAGS: { name: string; description: string }[] = [
   },
   {
     name: 'Vendor profile',
-    description: "The language the vendor's customers are written to in, and how its messages and pages name and reach the vendor.",
+    description:
+      "The language the vendor's customers are written to in, and how its messages and pages name and reach the vendor.",
   },
   { name: 'Automation', description: 'When reminders and review requests for won jobs are sent automatically.' },
   {
