@@ -112,6 +112,55 @@ export interface paths {
         patch: operations["updateVendorFeatures"];
         trace?: never;
     };
+    "/rest-api-v1/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get profile
+         * @description The calling vendor's customers' language and how its messages name and reach it.
+         */
+        get: operations["getProfile"];
+        /**
+         * Replace profile
+         * @description Replaces it: a property left out or null is cleared (`defaultLocale`: the province's language);
+         *     `smsFromNumber` is set by managers and stays as it is. Answers the profile as stored.
+         */
+        put: operations["replaceProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager get profile
+         * @description A vendor's customers' language, how its messages name and reach it, and its SMS sender number.
+         */
+        get: operations["managerGetProfile"];
+        /**
+         * Manager replace profile
+         * @description Replaces it: a property left out or null is cleared (`defaultLocale`: the province's language).
+         */
+        put: operations["managerReplaceProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1210,6 +1259,92 @@ export interface components {
             enableFullRMS?: boolean;
             enableStandaloneFeedbackBooster?: boolean;
             enableStandaloneReviewBooster?: boolean;
+        };
+        VendorProfileResponse: {
+            /**
+             * @example fr
+             * @enum {string}
+             */
+            defaultLocale: "en" | "fr";
+            /** @example 1200 rue Sherbrooke O, Montréal QC H3A 1H6 */
+            mailingAddress: string | null;
+            /**
+             * @description As xxx-xxx-xxxx.
+             * @example 514-555-0123
+             */
+            contactPhone: string | null;
+            /** @example bonjour@renovations-erable.example */
+            contactEmail: string | null;
+            /** @example https://renovations-erable.example */
+            websiteUrl: string | null;
+            /**
+             * @description Set by managers only (read-only on the vendor API); null: the shared SMS_FROM.
+             * @example +15145550123
+             */
+            smsFromNumber: string | null;
+        };
+        VendorProfileDto: {
+            /**
+             * @description The language of customers' messages and pages when a request names none.
+             * @example fr
+             * @enum {string}
+             */
+            defaultLocale?: "en" | "fr";
+            /**
+             * @description Shown to customers in every e-mail and page, 1..300 characters.
+             * @example 1200 rue Sherbrooke O, Montréal QC H3A 1H6
+             */
+            mailingAddress?: string | null;
+            /**
+             * @description How customers reach the vendor by phone: North American, stored as xxx-xxx-xxxx.
+             * @example (514) 555-0123
+             */
+            contactPhone?: string | null;
+            /**
+             * Format: uri
+             * @description The vendor's web site (https).
+             * @example https://renovations-erable.example
+             */
+            websiteUrl?: string | null;
+            /**
+             * Format: email
+             * @example bonjour@renovations-erable.example
+             */
+            contactEmail?: string | null;
+        };
+        ManagerVendorProfileDto: {
+            /**
+             * @description The language of customers' messages and pages when a request names none.
+             * @example fr
+             * @enum {string}
+             */
+            defaultLocale?: "en" | "fr";
+            /**
+             * @description Shown to customers in every e-mail and page, 1..300 characters.
+             * @example 1200 rue Sherbrooke O, Montréal QC H3A 1H6
+             */
+            mailingAddress?: string | null;
+            /**
+             * @description How customers reach the vendor by phone: North American, stored as xxx-xxx-xxxx.
+             * @example (514) 555-0123
+             */
+            contactPhone?: string | null;
+            /**
+             * Format: uri
+             * @description The vendor's web site (https).
+             * @example https://renovations-erable.example
+             */
+            websiteUrl?: string | null;
+            /**
+             * @description The vendor's own SMS sender number in E.164; null or left out: the shared SMS_FROM.
+             * @example +15145550123
+             */
+            smsFromNumber?: string | null;
+            /**
+             * Format: email
+             * @example bonjour@renovations-erable.example
+             */
+            contactEmail?: string | null;
         };
         LivenessResponse: {
             /** @enum {string} */
@@ -3940,6 +4075,842 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["VendorFeaturesResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VendorProfileResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorProfileDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VendorProfileResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerGetProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VendorProfileResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerReplaceProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagerVendorProfileDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VendorProfileResponse"];
                     };
                 };
             };
