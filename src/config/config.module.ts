@@ -13,6 +13,7 @@ import { leadsConfig } from './leads.config';
 import { notificationsConfig } from './notifications.config';
 import { privacyConfig } from './privacy.config';
 import { rateLimitConfig } from './rate-limit.config';
+import { referralsConfig } from './referrals.config';
 import { secretsConfig } from './secrets.config';
 import { webhooksConfig } from './webhooks.config';
 
@@ -37,6 +38,7 @@ import { webhooksConfig } from './webhooks.config';
         automationConfig,
         leadAlertsConfig,
         privacyConfig,
+        referralsConfig,
       ],
       validationSchema: envValidationSchema,
     }),

@@ -131,6 +131,8 @@ export const envValidationSchema = Joi.object({
   RATE_LIMIT_REDIS_PREFIX: Joi.string().max(100).default('rate-limit:'),
   RATE_LIMIT_REDIS_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   DOCUMENTS_TIME_ZONE: ianaTimeZone.default('America/Toronto'),
+  // Contact requests one share link takes in any 24 hours.
+  REFERRAL_SHARE_LINK_DAILY_CONVERSIONS: Joi.number().integer().min(1).max(10_000).default(20),
   // Notifications: unset SMTP_URL / SMS_* write messages to the log instead of sending them.
   SMTP_URL: Joi.string()
     .uri({ scheme: ['smtp', 'smtps'] })

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { MoreThan } from 'typeorm';
 import { LockSpace } from '../database/advisory-locks';
 import type { Contact } from '../reputation/contact';
 import type { ReferralChannel } from '../reputation/entities/reputation-event.entity';
@@ -14,7 +15,7 @@ export type NewReferral = Pick<
 >;
 export type NewConversion = Pick<
   ReferralConversion,
-  'vendorId' | 'referralId' | 'name' | 'email' | 'phone' | 'message'
+  'vendorId' | 'referralId' | 'name' | 'email' | 'phone' | 'message' | 'createdAt'
 >;
 
 @Injectable()
@@ -84,6 +85,11 @@ export class ReferralsRepository {
       where: { token },
       ...(lock ? { lock: { mode: 'pessimistic_write' } } : {}),
     });
+  }
+
+  /** The referral's conversions made after `since` (idx_referral_conversions_referral). */
+  conversionsSince(referralId: number, since: Date): Promise<number> {
+    return this.manager.countBy(ReferralConversion, { referralId, createdAt: MoreThan(since) });
   }
 
   /** Whether the referral has a conversion from this email or phone; from anyone when contact is null. */

@@ -1,7 +1,9 @@
 import { Transactional } from '@nestjs-cls/transactional';
-import { Injectable } from '@nestjs/common';
-import { DomainError } from '../common/errors/domain-error';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import type { TimeWindow } from '../common/time/time-window';
+import { type ReferralsConfig, referralsConfig } from '../config/referrals.config';
 import { NotificationsService } from '../notifications/notifications.service';
 import { type Contact, contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
@@ -13,7 +15,7 @@ import type { Referral } from './entities/referral.entity';
 import { ReferralCountsRepository } from './referral-counts.repository';
 import { ReferralsRepository } from './referrals.repository';
 
-/** Email and text invitations one customer may send; share links cost nothing and are not limited. */
+/** Email and text invitations one customer may send; a share link is limited in the contact requests it takes a day. */
 export const MAX_INVITATIONS = 5;
 
 /** A friend is invited to a vendor at most once in this many days, by whichever customer (CONTRACT 7). */
@@ -24,6 +26,9 @@ export const FRIEND_INVITATION_DAYS = 30;
  * the referral page then, and is not messaged about what they can see. Given up if they refer someone.
  */
 export const REFERRAL_MESSAGE_DELAY_MS = 60 * 60 * 1000;
+
+/** A share link's contact requests are counted over the last 24 hours (a rolling day: no reset at midnight). */
+const SHARE_LINK_DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A friend to invite, as the customer typed them. */
 export interface Friend extends Contact {
@@ -48,6 +53,8 @@ export interface InvitationPageView {
   messaged: boolean;
   /** The friend's address opted out of the vendor's messages. */
   optedOut: boolean;
+  /** A share link that took its contact requests of the last 24 hours: the page asks to come back later. */
+  fullToday: boolean;
 }
 
 export interface ContactRequest {
@@ -66,6 +73,8 @@ export class ReferralsService {
     private readonly links: ReputationLinks,
     private readonly counts: ReferralCountsRepository,
     private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+    @Inject(referralsConfig.KEY) private readonly config: ReferralsConfig,
   ) {}
 
   /** After a confirmed review: the referral request, its event and the (later) message asking for a referral. */
@@ -159,10 +168,15 @@ export class ReferralsService {
       accepting: !address || !(await this.repository.conversionExists(referral.id, null)),
       messaged: address !== null,
       optedOut: address !== null && (await this.processes.anyOptedOut(referral.vendorId, [address])),
+      fullToday: await this.shareLinkFull(referral, this.clock.now()),
     };
   }
 
-  /** The referred friend's contact request: the referral converted (once per friend). */
+  /**
+   * The referred friend's contact request: the referral converted (once per friend). A share link takes
+   * at most REFERRAL_SHARE_LINK_DAILY_CONVERSIONS in any 24 hours; the next is refused (429) with
+   * nothing stored and nothing announced. The referral's row lock orders concurrent requests.
+   */
   @Transactional()
   async convert(token: string, request: ContactRequest): Promise<void> {
     const referral = openLink(await this.repository.findReferral(token, { lock: true }));
@@ -170,7 +184,12 @@ export class ReferralsService {
     // A personal invitation converts once; a share link once per friend (email or phone).
     const sameContact = referral.channel === ReferralChannel.Share ? contact : null;
     if (await this.repository.conversionExists(referral.id, sameContact)) return;
+    const now = this.clock.now();
+    if (await this.shareLinkFull(referral, now)) {
+      throw new DomainError(ErrorCode.LimitReached, 'This share link takes no more contact requests today.');
+    }
     await this.repository.insertConversion({
+      createdAt: now,
       vendorId: referral.vendorId,
       referralId: referral.id,
       name: request.name,
@@ -199,6 +218,13 @@ export class ReferralsService {
     const failedIds = await this.notifications.failedSubjects('REFERRAL_REQUEST', vendorId);
     const { open, openFailed, ...completed } = await this.counts.count(vendorId, window, failedIds);
     return { ...completed, totalReferralRequestsPending: open - openFailed, totalReferralRequestsFailed: openFailed };
+  }
+
+  /** Whether a share link took its contact requests of the 24 hours before `now`. */
+  private async shareLinkFull(referral: Referral, now: Date): Promise<boolean> {
+    if (referral.channel !== ReferralChannel.Share) return false;
+    const since = new Date(now.getTime() - SHARE_LINK_DAY_MS);
+    return (await this.repository.conversionsSince(referral.id, since)) >= this.config.shareLinkDailyConversions;
   }
 
   /** The process's referral request (there is one from the referral step on) and its referrals. */

@@ -18,6 +18,7 @@ describe('AllExceptionsFilter.toReply', () => {
     [ErrorCode.InvalidTransition, 409],
     [ErrorCode.PayloadTooLarge, 413],
     [ErrorCode.UnsupportedMediaType, 415],
+    [ErrorCode.LimitReached, 429],
     [ErrorCode.Unavailable, 503],
   ])('maps DomainError %s to %i with its message', (code, status) => {
     expect(filter.toReply(new DomainError(code, 'Readable.'))).toEqual({

@@ -16,6 +16,7 @@ export enum ErrorCode {
   InvalidTransition = 'INVALID_TRANSITION',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
+  LimitReached = 'LIMIT_REACHED',
   Unavailable = 'UNAVAILABLE',
 }
 
@@ -34,6 +35,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   [ErrorCode.InvalidTransition]: HttpStatus.CONFLICT,
   [ErrorCode.PayloadTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [ErrorCode.UnsupportedMediaType]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  [ErrorCode.LimitReached]: HttpStatus.TOO_MANY_REQUESTS,
   [ErrorCode.Unavailable]: HttpStatus.SERVICE_UNAVAILABLE,
 };
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpStatus, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../../common/envelope/all-exceptions.filter';
-import type { FieldError } from '../../common/errors/domain-error';
+import { DomainError, ErrorCode, type FieldError } from '../../common/errors/domain-error';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
 import { invitationPage, errorPage, processPage } from './customer-pages.views';
@@ -30,7 +30,8 @@ function errorsOf(details: FieldError[] | undefined, message: string): Record<st
 /**
  * The customer pages answer errors with a page, not the JSON envelope: the same status and sentence
  * the API would give (AllExceptionsFilter decides both, and logs the unexpected), shown in HTML. A
- * refused form (400) is shown again, on its page, with what was typed and each error next to its field.
+ * refused form (400) is shown again, on its page, with what was typed and each error next to its field;
+ * a share link's contact request over its daily limit (429) shows the friend's page, which then says so.
  */
 @Catch()
 @Injectable()
@@ -51,8 +52,10 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       response.end();
       return;
     }
-    const form =
-      request.method === 'POST' && status === (HttpStatus.BAD_REQUEST as number) && FORM_POST.exec(request.path);
+    const shownOnItsPage =
+      status === (HttpStatus.BAD_REQUEST as number) ||
+      (exception instanceof DomainError && exception.code === ErrorCode.LimitReached);
+    const form = request.method === 'POST' && shownOnItsPage && FORM_POST.exec(request.path);
     const fallback = () => {
       const messages = body.details?.length ? body.details.map((d) => d.message) : [body.error];
       // Back to the page the form was on: /r/{token} or /i/{token}.

@@ -43,6 +43,7 @@ const invitation = (changes: Partial<InvitationPageView> = {}): InvitationPageVi
   accepting: true,
   messaged: true,
   optedOut: false,
+  fullToday: false,
   ...changes,
 });
 
@@ -105,6 +106,10 @@ const PAGES: [string, () => string][] = [
   ],
   ["the friend's thank-you", () => invitationPage(invitation(), true)],
   ['a share link already used', () => invitationPage(invitation({ accepting: false, messaged: false }), false)],
+  [
+    'a share link full for today',
+    () => invitationPage(invitation({ messaged: false, fullToday: true }), false, refused('', ['name', 'email'])),
+  ],
   ['an error page', () => errorPage(400, [HOSTILE], `/r/${TOKEN}`)],
 ];
 

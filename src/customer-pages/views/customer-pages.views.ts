@@ -6,7 +6,7 @@ import { type FormState, errorSummary, field, stateOf } from './form-fields';
 import { html } from './html';
 import { STEPS, type StepPage } from './journey-steps';
 import { layout } from './layout';
-import { t } from './page-texts.en';
+import { type PageText, t } from './page-texts.en';
 import { referralStep } from './referral-step';
 
 const optedOut = (vendor: string): StepPage => ({
@@ -43,19 +43,23 @@ export function unsubscribePage(path: string, vendorName: string, alreadyOut: bo
   });
 }
 
-/** `/i/{token}`: the referred friend's page; `form` when a refused contact request is shown again. */
+/**
+ * `/i/{token}`: the referred friend's page; `form` when a refused contact request is shown again. A
+ * share link that took its day's requests says so instead of showing the form.
+ */
 export function invitationPage(view: InvitationPageView, thanked: boolean, sent: FormState | null = null): string {
   const vendor = view.vendorName;
   const unsubscribePath = view.messaged ? customerPaths.invitationUnsubscribe(view.token) : null;
-  if (thanked || !view.accepting) {
-    return layout({
+  const notice = (title: PageText, heading: PageText, body: PageText): string =>
+    layout({
       vendorName: vendor,
       unsubscribePath,
-      title: t('contactThanksTitle'),
-      body: html`<h1>${t('contactThanksHeading')}</h1>
-        <p>${t('contactThanksBody', { vendor })}</p>`,
+      title: t(title),
+      body: html`<h1>${t(heading)}</h1>
+        <p>${t(body, { vendor })}</p>`,
     });
-  }
+  if (thanked || !view.accepting) return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody');
+  if (view.fullToday) return notice('shareLinkFullTitle', 'shareLinkFullHeading', 'shareLinkFullBody');
   const form = stateOf(sent, '');
   const referrer = view.referrerName;
   return layout({

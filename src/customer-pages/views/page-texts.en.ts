@@ -94,6 +94,10 @@ export const PAGE_TEXTS = {
   contactThanksTitle: 'Thank you',
   contactThanksHeading: 'Thank you!',
   contactThanksBody: '{vendor} has your request and will be in touch soon.',
+  shareLinkFullTitle: 'Please come back tomorrow',
+  shareLinkFullHeading: 'This link has reached its limit for today',
+  shareLinkFullBody:
+    '{vendor} has received as many requests through this link as it takes in a day. Please try again tomorrow.',
 
   errorSummary: 'Please check the answer marked below.',
   errorRating: 'Please choose a rating from 1 to 5 stars.',
