@@ -26,8 +26,8 @@ export function isIntInRange(value: unknown, { min, max }: IntRange): value is n
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
 }
 
-/** The decorator's conversion, also run by the query fast path (`query-fast-path.ts`), which knows it by identity. */
-export const canonicalIntTransform = ({ value }: { value: unknown }): unknown => parseCanonicalInt(value);
+/** The decorator's conversion. */
+const canonicalIntTransform = ({ value }: { value: unknown }): unknown => parseCanonicalInt(value);
 
 /** The validator's name in class-validator's metadata; its range is the constraint. */
 export const IS_CANONICAL_INT = 'isCanonicalInt';

@@ -22,7 +22,7 @@ class AppValidationPipe extends ValidationPipe {
     if (CLIENT_INPUT.has(metadata.type)) scanInput(value, metadata.data || metadata.type);
     // A valid page query (most reads) skips class-transformer and class-validator; anything else goes on.
     if (metadata.type === 'query' && !metadata.data && metadata.metatype) {
-      const parsed = parseQueryFast(metadata.metatype as new () => object, value);
+      const parsed = parseQueryFast(metadata.metatype as new () => object, value, this.transformOptions ?? {});
       if (parsed) return parsed;
     }
     return super.transform(value, metadata);
