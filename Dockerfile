@@ -41,5 +41,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run at start, under an advisory lock, before the server accepts requests.
-CMD ["node", "dist/src/main.js"]
+# Migrations run at start, under an advisory lock, before the server accepts requests. The V8 flag is
+# the one of package.json's start:prod (why: docs/performance.md); NODE_OPTIONS does not take it.
+CMD ["node", "--heap-growing-percent=75", "dist/src/main.js"]

@@ -9,11 +9,8 @@ import { AppModule } from './app.module';
 import { EnvelopeExpressAdapter } from './common/envelope/envelope.adapter';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
-import { limitOldGenerationGrowth } from './config/heap-growth';
 import { recordRunningServer } from './config/running-server';
 import { ROOT_LOGGER } from './logging/app-logger';
-
-limitOldGenerationGrowth();
 
 async function bootstrap(): Promise<void> {
   // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and

@@ -1,3 +1,4 @@
+import { ApplicationConfig } from '@nestjs/core';
 import request from 'supertest';
 import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { bearer, createAdmin, createVendor } from './support/factories';
@@ -97,5 +98,9 @@ describe('Idempotent writes, route by route (e2e)', () => {
       [token],
     );
     expect(n).toBe(0);
+  });
+
+  it('binds its interceptors to the write routes only: no global interceptor runs on a read', () => {
+    expect(t.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
   });
 });

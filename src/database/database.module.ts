@@ -50,15 +50,16 @@ class DatabaseServerModule {}
         return dataSource;
       },
     }),
-    ClsModule.forRoot({
-      global: true,
-      plugins: [
-        new ClsPluginTransactional({
-          imports: [TypeOrmModule],
-          adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
-        }),
-      ],
-    }),
+    // Plugins registered without ClsModule.forRoot, which would mount a global guard and interceptor
+    // (pass-throughs when not mounted) on every route, and any interceptor puts a route through Nest's
+    // per-request rxjs pipeline: a transaction opens its own context, so no request needs one. The
+    // plugin's module is global (TransactionHost everywhere).
+    ClsModule.registerPlugins([
+      new ClsPluginTransactional({
+        imports: [TypeOrmModule],
+        adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+      }),
+    ]),
   ],
   providers: [Sql, AfterCommit],
   exports: [Sql, AfterCommit],

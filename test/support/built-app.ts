@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -12,6 +12,16 @@ function projectRoot(from: string): string {
 export const root = projectRoot(__dirname);
 export const BUILT_CLI = join(root, 'dist', 'src', 'cli.js');
 export const BUILT_MAIN = join(root, 'dist', 'src', 'main.js');
+
+/**
+ * The Node flags of the start command (`npm run start:prod`, the image's CMD), so tests and benchmarks
+ * run the service as it is deployed.
+ */
+export const SERVICE_NODE_FLAGS: string[] = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts['start:prod']
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 const REBUILD = 'run `npx nest build` (npm test builds first)';
 

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { BUILT_MAIN, assertBuilt } from './built-app';
+import { BUILT_MAIN, SERVICE_NODE_FLAGS, assertBuilt } from './built-app';
 import { freePort, waitUntil } from './net';
 
 export interface BuiltServerOptions {
@@ -11,7 +11,7 @@ export interface BuiltServerOptions {
   captureStdout?: boolean;
 }
 
-/** The built service (`node dist/src/main.js`) as a child process on a free port. */
+/** The built service (`npm run start:prod`'s command) as a child process on a free port. */
 export class BuiltServer {
   private child?: ChildProcess;
   port = 0;
@@ -32,7 +32,7 @@ export class BuiltServer {
     assertBuilt();
     this.port ||= await freePort();
     const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
-    const child = spawn(process.execPath, [BUILT_MAIN], {
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, BUILT_MAIN], {
       env: { ...base, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
       stdio: ['ignore', this.options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
     });

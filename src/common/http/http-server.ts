@@ -14,10 +14,15 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 /**
  * Node enforces the request and header timeouts on a timer (every 30 s by default), so a 10 s limit
  * acted only at the next check, up to 30 s late: checked every second, the limits hold within a second.
+ * Node would answer a request without Host with a bare 400; `requireHost` answers it in the envelope.
  */
-export const SERVER_OPTIONS: ServerOptions = { connectionsCheckingInterval: 1_000 };
+export const SERVER_OPTIONS: ServerOptions = { connectionsCheckingInterval: 1_000, requireHostHeader: false };
 
-/** A well-formed HTTP/1.x request line: Node refused only its method (one it does not know, e.g. TRACK). */
+/**
+ * A well-formed HTTP/1.x request line: Node refused only its method (one it does not know, e.g. TRACK).
+ * No server option lets Node's parser take an unknown method, so the path for the Allow header is read
+ * from the request's first bytes, which Node hands to `clientError` as the documented `rawPacket`.
+ */
 const UNKNOWN_METHOD_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S+) HTTP\/1\.[01]\r?\n/;
 
 /**
@@ -30,8 +35,6 @@ export function hardenServer(server: Server, http: HttpConfig, app: Application)
   server.headersTimeout = http.headersTimeoutMs;
   server.keepAliveTimeout = http.keepAliveTimeoutMs;
   server.maxConnections = http.maxConnections;
-  // Node would answer a request without Host with a bare 400; requireHost answers it in the envelope.
-  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
