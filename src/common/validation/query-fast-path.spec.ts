@@ -79,15 +79,18 @@ async function answer(type: 'query' | 'body', metatype: new () => object, query:
 }
 
 describe('the query fast path', () => {
-  it.each([FilteredPage, SearchPage, RequiredId, ConvertedFilter, RenamedPage])('answers %p exactly as class-validator does', async (metatype) => {
-    for (const query of QUERIES) {
-      // A body goes the whole way (class-transformer, class-validator) under the same rules.
-      const full = await answer('body', metatype, { ...query });
-      const fast = await answer('query', metatype, { ...query });
-      expect({ query, fast }).toEqual({ query, fast: full });
-      expect(fast instanceof metatype).toBe(full instanceof metatype);
-    }
-  });
+  it.each([FilteredPage, SearchPage, RequiredId, ConvertedFilter, RenamedPage])(
+    'answers %p exactly as class-validator does',
+    async (metatype) => {
+      for (const query of QUERIES) {
+        // A body goes the whole way (class-transformer, class-validator) under the same rules.
+        const full = await answer('body', metatype, { ...query });
+        const fast = await answer('query', metatype, { ...query });
+        expect({ query, fast }).toEqual({ query, fast: full });
+        expect(fast instanceof metatype).toBe(full instanceof metatype);
+      }
+    },
+  );
 
   it('takes valid page and filter queries without class-validator, and leaves anything else to it', () => {
     expect(parseQueryFast(FilteredPage, { page: '9000', size: '10', filter: 'ACCEPTED' }, OPTIONS)).toEqual(
