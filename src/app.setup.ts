@@ -15,7 +15,7 @@ import { requestLogging } from './logging/request-log';
 export const JSON_BODY_LIMIT = '100kb';
 /**
  * A new lead's body: its fields at their maximum lengths, every character sent as a JSON escape
- * (`\u0001`, 6 bytes, more than any character's UTF-8), fit (test/request-rules-in-document.e2e-spec.ts).
+ * (`\u0001`, 6 bytes, more than any character's UTF-8), fit (test/http/request-rules-in-document.e2e-spec.ts).
  */
 export const LEAD_BODY_LIMIT = '200kb';
 

@@ -23,7 +23,7 @@ export const SERVICE_NODE_FLAGS: string[] = (
   .split(' ')
   .filter((word) => word.startsWith('--'));
 
-const REBUILD = 'run `npx nest build` (npm test builds first)';
+const REBUILD = 'run `npx nest build` (the e2e setup builds first)';
 
 /**
  * Why the build under `root`/dist cannot be trusted, or undefined when it can: it is missing, or a

@@ -1,0 +1,331 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { rateLimitConfig } from '../../src/config/rate-limit.config';
+import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
+import { Vendor } from '../../src/vendors/entities/vendor.entity';
+import { CustomerBrowser, fieldErrors } from '../support/customer-pages';
+import { configureReviewSites, createFeedbackRequest, createReviewRequest, createVendor } from '../support/factories';
+import { TestApp, createTestApp, withConfig } from '../support/test-app';
+
+/** The customer's and the referred friend's pages: HTML, escaping, headers, errors, limits. */
+describe('Customer pages (e2e)', () => {
+  let t: TestApp;
+  let vendor: Vendor;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ vendor } = await createVendor(t.app, {
+      vendorName: 'Maple & <Sons> "Renovations"',
+      features: [...VENDOR_FEATURES],
+    }));
+    await configureReviewSites(t.app, vendor.id);
+  });
+  afterAll(() => t.close());
+
+  const customer = (link: string) => new CustomerBrowser(t.http, link);
+
+  it('escapes everything it shows: a script in the customer name or the vendor name stays text', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor, { customerName: '<script>alert(1)</script> Doe' });
+    const html = await customer(link).view();
+    expect(html).toContain(
+      'Hi &lt;script&gt;alert(1)&lt;/script&gt;, how did Maple &amp; &lt;Sons&gt; &quot;Renovations&quot; do?',
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<Sons>');
+
+    const review = customer(
+      (await createReviewRequest(t.app, vendor, { firstName: '"><img src=x onerror=alert(1)>' })).link,
+    );
+    const page = await review.view();
+    expect(page).toContain('Hi &quot;&gt;&lt;img src=x onerror=alert(1)&gt;, are you happy');
+    expect(page).not.toMatch(/<img/);
+  });
+
+  it('sends a strict policy with every page: no scripts, no framing, no referrer, no caching', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor);
+    const res = await request(t.http).get(new URL(link).pathname);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    // The one stylesheet is a file of the same origin, named by its content and cached for good.
+    const [, stylesheet] = /<link rel="stylesheet" href="(\/assets\/customer-pages\.[0-9a-f]{12}\.css)" \/>/.exec(
+      res.text,
+    )!;
+    const css = await request(t.http).get(stylesheet);
+    expect({ status: css.status, type: css.headers['content-type'], cache: css.headers['cache-control'] }).toEqual({
+      status: 200,
+      type: 'text/css; charset=utf-8',
+      cache: 'public, max-age=31536000, immutable',
+    });
+    expect(css.text).toContain('prefers-color-scheme:dark');
+    expect((await request(t.http).get('/assets/customer-pages.000000000000.css')).status).toBe(404);
+    expect(res.headers).toMatchObject({
+      'referrer-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex, nofollow',
+    });
+    expect(res.text).not.toMatch(/<script|onclick|javascript:/i);
+  });
+
+  it.each([
+    ['an unknown token', '/r/AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed token', '/r/not-a-token'],
+    ['an overlong token', `/r/${'a'.repeat(500)}`],
+    ['an unknown friend link', '/i/AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['an unknown unsubscribe link', '/r/AAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe'],
+    ['an unknown review link', '/r/AAAAAAAAAAAAAAAAAAAAAAAA/go/google'],
+  ])('answers %s with a friendly 404 page', async (_case, path) => {
+    const res = await request(t.http).get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('<h1>This link is not valid</h1>');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+
+  it('answers a POST to an unknown link with the 404 page, changing nothing', async () => {
+    const res = await request(t.http)
+      .post('/r/AAAAAAAAAAAAAAAAAAAAAAAA/feedback')
+      .type('form')
+      .send({ rating: '5', wouldRefer: 'yes' });
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('This link is not valid');
+  });
+
+  it('refuses a form posted from another site (its Origin, or its Referer without one) with a 403 page', async () => {
+    const page = customer((await createFeedbackRequest(t.app, vendor)).link);
+    const answer = { rating: '5', wouldRefer: 'yes' };
+    for (const sentFrom of [
+      { Origin: 'https://pages.attacker.example' },
+      { Origin: 'null' },
+      { Origin: 'http://localhost:3001' },
+      { Referer: 'https://pages.attacker.example/form.html' },
+    ]) {
+      const res = await page.post('/feedback', answer).set(sentFrom);
+      expect({ sentFrom, status: res.status }).toEqual({ sentFrom, status: 403 });
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    expect(await page.view()).toMatch(/how did/);
+    // From the service's own pages (PUBLIC_BASE_URL's origin), it is taken.
+    const own = await page.post('/feedback', answer).set({ Origin: 'http://localhost:3000' });
+    expect({ status: own.status, location: own.headers.location }).toEqual({ status: 303, location: page.path });
+    expect(await page.view()).not.toMatch(/how did/);
+  });
+
+  it.each([
+    [{ rating: '6', wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ rating: 'five', wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ wouldRefer: 'yes', comment: 'Kept' }, 'rating', 'Please choose a rating from 1 to 5 stars.'],
+    [{ rating: '4', comment: 'Kept' }, 'wouldRefer', 'Please choose yes or no.'],
+    [{ rating: '4', wouldRefer: 'maybe', comment: 'Kept' }, 'wouldRefer', 'Please choose yes or no.'],
+    [
+      { rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) },
+      'comment',
+      'Please keep your comment under 2000 characters.',
+    ],
+  ])('shows the feedback form %j again, with what was typed and the error next to %s', async (form, field, message) => {
+    const page = customer((await createFeedbackRequest(t.app, vendor)).link);
+    const res = await page.post('/feedback', form);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<h1>Hi Jane, how did');
+    expect(fieldErrors(res.text)).toEqual({ [field]: message });
+    expect(res.text).toContain(`>\n${form.comment}</textarea>`);
+    if ('rating' in form && form.rating === '4') expect(res.text).toContain('name="rating" value="4" checked');
+    expect(await page.view()).toMatch(/how did/);
+  });
+
+  it('asks for a message before sending empty private feedback', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    await page.submit('/review', { happy: 'no' });
+    const res = await page.post('/private-feedback', { message: '   ' });
+    expect(res.status).toBe(400);
+    expect(fieldErrors(res.text)).toEqual({ message: 'Please write your message (up to 2000 characters).' });
+  });
+
+  it('refuses an unknown or disabled review site with the 404 page', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    await page.submit('/review', { happy: 'yes' });
+    for (const target of ['yelp', 'google/999', 'GOOGLE']) {
+      const res = await page.go(target);
+      expect({ target, status: res.status }).toEqual({ target, status: 404 });
+    }
+  });
+
+  it('shows only the sites the vendor enabled and configured, and none when there is none', async () => {
+    const { vendor: googleOnly } = await createVendor(t.app);
+    await configureReviewSites(t.app, googleOnly.id, {
+      facebookReviewEnabled: false,
+      bbbReviewEnabled: true,
+      bbbReviewUrl: null,
+      otherReviewEnabled: false,
+      reviewLocations: [],
+    });
+    const page = customer((await createReviewRequest(t.app, googleOnly)).link);
+    await page.submit('/review', { happy: 'yes' });
+    const html = await page.view();
+    expect(html.match(/href="[^"]*\/go\/[^"]*"/g)).toEqual([`href="${page.path}/go/google"`]);
+    expect(html).toContain('Review on Google (Main office)');
+    for (const target of ['facebook', 'bbb', 'other']) expect((await page.go(target)).status).toBe(404);
+
+    const { vendor: none } = await createVendor(t.app);
+    const nothing = customer((await createReviewRequest(t.app, none)).link);
+    await nothing.submit('/review', { happy: 'yes' });
+    const thanks = await nothing.view();
+    expect(thanks).toMatch(/Thank you for your answer\./);
+    expect(thanks).not.toContain('I posted my review');
+  });
+
+  it('sends a review link back to the page, uncounted, before the customer said yes', async () => {
+    const page = customer((await createReviewRequest(t.app, vendor)).link);
+    const res = await page.go('facebook');
+    expect({ status: res.status, location: res.headers.location }).toEqual({ status: 303, location: page.path });
+    const clicks = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM reputation_events e JOIN reputation_processes p ON p.id = e.process_id
+        WHERE p.token = $1 AND e.type = 'REVIEW_LINK_CLICKED'`,
+      [page.token],
+    );
+    expect(clicks).toEqual([{ n: 0 }]);
+  });
+
+  it('keeps a GET free of side effects: viewing any page records nothing', async () => {
+    const { link } = await createFeedbackRequest(t.app, vendor);
+    const page = customer(link);
+    for (let i = 0; i < 3; i++) {
+      await page.view();
+      await page.view(`${page.path}/unsubscribe`);
+    }
+    const events = await t.dataSource.query(
+      `SELECT e.type FROM reputation_events e JOIN reputation_processes p ON p.id = e.process_id WHERE p.token = $1`,
+      [page.token],
+    );
+    expect(events).toEqual([{ type: 'FEEDBACK_REQUESTED' }]);
+  });
+
+  it('is not part of the JSON API document', async () => {
+    const doc = (await request(t.http).get('/docs-json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((path) => /^\/(r|i)\//.test(path))).toEqual([]);
+  });
+});
+
+/** Hostile input against every customer page: never a 5xx, never JSON, never internals. */
+describe('Customer pages under hostile input (e2e, property-based)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const PROCESS_ACTIONS = [
+    ['post', '/feedback'],
+    ['post', '/review'],
+    ['post', '/review/confirm'],
+    ['post', '/private-feedback'],
+    ['post', '/referrals/email'],
+    ['post', '/referrals/text'],
+    ['post', '/referrals/share'],
+    ['post', '/unsubscribe'],
+    ['get', ''],
+    ['get', '/unsubscribe'],
+    ['get', '/go/google'],
+    ['get', '/go/google/1'],
+  ] as const;
+  const INVITATION_ACTIONS = [
+    ['post', ''],
+    ['get', ''],
+    ['get', '/unsubscribe'],
+    ['post', '/unsubscribe'],
+  ] as const;
+  const FIELDS = [
+    'rating',
+    'wouldRefer',
+    'comment',
+    'happy',
+    'message',
+    'referrerName',
+    'friendName',
+    'email',
+    'phone',
+    'name',
+  ];
+  const junk = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom(
+      '5',
+      '0',
+      '-1',
+      '1e3',
+      'yes',
+      'no',
+      '',
+      ' ',
+      'x'.repeat(3000),
+      '<script>',
+      '\u0000',
+      '%00',
+      '416-555-0100',
+    ),
+  );
+
+  it('answers any form, on any step, with a page or a redirect', async () => {
+    const { vendor } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
+    const paths: string[] = ['/r/AAAAAAAAAAAAAAAAAAAAAAAA', '/i/AAAAAAAAAAAAAAAAAAAAAAAA'];
+    for (let i = 0; i < 3; i++) paths.push(new URL((await createFeedbackRequest(t.app, vendor)).link).pathname);
+    const referral = new CustomerBrowser(t.http, (await createReviewRequest(t.app, vendor)).link);
+    await referral.submit('/review', { happy: 'yes' });
+    await referral.submit('/review/confirm');
+    paths.push(referral.path);
+    await referral.submit('/referrals/share');
+    paths.push(new URL(/id="share" name="share" type="text" value="([^"]+)"/.exec(await referral.view())![1]).pathname);
+
+    const wrong: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...paths)
+          .chain((path) =>
+            fc.tuple(
+              fc.constant(path),
+              fc.constantFrom(...(path.startsWith('/r/') ? PROCESS_ACTIONS : INVITATION_ACTIONS)),
+            ),
+          ),
+        fc.dictionary(fc.constantFrom(...FIELDS), junk, { maxKeys: 4 }),
+        fc.constantFrom('form', 'json'),
+        async ([path, [method, action]], form, type) => {
+          const call =
+            method === 'get'
+              ? request(t.http).get(`${path}${action}`)
+              : request(t.http).post(`${path}${action}`).type(type).send(form);
+          const res = await call;
+          const fine =
+            [200, 302, 303, 400, 404, 415].includes(res.status) &&
+            (res.status === 302 || res.status === 303 || res.headers['content-type'] === 'text/html; charset=utf-8') &&
+            !/\.ts:\d+|QueryFailedError|node_modules|SELECT /.test(res.text);
+          if (!fine)
+            wrong.push(`${method} ${path}${action} ${JSON.stringify(form)}: ${res.status} ${res.text.slice(0, 200)}`);
+          return fine;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('Customer pages over the rate limit (e2e)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: [withConfig(rateLimitConfig, { limit: 3, windowMs: 60_000 })] });
+  });
+  afterAll(() => t.close());
+
+  it('answers the page after the limit with a 429 page and Retry-After, per client IP', async () => {
+    const replies = [];
+    for (let i = 0; i < 4; i++) replies.push(await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(replies.map((r) => r.status)).toEqual([404, 404, 404, 429]);
+    const limited = replies[3];
+    expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(limited.text).toContain('<h1>Too many requests</h1>');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { LeadFilter } from '../../src/leads/entities/lead.entity';
+import type { Statement } from '../../src/database/statement';
+import { type LeadsConfig, leadsConfig } from '../../src/config/leads.config';
+import { filterCountsStatement, leadListStatement } from '../../src/leads/leads.sql';
+import { seedLeads, seedVendors } from '../../scripts/lead-seed';
+import { bearer, createVendor } from '../support/factories';
+import { type PlanNode, planNodes, rowsRead } from '../support/query-plan';
+import { TestApp, createTestApp } from '../support/test-app';
+
+const LARGE_VENDOR_LEADS = 100_000;
+const OTHER_VENDORS = 20;
+const LEADS_PER_OTHER_VENDOR = 5_000;
+
+/**
+ * The list and counts statements the repository runs (src/leads/leads.sql.ts), planned for a vendor with 100,000 leads among
+ * 100,000 of other vendors: every access to `leads` must go through an index.
+ */
+describe('Lead queries at scale (e2e)', () => {
+  let t: TestApp;
+  let token: string;
+  let vendorId: number;
+  let timing: LeadsConfig;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({
+      token,
+      vendor: { id: vendorId },
+    } = await createVendor(t.app));
+    await seedLeads(t.dataSource, [vendorId], LARGE_VENDOR_LEADS);
+    await seedLeads(t.dataSource, await seedVendors(t.dataSource, OTHER_VENDORS), LEADS_PER_OTHER_VENDOR);
+    // What autovacuum does in production: fresh statistics and a visibility map for index-only scans.
+    await t.dataSource.query('VACUUM (ANALYZE) leads');
+    timing = t.app.get<LeadsConfig>(leadsConfig.KEY);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const planOf = async ({ sql, parameters }: Statement): Promise<PlanNode[]> => {
+    return planNodes(await t.dataSource.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters));
+  };
+  const expectIndexUse = (nodes: PlanNode[]): void => {
+    const seqScans = nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'leads');
+    expect(seqScans).toEqual([]);
+    // An index scan with no condition walks the whole index: every vendor's leads.
+    const wholeIndexScans = nodes.filter(
+      (node) => node['Relation Name'] === 'leads' && node['Node Type'].includes('Index') && !node['Index Cond'],
+    );
+    expect(wholeIndexScans).toEqual([]);
+    expect(nodes.map((node) => node['Index Name'])).toContainEqual(expect.stringMatching(/^idx_leads_vendor_/));
+  };
+
+  it('plans without parallel workers in the service’s sessions (no Gather, no worker processes per request)', async () => {
+    const [setting] = await t.dataSource.query('SHOW max_parallel_workers_per_gather');
+    expect(setting).toEqual({ max_parallel_workers_per_gather: '0' });
+    const nodes = await planOf(
+      leadListStatement(timing, new Date(), vendorId, LeadFilter.RequiresAttention, { page: 0, size: 10 }),
+    );
+    expect(nodes.map((node) => node['Node Type'])).not.toContain('Gather');
+  });
+
+  it('answers the counts and list totals of the large vendor', async () => {
+    const counts = (await request(t.http).get('/rest-api-v1/general-leads/filter-counts').set(bearer(token))).body.data;
+    // The seed's mix: 30% accepted; attention = pending of the last three days + accepted needing an update.
+    expect(counts.allLeadsCount).toBe(LARGE_VENDOR_LEADS);
+    expect(counts.acceptedLeadsCount).toBe(30_000);
+    expect(counts.requiresAttentionLeadsCount).toBeGreaterThan(0);
+    for (const [filter, total] of [
+      [LeadFilter.All, counts.allLeadsCount],
+      [LeadFilter.Accepted, counts.acceptedLeadsCount],
+      [LeadFilter.RequiresAttention, counts.requiresAttentionLeadsCount],
+    ]) {
+      const last = Math.ceil(total / 100) - 1;
+      const res = await request(t.http)
+        .get('/rest-api-v1/general-leads')
+        .query({ filter, page: last, size: 100 })
+        .set(bearer(token));
+      expect(res.body.data).toMatchObject({ totalElements: total, last: true });
+      expect(res.body.data.content).toHaveLength(total - last * 100);
+    }
+  });
+
+  it.each(Object.values(LeadFilter).flatMap((filter) => [0, 500, 9_999].map((page) => [filter, page] as const)))(
+    'plans the list (filter %s, page %i) on its index, with no Seq Scan on leads',
+    async (filter, page) => {
+      expectIndexUse(await planOf(leadListStatement(timing, new Date(), vendorId, filter, { page, size: 10 })));
+    },
+  );
+
+  // A deep page is walked from the oldest end (EXPLAIN ANALYZE counts the rows each scan read): page
+  // 9,000 of 10 among 100,000 leads reads the 10,000 oldest entries of the vendor's index, not the
+  // 90,010 newer ones down to it, which a walk from the newest end would.
+  it.each([
+    [LeadFilter.All, 9_000, 10, LARGE_VENDOR_LEADS],
+    [LeadFilter.Accepted, 9_000, 3, 30_000],
+  ])(
+    'reads the list (filter %s, page %i, size %i) from the oldest end: only the entries from that page to the end',
+    async (filter, page, size, total) => {
+      const statement = leadListStatement(timing, new Date(), vendorId, filter, { page, size });
+      const nodes = planNodes(
+        await t.dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
+      );
+      const reads = nodes.filter((node) => node['Relation Name'] === 'leads');
+      const read = reads.reduce((sum, node) => sum + rowsRead(node), 0);
+      // The index entries from the page to the oldest end, then the page's rows by primary key.
+      const fromOldestEnd = total - page * size;
+      expect(read).toBeGreaterThanOrEqual(fromOldestEnd);
+      expect(read).toBeLessThanOrEqual(fromOldestEnd + 2 * size);
+    },
+  );
+
+  it('plans the filter counts on an index, with no Seq Scan on leads', async () => {
+    expectIndexUse(await planOf(filterCountsStatement(timing, new Date(), vendorId)));
+  });
+});

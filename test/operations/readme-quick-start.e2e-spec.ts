@@ -1,0 +1,87 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { assertBuilt, root } from '../support/built-app';
+import { freePort, waitUntil } from '../support/net';
+import { checkReceived } from '../support/response-contract';
+
+jest.setTimeout(300_000);
+
+const runBash = promisify(execFile);
+
+/** The bash blocks of the README's "Quick start" section (up to its next heading), as written. */
+function quickStartBlocks(): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = /^## Quick start\n([\s\S]*?)^#{1,3} /m.exec(readme)?.[1];
+  if (!section) throw new Error('README.md has no "## Quick start" section followed by another heading');
+  return [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map(([, block]) => block);
+}
+
+/** What a new user's shell has: no DATABASE_URL or JWT_SECRET, so the server runs its own PostgreSQL. */
+function userEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port) };
+}
+
+/**
+ * The README's quick start, run as a reader runs it: the first block in the background as the first
+ * terminal, the second block verbatim once the server has said it listens. A fresh data directory
+ * stands for the fresh clone's `./.data`; `PORT` and `BASE` are set as the README says to when 3000 is
+ * not free. The first block's `npm ci` is the install this test run stands on: running it again would
+ * replace the node_modules the other test files are using.
+ */
+describe('README quick start', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'readme-quick-start-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` when the tests run as root
+  let server: ChildProcess | undefined;
+  let serverOutput = '';
+
+  afterAll(async () => {
+    if (server?.pid && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
+    // The embedded PostgreSQL removes its pid file once it has stopped.
+    const stopped = (): Promise<boolean> => Promise.resolve(!existsSync(join(dataDir, 'postgres', 'postmaster.pid')));
+    await waitUntil(stopped, 60_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the vendor API call with the assigned lead', async () => {
+    assertBuilt();
+    const [install, client, ...rest] = quickStartBlocks();
+    expect(rest).toEqual([]);
+    const installLines = install.trim().split('\n');
+    expect(installLines).toEqual(['npm ci', 'npm start']);
+
+    const port = await freePort();
+    server = spawn('bash', ['-c', installLines[1]], {
+      cwd: root,
+      env: userEnv(dataDir, port),
+      detached: true, // its own process group, so npm, the server and PostgreSQL stop together
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (serverOutput += chunk.toString()));
+    const listening = (): Promise<boolean> => {
+      if (server!.exitCode !== null) throw new Error(`npm start exited with ${server!.exitCode}:\n${serverOutput}`);
+      return Promise.resolve(serverOutput.includes(`Listening on http://localhost:${port}`));
+    };
+    await waitUntil(listening, 240_000);
+
+    const { stdout } = await runBash('bash', ['-c', client], {
+      cwd: root,
+      env: { ...userEnv(dataDir, port), BASE: `http://localhost:${port}` },
+      timeout: 240_000,
+    });
+
+    // Every call's answer is printed; the last one is the vendor's lead list.
+    const last = stdout.slice(stdout.lastIndexOf('{"success"'));
+    checkReceived('GET', '/rest-api-v1/general-leads', 200, 'application/json; charset=utf-8', last);
+    const answer = JSON.parse(last) as { success: boolean; data: { content: { customerName: string }[] } };
+    expect(answer.success).toBe(true);
+    expect(answer.data.content.map(({ customerName }) => customerName)).toEqual(['Olivia Tremblay']);
+  });
+});

@@ -1,0 +1,164 @@
+import { createFeedbackRequest } from '../support/factories';
+import { useReputationRequestsApi } from '../support/reputation-requests-api';
+import type { TestApp } from '../support/test-app';
+
+describe('Review requests: the vendor API (e2e)', () => {
+  const { state, vendorWith, postReview, count, expect400 } = useReputationRequestsApi();
+  let t: TestApp;
+  beforeAll(() => {
+    t = state.t;
+  });
+
+  describe('POST /review-requests', () => {
+    it('creates the request, its process and its event in one go: 201 with message and the stored request', async () => {
+      const { vendor, token } = await vendorWith();
+      const res = await postReview(token, {
+        firstName: '  Jane ',
+        lastName: 'Doe',
+        emailTo: ' Jane.Doe@Example.COM ',
+        // Not the document's example phone: the fuzzing test sends that example to the erasure route.
+        phone: '+1 (416) 555-0143',
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        success: true,
+        message: 'The review request was created and is being sent to the customer by email and text message.',
+        data: {
+          id: expect.any(Number),
+          processId: expect.any(Number),
+          firstName: 'Jane',
+          lastName: 'Doe',
+          emailTo: 'jane.doe@example.com',
+          phone: '416-555-0143',
+          dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+          processState: 'IN_PROGRESS',
+          deliveries: expect.any(Array),
+        },
+      });
+      expect(await count('review_requests', vendor.id)).toBe(1);
+      expect(await count('reputation_processes', vendor.id)).toBe(1);
+      const events = await t.dataSource.query('SELECT type FROM reputation_events WHERE vendor_id = $1', [vendor.id]);
+      expect(events).toEqual([{ type: 'REVIEW_REQUESTED' }]);
+    });
+
+    it('accepts either contact alone and leaves lastName out when not given', async () => {
+      const { token } = await vendorWith();
+      const byPhone = await postReview(token, { firstName: 'Al', phone: '14165550143' });
+      expect(byPhone.status).toBe(201);
+      expect(byPhone.body.data).toMatchObject({ lastName: null, emailTo: null, phone: '416-555-0143' });
+      expect(byPhone.body.message).toMatch(/by text message\.$/);
+      const byEmail = await postReview(token, { firstName: 'Al', emailTo: 'al@example.com' });
+      expect(byEmail.body.data).toMatchObject({ emailTo: 'al@example.com', phone: null });
+      expect(byEmail.body.message).toMatch(/by email\.$/);
+    });
+
+    it.each([
+      ['no contact at all', { firstName: 'A' }, 'emailTo or phone', /provide emailTo or phone/],
+      [
+        'no firstName',
+        { emailTo: 'a@example.com' },
+        'firstName',
+        /firstName should not be empty|firstName must be a string/,
+      ],
+      [
+        'a blank firstName',
+        { firstName: '   ', emailTo: 'a@example.com' },
+        'firstName',
+        /firstName should not be empty/,
+      ],
+      [
+        'a firstName over 100',
+        { firstName: 'x'.repeat(101), emailTo: 'a@example.com' },
+        'firstName',
+        /firstName must be shorter/,
+      ],
+      [
+        'a lastName over 100',
+        { firstName: 'A', lastName: 'x'.repeat(101), emailTo: 'a@example.com' },
+        'lastName',
+        /lastName must be shorter/,
+      ],
+      ['an invalid email', { firstName: 'A', emailTo: 'not-an-email' }, 'emailTo', /emailTo must be an email/],
+      [
+        'a 9-digit phone',
+        { firstName: 'A', phone: '416555014' },
+        'phone',
+        /phone must be a North American phone number/,
+      ],
+      ['an 11-digit phone not starting with 1', { firstName: 'A', phone: '24165550142' }, 'phone', /North American/],
+      ['a phone with letters', { firstName: 'A', phone: '416-555-CALL' }, 'phone', /North American/],
+      ['a numeric phone', { firstName: 'A', phone: 4165550142 }, 'phone', /North American/],
+      ['a null lastName', { firstName: 'A', lastName: null, emailTo: 'a@example.com' }, 'lastName', /lastName/],
+      ['a null phone', { firstName: 'A', emailTo: 'a@example.com', phone: null }, 'phone', /phone/],
+      [
+        'an unknown property',
+        { firstName: 'A', emailTo: 'a@example.com', vendorId: 1 },
+        'vendorId',
+        /should not exist/,
+      ],
+    ])('refuses %s with a 400 naming the field', async (_case, body, field, message) => {
+      const { vendor, token } = await vendorWith();
+      expect400(await postReview(token, body), field, message);
+      expect(await count('reputation_processes', vendor.id)).toBe(0);
+    });
+
+    it('refuses a skipDuplicates that is not a boolean', async () => {
+      const { token } = await vendorWith();
+      expect400(
+        await postReview(token, { firstName: 'A', emailTo: 'a@example.com' }, '?skipDuplicates=yes'),
+        'skipDuplicates',
+        /skipDuplicates must be a boolean/,
+      );
+    });
+
+    it('skipDuplicates=true skips a request with the same email (any case) or phone: 200, message, nothing sent', async () => {
+      const { vendor, token } = await vendorWith();
+      expect(
+        (await postReview(token, { firstName: 'Kim', emailTo: 'kim@example.com', phone: '416-555-0150' })).status,
+      ).toBe(201);
+      const duplicates = [
+        { firstName: 'Kim', emailTo: '  KIM@Example.com ' },
+        { firstName: 'Kim', phone: '(416) 555 0150' },
+        { firstName: 'Kimberly', emailTo: 'other@example.com', phone: '1-416-555-0150' },
+      ];
+      for (const body of duplicates) {
+        const res = await postReview(token, body, '?skipDuplicates=true');
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
+          success: true,
+          message:
+            'A duplicate review request was detected and skipped: one with the same email or phone already exists. Nothing was sent.',
+        });
+      }
+      expect(await count('review_requests', vendor.id)).toBe(1);
+      expect(await count('reputation_events', vendor.id)).toBe(1);
+
+      // Not a duplicate, and without the option a duplicate is created as asked.
+      expect(
+        (await postReview(token, { firstName: 'Lee', emailTo: 'lee@example.com' }, '?skipDuplicates=true')).status,
+      ).toBe(201);
+      expect(
+        (await postReview(token, { firstName: 'Kim', emailTo: 'kim@example.com' }, '?skipDuplicates=false')).status,
+      ).toBe(201);
+      expect((await postReview(token, { firstName: 'Kim', emailTo: 'kim@example.com' })).status).toBe(201);
+      expect(await count('review_requests', vendor.id)).toBe(4);
+    });
+
+    it('skipDuplicates=true holds under concurrent identical requests: exactly one is created', async () => {
+      const { vendor, token } = await vendorWith();
+      const body = { firstName: 'Rush', emailTo: 'rush@example.com' };
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () => postReview(token, body, '?skipDuplicates=true')),
+      );
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(await count('review_requests', vendor.id)).toBe(1);
+    });
+
+    it('does not look at feedback requests for duplicates', async () => {
+      const { vendor, token } = await vendorWith();
+      await createFeedbackRequest(t.app, vendor, { email: 'both@example.com' });
+      const res = await postReview(token, { firstName: 'Both', emailTo: 'both@example.com' }, '?skipDuplicates=true');
+      expect(res.status).toBe(201);
+    });
+  });
+});
