@@ -26,6 +26,8 @@ const esmPackages = [
   'uint8array-extras',
   'uid',
   'path-to-regexp',
+  'intl-messageformat',
+  '@formatjs',
 ];
 
 const project = (displayName, testRegex) => ({

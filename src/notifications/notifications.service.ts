@@ -57,12 +57,12 @@ function render(notification: NewNotification, operatorName: string): NewOutboxR
   const unsubscribeUrl = mergeFields.unsubscribeLink;
   const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl, delayMs, messageKey: randomUUID() };
   if (channel === 'SMS') {
-    const text = renderSms(purpose, mergeFields, customMessage);
+    const text = renderSms(purpose, mergeFields, customMessage, 'en');
     return { ...base, subject: null, text, html: null, fromName: null, replyTo: null };
   }
   return {
     ...base,
-    ...renderEmail(purpose, mergeFields, customMessage, operatorName),
+    ...renderEmail(purpose, mergeFields, customMessage, operatorName, 'en'),
     fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operatorName}`.slice(0, 300),
     replyTo: notification.replyTo ?? null,
   };

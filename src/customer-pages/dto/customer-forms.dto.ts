@@ -6,7 +6,7 @@ import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator'
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
-import { t } from '../views/page-texts.en';
+import { t } from '../views/page-texts';
 
 // The customer pages' forms (application/x-www-form-urlencoded). Each field has one message, written
 // for the customer and shown next to the field, whichever of its checks failed.

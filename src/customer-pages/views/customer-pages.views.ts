@@ -6,7 +6,7 @@ import { type FormState, errorSummary, field, stateOf } from './form-fields';
 import { html } from './html';
 import { STEPS, type StepPage } from './journey-steps';
 import { layout } from './layout';
-import { type PageText, t } from './page-texts.en';
+import { type PageText, t } from './page-texts';
 import { referralStep } from './referral-step';
 
 const optedOut = (vendor: string): StepPage => ({

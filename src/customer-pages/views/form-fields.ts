@@ -1,5 +1,5 @@
 import { SafeHtml, escapeHtml, html } from './html';
-import { t } from './page-texts.en';
+import { t } from './page-texts';
 
 /**
  * A form shown again after a refused answer: what the customer typed, and a sentence per field saying

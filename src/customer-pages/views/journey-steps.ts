@@ -3,7 +3,7 @@ import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
 import { type FormState, choice, errorSummary, field, stateOf } from './form-fields';
 import { SafeHtml, html } from './html';
-import { t } from './page-texts.en';
+import { t } from './page-texts';
 
 /** One step of the customer's page: its title and body. */
 export interface StepPage {

@@ -1,5 +1,5 @@
 import { SafeHtml, html } from './html';
-import { t } from './page-texts.en';
+import { t } from './page-texts';
 import { STYLESHEET_PATH } from './stylesheet';
 
 /** Strict policy for every customer page: no scripts at all, only the pages' own stylesheet file. */

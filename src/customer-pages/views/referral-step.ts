@@ -3,7 +3,7 @@ import type { ProcessPageView } from '../customer-journey.service';
 import { type FieldSpec, type FormState, errorSummary, field, stateOf } from './form-fields';
 import { html } from './html';
 import type { StepPage } from './journey-steps';
-import { t } from './page-texts.en';
+import { t } from './page-texts';
 
 /** The customer's own name, asked in each invitation form: the friend's message names who referred them. */
 const referrerField = (prefix: string, firstName: string): FieldSpec => ({

@@ -1,5 +1,7 @@
 import { CUSTOMER_PURPOSES } from '../notification.types';
-import { renderEmail, renderSms } from './render-notification';
+import { LOCALES } from '../../common/locale/locale';
+import { MAX_SMS_SEGMENTS, renderEmail, renderSms } from './render-notification';
+import { smsSize, toGsm7 } from './sms-segments';
 
 const fields = {
   firstName: 'Jane',
@@ -9,12 +11,9 @@ const fields = {
 };
 const OPERATOR = 'Leads Co';
 
-/** GSM 03.38's basic set: SMS written only with these go 160 characters (153 per part) at a time. */
-const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
-
 describe('renderEmail', () => {
   it('fills the default template of the purpose: a text part, and HTML with a preheader, one button and the footer', () => {
-    const email = renderEmail('REVIEW_REQUEST', fields, null, OPERATOR);
+    const email = renderEmail('REVIEW_REQUEST', fields, null, OPERATOR, 'en');
     expect(email.subject).toBe('Would you review Acme Renovations?');
     expect(email.text).toMatch(/^Hi Jane,\n\nThank you for choosing Acme Renovations!/);
     expect(email.text).toContain('\nhttps://app.example/r/tok123\n');
@@ -35,7 +34,13 @@ describe('renderEmail', () => {
   });
 
   it('uses the custom message with its merge fields, and adds the button when the message has no link', () => {
-    const email = renderEmail('FEEDBACK_REQUEST', fields, 'Dear {firstName},\r\nplease rate {vendorName}.', OPERATOR);
+    const email = renderEmail(
+      'FEEDBACK_REQUEST',
+      fields,
+      'Dear {firstName},\r\nplease rate {vendorName}.',
+      OPERATOR,
+      'en',
+    );
     expect(email.subject).toBe('How did Acme Renovations do?');
     expect(email.text).toMatch(
       /^Dear Jane,\nplease rate Acme Renovations\.\n\nhttps:\/\/app\.example\/r\/tok123\n\n--\n/,
@@ -50,6 +55,7 @@ describe('renderEmail', () => {
       { ...fields, firstName: '<script>alert("x")</script>', vendorName: 'Bob & Sons' },
       '<b>Hi</b> {firstName} from {vendorName}: {link}',
       OPERATOR,
+      'en',
     );
     expect(email.html).toContain(
       '&lt;b&gt;Hi&lt;/b&gt; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; from Bob &amp; Sons',
@@ -65,6 +71,7 @@ describe('renderEmail', () => {
       { ...fields, firstName: ' ', vendorName: 'Acme\r\nBcc: x@evil.example', referrerName: 'Sam Lee' },
       null,
       OPERATOR,
+      'en',
     );
     expect(email.subject).toBe('Sam Lee recommends Acme Bcc: x@evil.example');
     expect(email.text).toMatch(/^Hi there,\n\nSam Lee recently worked with/);
@@ -73,7 +80,7 @@ describe('renderEmail', () => {
   });
 
   it('leaves unknown placeholders as they are', () => {
-    expect(renderEmail('REVIEW_REQUEST', fields, 'Hello {lastName} {link}', OPERATOR).text).toMatch(
+    expect(renderEmail('REVIEW_REQUEST', fields, 'Hello {lastName} {link}', OPERATOR, 'en').text).toMatch(
       /^Hello \{lastName\} https/,
     );
   });
@@ -81,49 +88,71 @@ describe('renderEmail', () => {
 
 describe('renderSms', () => {
   it('is the text with its one link, then how to stop', () => {
-    expect(renderSms('REVIEW_REQUEST', fields)).toBe(
+    expect(renderSms('REVIEW_REQUEST', fields, null, 'en')).toBe(
       'Hi Jane, thanks for choosing Acme Renovations! Would you leave us a quick review? https://app.example/r/tok123\n' +
         'Reply STOP to opt out.',
     );
   });
 
   it('uses the custom message and adds the link when it is missing', () => {
-    expect(renderSms('FEEDBACK_REQUEST', fields, '{vendorName} here, {firstName}: how did we do?')).toBe(
+    expect(renderSms('FEEDBACK_REQUEST', fields, '{vendorName} here, {firstName}: how did we do?', 'en')).toBe(
       'Acme Renovations here, Jane: how did we do? https://app.example/r/tok123\nReply STOP to opt out.',
     );
   });
 
-  it.each(CUSTOMER_PURPOSES)('writes %s in GSM-7 within two parts, with a long vendor name and link', (purpose) => {
-    const long = {
-      firstName: 'Alexandra',
-      vendorName: 'Maple Leaf Kitchen & Bath Renovations',
-      referrerName: 'Christopher',
-      link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
-      unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
-    };
-    const sms = renderSms(purpose, long);
-    expect(sms).toMatch(GSM7);
-    expect(sms.length).toBeLessThanOrEqual(306);
+  /** The longest names the APIs accept: a vendor's 200 characters, a customer's 100. */
+  const longest = (vendorName: string) => ({
+    firstName: 'Alexandra-Maximilienne'.padEnd(100, 'e'),
+    vendorName: vendorName.padEnd(200, ' Renovations'),
+    referrerName: 'Christopher-Emmanuel'.padEnd(100, 'l'),
+    link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
+    unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
+  });
+  const cases = LOCALES.flatMap((locale) =>
+    CUSTOMER_PURPOSES.flatMap((purpose) =>
+      ['Maple Leaf Kitchen & Bath', 'Fenêtres Côté & Frères', 'Toitures 🏠 Boréal'].map(
+        (vendorName) => [purpose, locale, vendorName] as const,
+      ),
+    ),
+  );
+
+  it.each(cases)('writes %s in %s within two parts, its vendor named, with the longest %j', (purpose, locale, name) => {
+    const sms = renderSms(purpose, longest(name), null, locale);
+    expect(smsSize(sms).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
     expect(sms.match(/https:\/\//g)).toHaveLength(1);
+    expect(sms).toContain(toGsm7(name).slice(0, 15));
+    expect(
+      sms.endsWith(
+        locale === 'fr' ? '\nRépondez ARRET pour ne plus recevoir de messages.' : '\nReply STOP to opt out.',
+      ),
+    ).toBe(true);
+  });
+
+  it.each(LOCALES)('keeps the %s SMS in GSM-7 when the names are written in Latin letters', (locale) => {
+    for (const purpose of CUSTOMER_PURPOSES) {
+      expect(smsSize(renderSms(purpose, longest('Fenêtres Côté & Frères'), null, locale)).encoding).toBe('GSM-7');
+    }
   });
 });
 
 describe('reminders', () => {
   it('say they are a reminder in their default wording, with the same link', () => {
-    const email = renderEmail('REVIEW_REMINDER', fields, null, OPERATOR);
+    const email = renderEmail('REVIEW_REMINDER', fields, null, OPERATOR, 'en');
     expect(email.subject).toBe('A quick reminder: would you review Acme Renovations?');
     expect(email.text).toMatch(/^Hi Jane,\n\nJust a friendly reminder/);
     expect(email.text).toContain('\nhttps://app.example/r/tok123\n');
-    expect(renderSms('FEEDBACK_REMINDER', fields)).toMatch(/^Reminder from Acme Renovations: Hi Jane, how did we do\?/);
+    expect(renderSms('FEEDBACK_REMINDER', fields, null, 'en')).toMatch(
+      /^Reminder from Acme Renovations: Hi Jane, how did we do\?/,
+    );
   });
 
   it("put a first line saying so before the vendor's custom message", () => {
-    const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}', OPERATOR);
+    const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}', OPERATOR, 'en');
     expect(email.text).toMatch(
       /^A friendly reminder from Acme Renovations:\nDear Jane, please review us: https:\/\/app\.example\/r\/tok123\n/,
     );
     expect(email.html).toContain('A friendly reminder from Acme Renovations:<br>Dear Jane');
-    const sms = renderSms('REVIEW_REMINDER', fields, 'Review {vendorName}?');
+    const sms = renderSms('REVIEW_REMINDER', fields, 'Review {vendorName}?', 'en');
     expect(sms).toMatch(
       /^Reminder from Acme Renovations:\nReview Acme Renovations\? https:\/\/app\.example\/r\/tok123\n/,
     );

@@ -1,5 +1,8 @@
+import { LANGUAGE_TAGS, type MessageKey, text, textParts } from '../../common/i18n/catalogue';
+import type { Locale } from '../../common/locale/locale';
 import type { CustomerPurpose, MergeFields } from '../notification.types';
-import { DEFAULT_TEMPLATES, MESSAGE_TEXTS } from './templates';
+import { smsSize, toGsm7 } from './sms-segments';
+import { PURPOSE_FRAME, purposeKey } from './templates';
 
 export interface RenderedEmail {
   subject: string;
@@ -7,11 +10,21 @@ export interface RenderedEmail {
   html: string;
 }
 
-type Placeholder = 'firstName' | 'vendorName' | 'link' | 'referrerName' | 'operatorName' | 'unsubscribeLink';
-type Segment = { literal: string } | { field: Placeholder };
+const PLACEHOLDERS = ['firstName', 'vendorName', 'link', 'referrerName', 'operatorName', 'unsubscribeLink'] as const;
+type Placeholder = (typeof PLACEHOLDERS)[number];
+interface Field {
+  field: Placeholder;
+}
+/** A message to fill in: words, and the fields that go between them. */
+type Segment = string | Field;
 type Values = Record<Placeholder, string>;
 
-const PLACEHOLDER = /\{(firstName|vendorName|link|referrerName|operatorName|unsubscribeLink)\}/g;
+/** A vendor's custom message names its fields in braces; it is the vendor's text, not an ICU message. */
+const CUSTOM_PLACEHOLDER = /\{(firstName|vendorName|link|referrerName|operatorName|unsubscribeLink)\}/g;
+const FIELDS = Object.fromEntries(PLACEHOLDERS.map((field) => [field, { field }])) as Record<Placeholder, Field>;
+
+/** A message's SMS goes in at most this many parts. */
+export const MAX_SMS_SEGMENTS = 2;
 
 /** Merge values are single-line text: control characters and line breaks collapse to one space. */
 export function cleanMergeValue(value: string): string {
@@ -19,15 +32,30 @@ export function cleanMergeValue(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
-function valuesOf(fields: MergeFields, operatorName: string): Values {
+function valuesOf(fields: MergeFields, operatorName: string, locale: Locale): Values {
   return {
-    firstName: cleanMergeValue(fields.firstName) || 'there',
+    firstName: cleanMergeValue(fields.firstName) || text(locale, 'message.noName'),
     vendorName: cleanMergeValue(fields.vendorName),
-    referrerName: cleanMergeValue(fields.referrerName ?? '') || MESSAGE_TEXTS.someone,
+    referrerName: cleanMergeValue(fields.referrerName ?? '') || text(locale, 'message.someone'),
     operatorName,
     link: fields.link,
     unsubscribeLink: fields.unsubscribeLink,
   };
+}
+
+/** A catalogue message with its fields left to fill. */
+const catalogued = (locale: Locale, key: MessageKey): Segment[] => textParts<Field>(locale, key, FIELDS);
+
+function customSegments(message: string): Segment[] {
+  const result: Segment[] = [];
+  let last = 0;
+  for (const match of message.matchAll(CUSTOM_PLACEHOLDER)) {
+    if (match.index > last) result.push(message.slice(last, match.index));
+    result.push(FIELDS[match[1] as Placeholder]);
+    last = match.index + match[0].length;
+  }
+  if (last < message.length) result.push(message.slice(last));
+  return result;
 }
 
 /**
@@ -36,31 +64,40 @@ function valuesOf(fields: MergeFields, operatorName: string): Values {
  */
 function bodyTemplate(
   custom: string | null | undefined,
-  fallback: string,
+  fallback: Segment[],
   separator: string,
-  firstLine: string | undefined,
-): string {
+  firstLine: Segment[] | undefined,
+): Segment[] {
   const vendorMessage = custom?.replace(/\r\n?/g, '\n').trim();
-  const template = vendorMessage ? (firstLine ? `${firstLine}\n${vendorMessage}` : vendorMessage) : fallback;
-  return template.includes('{link}') ? template : `${template}${separator}{link}`;
+  const template = vendorMessage
+    ? [...(firstLine ? [...firstLine, '\n'] : []), ...customSegments(vendorMessage)]
+    : fallback;
+  return template.some((segment) => typeof segment !== 'string' && segment.field === 'link')
+    ? template
+    : [...template, separator, FIELDS.link];
 }
 
-function segments(template: string): Segment[] {
-  const result: Segment[] = [];
-  let last = 0;
-  for (const match of template.matchAll(PLACEHOLDER)) {
-    if (match.index > last) result.push({ literal: template.slice(last, match.index) });
-    result.push({ field: match[1] as Placeholder });
-    last = match.index + match[0].length;
+function fillText(template: Segment[], values: Values): string {
+  return template.map((segment) => (typeof segment === 'string' ? segment : values[segment.field])).join('');
+}
+
+/** The template's lines, each a list of segments, grouped in paragraphs (blank lines between them). */
+function paragraphsOf(template: Segment[]): Segment[][][] {
+  const lines: Segment[][] = [[]];
+  for (const segment of template) {
+    if (typeof segment !== 'string') lines[lines.length - 1].push(segment);
+    else
+      segment.split('\n').forEach((piece, i) => {
+        if (i > 0) lines.push([]);
+        if (piece) lines[lines.length - 1].push(piece);
+      });
   }
-  if (last < template.length) result.push({ literal: template.slice(last) });
-  return result;
-}
-
-function fillText(template: string, values: Values): string {
-  return segments(template)
-    .map((segment) => ('literal' in segment ? segment.literal : values[segment.field]))
-    .join('');
+  const paragraphs: Segment[][][] = [[]];
+  for (const line of lines) {
+    if (line.length > 0) paragraphs[paragraphs.length - 1].push(line);
+    else if (paragraphs[paragraphs.length - 1].length > 0) paragraphs.push([]);
+  }
+  return paragraphs.filter((paragraph) => paragraph.length > 0);
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -85,22 +122,26 @@ const button = (url: string, label: string): string =>
  * Every piece of the template is escaped on its own, so neither template nor values can inject markup.
  * A paragraph that is just the link becomes the button; the button closes the message if none is.
  */
-function fillHtml(template: string, values: Values, buttonLabel: string): string {
+function fillHtml(template: Segment[], values: Values, buttonLabel: string): string {
   let buttonShown = false;
-  const paragraphs = template.split(/\n{2,}/).map((paragraph) => {
-    if (paragraph.trim() === '{link}') {
+  const isLinkAlone = (lines: Segment[][]): boolean => {
+    const pieces = lines.flat().filter((segment) => typeof segment !== 'string' || segment.trim() !== '');
+    return lines.length === 1 && pieces.length === 1 && typeof pieces[0] !== 'string' && pieces[0].field === 'link';
+  };
+  const paragraphs = paragraphsOf(template).map((lines) => {
+    if (isLinkAlone(lines)) {
       buttonShown = true;
       return button(values.link, buttonLabel);
     }
-    const lines = paragraph.split('\n').map((line) =>
-      segments(line)
+    const rendered = lines.map((line) =>
+      line
         .map((segment) => {
-          if ('literal' in segment) return escapeHtml(segment.literal);
+          if (typeof segment === 'string') return escapeHtml(segment);
           return segment.field === 'link' ? inlineLink(values.link) : escapeHtml(values[segment.field]);
         })
         .join(''),
     );
-    return `<p style="margin:0 0 16px">${lines.join('<br>')}</p>`;
+    return `<p style="margin:0 0 16px">${rendered.join('<br>')}</p>`;
   });
   if (!buttonShown) paragraphs.push(button(values.link, buttonLabel));
   return paragraphs.join('\n');
@@ -116,43 +157,77 @@ export function renderEmail(
   fields: MergeFields,
   customMessage: string | null | undefined,
   operatorName: string,
+  locale: Locale,
 ): RenderedEmail {
-  const templates = DEFAULT_TEMPLATES[purpose];
-  const values = valuesOf(fields, operatorName);
-  const body = bodyTemplate(customMessage, templates.email, '\n\n', templates.customMessageFirstLine?.email);
-  const subject = cleanMergeValue(fillText(templates.subject, values)).slice(0, 300);
-  const fill = (template: string) => fillText(template, values);
-  const reason = `${fill(templates.reason)} ${fill(MESSAGE_TEXTS.sentBy)}`;
-  const text = `${fill(body)}\n\n--\n${reason}\n${fill(MESSAGE_TEXTS.unsubscribeText)}\n`;
+  const frame = PURPOSE_FRAME[purpose];
+  const values = valuesOf(fields, operatorName, locale);
+  const firstLine = frame.customMessageFirstLine && catalogued(locale, frame.customMessageFirstLine.email);
+  const body = bodyTemplate(customMessage, catalogued(locale, purposeKey(purpose, 'email')), '\n\n', firstLine);
+  const say = (key: MessageKey): string => text(locale, key, values);
+  const subject = cleanMergeValue(say(purposeKey(purpose, 'subject'))).slice(0, 300);
+  const reason = `${say(frame.reason)} ${say('message.sentBy')}`;
+  const plain = `${fillText(body, values)}\n\n--\n${reason}\n${say('message.unsubscribeText')}\n`;
   const html = `<!doctype html>
-<html lang="en-CA">
+<html lang="${LANGUAGE_TAGS[locale]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">
-<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(fill(templates.preheader))}</div>
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(say(purposeKey(purpose, 'preheader')))}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
 <tr><td style="padding:24px 20px 8px;${FONT};font-size:16px;line-height:1.5;color:#1f2328;overflow-wrap:anywhere">
 <p style="margin:0 0 16px;font-size:19px;font-weight:bold">${escapeHtml(values.vendorName)}</p>
-${fillHtml(body, values, fill(templates.button))}
-<p style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(MESSAGE_TEXTS.linkFallback)} ${inlineLink(values.link)}</p>
+${fillHtml(body, values, say(purposeKey(purpose, 'button')))}
+<p style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
 </td></tr>
 <tr><td style="padding:12px 20px 20px;border-top:1px solid #d0d7de;${FONT};font-size:14px;line-height:1.5;color:#505a64">
-${escapeHtml(reason)}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(MESSAGE_TEXTS.unsubscribe)}</a>
+${escapeHtml(reason)}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(say('message.unsubscribe'))}</a>
 </td></tr>
 </table>
 </td></tr></table>
 </body>
 </html>
 `;
-  return { subject, text, html };
+  return { subject, text: plain, html };
 }
 
-/** One short link, and how to stop (a reply, so no second link is needed). */
-export function renderSms(purpose: CustomerPurpose, fields: MergeFields, customMessage?: string | null): string {
-  const templates = DEFAULT_TEMPLATES[purpose];
-  const body = fillText(
-    bodyTemplate(customMessage, templates.sms, ' ', templates.customMessageFirstLine?.sms),
-    valuesOf(fields, ''),
+/** Shortened this far at most, step by step, when an SMS would not fit its parts otherwise. */
+const SHORTER_NAMES = [60, 40, 25, 15];
+const cut = (value: string, length: number): string => [...value].slice(0, length).join('').trim();
+
+/**
+ * One short link, and how to stop (a reply, so no second link is needed). Names are written in GSM-7
+ * (toGsm7), and a long vendor or customer name is shortened until the SMS fits in MAX_SMS_SEGMENTS.
+ */
+export function renderSms(
+  purpose: CustomerPurpose,
+  fields: MergeFields,
+  customMessage: string | null | undefined,
+  locale: Locale,
+): string {
+  const firstLine = PURPOSE_FRAME[purpose].customMessageFirstLine;
+  const template = bodyTemplate(
+    customMessage,
+    catalogued(locale, purposeKey(purpose, 'sms')),
+    ' ',
+    firstLine && catalogued(locale, firstLine.sms),
   );
-  return `${body}\n${MESSAGE_TEXTS.smsOptOut}`;
+  const full = valuesOf(fields, '', locale);
+  const values: Values = {
+    ...full,
+    firstName: toGsm7(full.firstName),
+    vendorName: toGsm7(full.vendorName),
+    referrerName: toGsm7(full.referrerName),
+  };
+  const sms = (names: Values): string => `${fillText(template, names)}\n${text(locale, 'message.smsOptOut')}`;
+  let message = sms(values);
+  for (const length of SHORTER_NAMES) {
+    if (smsSize(message).segments <= MAX_SMS_SEGMENTS) break;
+    message = sms({
+      ...values,
+      vendorName: cut(values.vendorName, length),
+      firstName: cut(values.firstName, Math.min(length, 25)),
+      referrerName: cut(values.referrerName, Math.min(length, 25)),
+    });
+  }
+  return message;
 }

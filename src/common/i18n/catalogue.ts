@@ -1,0 +1,42 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { Locale } from '../locale/locale';
+import { type Catalogue, EN, type MessageKey } from './catalogues/en';
+import { FR } from './catalogues/fr';
+
+export type { Catalogue, MessageKey };
+
+export const CATALOGUES: Record<Locale, Catalogue> = { en: EN, fr: FR };
+
+/** The BCP 47 tag of a language as spoken in Canada: pages' `lang`, and Intl's number and date rules. */
+export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+
+const compiled = new Map<string, IntlMessageFormat>();
+
+function formatOf(locale: Locale, key: MessageKey): IntlMessageFormat {
+  const id = `${locale}\u0000${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(CATALOGUES[locale][key], LANGUAGE_TAGS[locale]);
+    compiled.set(id, format);
+  }
+  return format;
+}
+
+/** The text of a key in a language, its placeholders filled in (plain text: escape it where it goes). */
+export function text(locale: Locale, key: MessageKey, values: Record<string, string | number> = {}): string {
+  return String(formatOf(locale, key).format(values));
+}
+
+/**
+ * The message as pieces: the catalogue's words, and each value that is not a string or number as it was
+ * given (a marker the caller renders itself, e.g. a link that becomes a button).
+ */
+export function textParts<T extends object>(
+  locale: Locale,
+  key: MessageKey,
+  values: Record<string, string | number | T>,
+): (string | T)[] {
+  return formatOf(locale, key)
+    .formatToParts<T>(values)
+    .map((part) => part.value);
+}

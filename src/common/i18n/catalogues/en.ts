@@ -1,0 +1,192 @@
+/**
+ * Every text a customer reads, in Canadian English: ICU MessageFormat (`intl-messageformat`), one entry
+ * per key. `fr.ts` has the same keys with the same placeholders (`catalogues.spec.ts` checks both).
+ */
+export const EN = {
+  // Customer pages.
+  'page.unsubscribeFooter': "Don't want messages from {vendor}?",
+  'page.unsubscribeLink': 'Unsubscribe',
+
+  'page.feedbackTitle': 'How did {vendor} do?',
+  'page.feedbackHeading': 'Hi {firstName}, how did {vendor} do?',
+  'page.ratingLegend': 'Your rating',
+  'page.ratingOption': '{n} out of 5 stars',
+  'page.ratingLow': '1 = poor',
+  'page.ratingHigh': '5 = excellent',
+  'page.wouldReferLegend': 'Would you recommend {vendor} to a friend?',
+  'page.yes': 'Yes',
+  'page.no': 'No',
+  'page.commentLabel': 'Anything you would like to add? (optional)',
+  'page.feedbackSubmit': 'Send my feedback',
+
+  'page.reviewQuestionTitle': 'Your experience with {vendor}',
+  'page.reviewQuestionHeading': 'Hi {firstName}, are you happy with {vendor}?',
+  'page.reviewQuestionYes': 'Yes, I am',
+  'page.reviewQuestionNo': 'Not really',
+
+  'page.reviewTitle': 'Review {vendor}',
+  'page.reviewHeading': 'Thank you, {firstName}! Would you leave a review?',
+  'page.reviewIntro': 'A few words from you help other homeowners find {vendor}. Each site opens in a new tab.',
+  'page.reviewHeadingAfterFeedback': 'You can also review {vendor} publicly',
+  'page.reviewIntroAfterFeedback': 'If you wish, you can leave a public review. Each site opens in a new tab.',
+  'page.reviewOn': 'Review on {site}',
+  'page.opensInNewTab': '(opens in a new tab)',
+  'page.noReviewSites': 'Thank you for your answer. {vendor} appreciates it.',
+  'page.yourComment': 'Your comment, ready to copy into your review',
+  'page.yourCommentHint': 'Select the text and copy it, then paste it on the review site.',
+
+  'page.confirmHeading': 'Welcome back, {firstName}. Did you post your review?',
+  'page.confirmIntro': 'Let {vendor} know, so they can thank you.',
+  'page.confirmYes': 'Yes, I posted my review',
+  'page.confirmNotYet': 'Not yet: show me the review sites below.',
+
+  'page.privateFeedbackTitle': 'Tell {vendor} what went wrong',
+  'page.privateFeedbackHeading': "We're sorry to hear that, {firstName}.",
+  'page.privateFeedbackIntro':
+    'Tell {vendor} what went wrong. Your message goes to them privately and is not published.',
+  'page.privateFeedbackLabel': 'Your message to {vendor}',
+  'page.privateFeedbackSubmit': 'Send my message privately',
+
+  'page.referralTitle': 'Recommend {vendor}',
+  'page.referralHeading': 'Thank you for your review, {firstName}!',
+  'page.referralIntro': 'Know someone with a project coming up? You can recommend {vendor} to them.',
+  'page.invitedSoFar': 'Invited so far: {names}.',
+  'page.invitationsUsed': 'You have sent all your invitations. Thank you!',
+  'page.yourNameLabel': 'Your name, as your friend knows you',
+  'page.yourNameHint': 'Your friend sees this name in the invitation.',
+  'page.friendNameLabel': "Your friend's name (optional)",
+  'page.byEmailHeading': 'Invite a friend by email',
+  'page.friendEmailLabel': "Your friend's email address",
+  'page.byEmailSubmit': 'Send email invitation',
+  'page.byTextHeading': 'Invite a friend by text message',
+  'page.friendPhoneLabel': "Your friend's mobile number",
+  'page.friendPhoneHint': 'A Canadian or US number, for example 416 555 0123.',
+  'page.byTextSubmit': 'Send text invitation',
+  'page.shareHeading': 'Or share a link',
+  'page.shareSubmit': 'Get a link to share',
+  'page.shareLabel': 'Your link to share',
+  'page.shareHint': 'Copy it into a message to anyone you like.',
+  'page.invitationSent': 'Invitation sent to {name}.',
+
+  'page.finishedTitle': 'Thank you',
+  'page.finishedHeading': 'Thank you, {firstName}!',
+  'page.finishedBody': 'Your feedback has been sent to {vendor}.',
+
+  'page.optedOutTitle': 'Unsubscribed',
+  'page.optedOutHeading': "You're unsubscribed",
+  'page.optedOutBody': '{vendor} will not send you any more messages.',
+  'page.cancelledTitle': 'Request withdrawn',
+  'page.cancelledHeading': 'This request was withdrawn',
+  'page.cancelledBody': '{vendor} has closed this request. Thank you for your time.',
+  'page.unsubscribeTitle': 'Unsubscribe',
+  'page.unsubscribeHeading': 'Unsubscribe from {vendor}?',
+  'page.unsubscribeBody': 'You will not receive any more emails or text messages from {vendor}.',
+  'page.unsubscribeSubmit': 'Unsubscribe me',
+
+  'page.invitationTitle': '{referrer} recommends {vendor}',
+  'page.invitationHeading': '{referrer} recommends {vendor}',
+  'page.invitationIntro': 'Leave your details and {vendor} will contact you about your project.',
+  'page.contactNameLabel': 'Your name',
+  'page.contactEmailLabel': 'Email',
+  'page.contactPhoneLabel': 'Phone',
+  'page.contactEitherHint': 'Give an email address, a phone number, or both.',
+  'page.contactMessageLabel': 'Your project (optional)',
+  'page.contactSubmit': 'Ask for a quote',
+  'page.contactThanksTitle': 'Thank you',
+  'page.contactThanksHeading': 'Thank you!',
+  'page.contactThanksBody': '{vendor} has your request and will be in touch soon.',
+
+  'page.shareLinkFullTitle': 'Please come back tomorrow',
+  'page.shareLinkFullHeading': 'This link has reached its limit for today',
+  'page.shareLinkFullBody':
+    '{vendor} has received as many requests through this link as it takes in a day. Please try again tomorrow.',
+
+  'page.errorSummary': 'Please check the answer marked below.',
+  'page.errorRating': 'Please choose a rating from 1 to 5 stars.',
+  'page.errorWouldRefer': 'Please choose yes or no.',
+  'page.errorComment': 'Please keep your comment under 2000 characters.',
+  'page.errorYesNo': 'Please answer yes or no.',
+  'page.errorMessage': 'Please write your message (up to 2000 characters).',
+  'page.errorReferrerName':
+    'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
+  'page.errorFriendName': "Please keep your friend's name under 100 characters.",
+  'page.errorFriendEmail': "Please enter your friend's email address, for example name@example.com.",
+  'page.errorFriendPhone': "Please enter your friend's 10-digit mobile number, for example 416 555 0123.",
+  'page.errorName': 'Please enter your name (up to 100 characters).',
+  'page.errorEmail': 'Please enter a valid email address, for example name@example.com.',
+  'page.errorPhone': 'Please enter a 10-digit phone number, for example 416 555 0123.',
+  'page.errorEmailOrPhone': 'Please give an email address or a phone number, so you can be contacted.',
+  'page.errorProject': 'Please keep your message under 2000 characters.',
+  'page.notFoundTitle': 'This link is not valid',
+  'page.notFoundBody': 'Please check that you opened the whole link from your message.',
+  'page.tooManyTitle': 'Too many requests',
+  'page.tooManyBody': 'Please wait a few minutes and try again.',
+  'page.failedTitle': 'Something went wrong',
+  'page.failedBody': 'Please try again in a moment.',
+  'page.invalidTitle': 'Please check your answer',
+  'page.goBack': 'Go back',
+
+  // What every e-mail and SMS says beside the texts of its purpose.
+  'message.linkFallback': 'If the button does not work, open this address:',
+  'message.sentBy': 'Sent by {operatorName} on behalf of {vendorName}.',
+  'message.unsubscribe': 'Unsubscribe',
+  'message.unsubscribeText': 'To stop receiving these messages: {unsubscribeLink}',
+  'message.smsOptOut': 'Reply STOP to opt out.',
+  /** A greeting's name when the customer gave none ("Hi there,"). */
+  'message.noName': 'there',
+  /** When an invitation's referrer gave no name (never from the pages, which ask for it). */
+  'message.someone': 'A friend',
+  'message.customerReason': 'You received this message because of your recent project with {vendorName}.',
+  'message.reminderFirstLine.email': 'A friendly reminder from {vendorName}:',
+  'message.reminderFirstLine.sms': 'Reminder from {vendorName}:',
+
+  'FEEDBACK_REQUEST.subject': 'How did {vendorName} do?',
+  'FEEDBACK_REQUEST.preheader': 'It takes less than a minute, and it goes straight to their team.',
+  'FEEDBACK_REQUEST.button': 'Tell us how we did',
+  'FEEDBACK_REQUEST.email':
+    'Hi {firstName},\n\nThank you for choosing {vendorName}. How did we do? It takes less than a minute to tell us:\n\n{link}\n\nYour answer goes straight to our team and helps us do better.',
+  'FEEDBACK_REQUEST.sms':
+    'Hi {firstName}, thank you for choosing {vendorName}! How did we do? Tell us in a minute: {link}',
+
+  'REVIEW_REQUEST.subject': 'Would you review {vendorName}?',
+  'REVIEW_REQUEST.preheader': 'A few words from you help other homeowners find them.',
+  'REVIEW_REQUEST.button': 'Share your experience',
+  'REVIEW_REQUEST.email':
+    'Hi {firstName},\n\nThank you for choosing {vendorName}! Would you take a moment to review your experience with us? It helps other homeowners find us.\n\n{link}',
+  'REVIEW_REQUEST.sms': 'Hi {firstName}, thanks for choosing {vendorName}! Would you leave us a quick review? {link}',
+
+  'REFERRAL_REQUEST.subject': 'Know someone who could use {vendorName}?',
+  'REFERRAL_REQUEST.preheader': 'Recommend them by email, by text or with a link to share.',
+  'REFERRAL_REQUEST.button': 'Recommend {vendorName}',
+  'REFERRAL_REQUEST.email':
+    'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}',
+  'REFERRAL_REQUEST.sms':
+    'Hi {firstName}, thanks for reviewing {vendorName}! Know someone with a project? Refer a friend: {link}',
+
+  'REFERRAL_INVITATION.subject': '{referrerName} recommends {vendorName}',
+  'REFERRAL_INVITATION.preheader': '{referrerName} thought you would like to know about {vendorName}.',
+  'REFERRAL_INVITATION.button': 'Ask {vendorName} for a quote',
+  'REFERRAL_INVITATION.reason':
+    'You received this one-time message because {referrerName} asked {vendorName} to let you know about them.',
+  'REFERRAL_INVITATION.email':
+    'Hi {firstName},\n\n{referrerName} recently worked with {vendorName} and thought you would like to know about them. Have a look and ask for a quote:\n\n{link}',
+  'REFERRAL_INVITATION.sms': 'Hi {firstName}, {referrerName} recommends {vendorName} to you. Have a look: {link}',
+
+  'FEEDBACK_REMINDER.subject': 'A quick reminder: how did {vendorName} do?',
+  'FEEDBACK_REMINDER.preheader': 'It takes less than a minute. This is the only reminder.',
+  'FEEDBACK_REMINDER.button': 'Tell us how we did',
+  'FEEDBACK_REMINDER.email':
+    'Hi {firstName},\n\nJust a friendly reminder: {vendorName} would still like to know how we did. It takes less than a minute:\n\n{link}\n\nThis is the only reminder we will send.',
+  'FEEDBACK_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, how did we do? Tell us in a minute: {link}',
+
+  'REVIEW_REMINDER.subject': 'A quick reminder: would you review {vendorName}?',
+  'REVIEW_REMINDER.preheader': 'A few words from you help other homeowners. This is the only reminder.',
+  'REVIEW_REMINDER.button': 'Share your experience',
+  'REVIEW_REMINDER.email':
+    'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with {vendorName} help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.',
+  'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
+} as const;
+
+export type MessageKey = keyof typeof EN;
+/** A language's texts: every key of the English catalogue, each an ICU message. */
+export type Catalogue = Record<MessageKey, string>;

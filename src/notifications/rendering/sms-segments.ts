@@ -1,0 +1,62 @@
+/** GSM 03.38's basic set: one septet each. */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+/** Its extension table: an escape and the character, two septets each. */
+const GSM7_EXTENSION = new Set('^{}\\[~]|€\f');
+
+export interface SmsSize {
+  encoding: 'GSM-7' | 'UCS-2';
+  /** Parts the network sends: 160 septets alone, else 153 a part (GSM-7); 70, else 67 (UCS-2). */
+  segments: number;
+}
+
+/** How a text travels: GSM-7 when every character is in it, else UCS-2 for the whole message. */
+export function smsSize(text: string): SmsSize {
+  let septets = 0;
+  for (const char of text) {
+    if (GSM7_BASIC.has(char)) septets += 1;
+    else if (GSM7_EXTENSION.has(char)) septets += 2;
+    else {
+      const units = text.length;
+      return { encoding: 'UCS-2', segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+    }
+  }
+  return { encoding: 'GSM-7', segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+}
+
+const LOOK_ALIKES: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '«': '"',
+  '»': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  œ: 'oe',
+  Œ: 'OE',
+};
+
+/**
+ * A name written so that it keeps its SMS in GSM-7: a letter outside the alphabet loses its accent
+ * (ê to e, ç to c), typographic punctuation becomes its plain form, and what GSM-7 cannot write at all
+ * (an emoji) is left out. A name with nothing left but spaces and signs stays as it was (then the
+ * SMS travels in UCS-2).
+ */
+export function toGsm7(value: string): string {
+  let result = '';
+  for (const char of value) {
+    if (GSM7_BASIC.has(char) || GSM7_EXTENSION.has(char)) result += char;
+    else if (LOOK_ALIKES[char]) result += LOOK_ALIKES[char];
+    else {
+      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+      if ([...base].every((c) => GSM7_BASIC.has(c))) result += base;
+    }
+  }
+  const written = result.replace(/ {2,}/g, ' ').trim();
+  return /[\p{L}\p{N}]/u.test(written) ? written : value;
+}
