@@ -13,7 +13,9 @@ function placeholdersOf(message: string): string[] {
         for (const option of Object.values(element.options)) walk(option.value);
       }
       if ('children' in element) walk(element.children);
-      if (element.type !== 0 && element.type !== 7 && 'value' in element) found.add(element.value);
+      // The parser's TYPE enum: 0 is a literal text, 7 the number of a plural (#); the others name a value.
+      const kind = Number(element.type);
+      if (kind !== 0 && kind !== 7 && 'value' in element) found.add(element.value);
     }
   };
   walk(new IntlMessageFormat(message, 'en').getAst());

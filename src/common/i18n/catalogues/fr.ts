@@ -104,7 +104,7 @@ export const FR: Catalogue = {
   'page.shareLinkFullTitle': 'Revenez demain',
   'page.shareLinkFullHeading': 'Ce lien a atteint sa limite pour aujourd’hui',
   'page.shareLinkFullBody':
-    '{vendor} a reçu aujourd’hui autant de demandes par ce lien qu’elle peut en accepter en une journée. Veuillez réessayer demain.',
+    '{vendor} a reçu aujourd’hui le nombre maximal de demandes que ce lien permet en une journée. Veuillez réessayer demain.',
 
   'page.errorSummary': 'Veuillez vérifier la réponse indiquée ci-dessous.',
   'page.errorRating': 'Veuillez choisir une note de 1 à 5 étoiles.',
