@@ -201,6 +201,9 @@ describe('Request input: what reaches validation, and in what form (e2e)', () =>
       const del = await request(t.http).delete(VENDORS).set(t.manager);
       expectError(del, 405, /^The method DELETE is not allowed on this path\.$/);
       expect(del.headers.allow).toBe('GET, HEAD, POST');
+      // Routes registered outside the controllers (the Swagger UI's) count as well.
+      const docs = await rawRequest(`http://127.0.0.1:${port}`, { method: 'TRACE', path: '/docs-json' });
+      expect([docs.status, docs.headers.allow]).toEqual([405, 'GET, HEAD']);
       expectError(await request(t.http).delete('/rest-manager-api-v1/nope').set(t.manager), 404, /not found/);
     });
 

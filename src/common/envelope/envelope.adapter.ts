@@ -3,6 +3,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { createServer } from 'node:http';
 import { SERVER_OPTIONS } from '../http/http-server';
+import { RouteTable } from '../http/routed-methods';
 import { Enveloped, Redirection, type SuccessEnvelope, WithMessage } from './envelope';
 
 /** What a handler's result is answered with. */
@@ -29,6 +30,43 @@ function envelopedReply(result: unknown, statusCode?: number): { body: unknown; 
  * per-request rxjs pipeline. Errors never pass here: AllExceptionsFilter sends their envelope.
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
+  /** Every route registered through this adapter (Nest's router and the Swagger UI), for the 405s' Allow. */
+  private readonly routes = new RouteTable(this.getInstance());
+
+  override get(...route: Route): unknown {
+    return super.get(...this.recorded('GET', route));
+  }
+
+  override post(...route: Route): unknown {
+    return super.post(...this.recorded('POST', route));
+  }
+
+  override put(...route: Route): unknown {
+    return super.put(...this.recorded('PUT', route));
+  }
+
+  override patch(...route: Route): unknown {
+    return super.patch(...this.recorded('PATCH', route));
+  }
+
+  override delete(...route: Route): unknown {
+    return super.delete(...this.recorded('DELETE', route));
+  }
+
+  override head(...route: Route): unknown {
+    return super.head(...this.recorded('HEAD', route));
+  }
+
+  override options(...route: Route): unknown {
+    return super.options(...this.recorded('OPTIONS', route));
+  }
+
+  /** The arguments as given, one or two (typed as the two-argument overload, which takes them spread). */
+  private recorded(method: string, route: Route): [path: unknown, handler: RequestHandler] {
+    if (route.length === 2) this.routes.add(method, route[0]);
+    return route as [unknown, RequestHandler];
+  }
+
   /**
    * Node's HTTP server with the options Nest's adapter does not pass (see SERVER_OPTIONS). The service
    * serves plain HTTP behind its proxy and uses none of Nest's other server options (HTTPS, forced
@@ -46,6 +84,12 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
     return super.reply(response, body, status);
   }
 }
+
+/** Nest's route handler type, as its adapter declares it. */
+type RequestHandler = Parameters<ExpressAdapter['get']>[1];
+
+/** A route as the adapter is given it: a handler for every path, or a path and its handler. */
+type Route = [handler: RequestHandler] | [path: unknown, handler: RequestHandler];
 
 /** Statuses whose answer has no body (Express strips it), left to Express. */
 const BODILESS = new Set([204, 205, 304]);

@@ -1,40 +1,53 @@
 import type { Application } from 'express';
-import { METHODS } from 'node:http';
+import { match } from 'path-to-regexp';
 import { DomainError, ErrorCode } from '../errors/domain-error';
 
-/** The parts of Express's router (the `router` package) read here. */
-interface RouterLayer {
-  route?: { methods: Record<string, boolean | undefined> };
-  match(path: string): unknown;
-}
+/** Express application setting under which the adapter keeps the application's routes. */
+const ROUTES = 'routed methods';
 
 /**
- * The methods the application routes for a path, HEAD wherever GET is, sorted; empty when no route has
- * the path. Read from Express's own router, and only for requests no route took (the 404 path), so the
- * answer can never drift from the routes and costs nothing on routed requests.
+ * The routes an application registers, as its HTTP adapter is told them (`EnvelopeExpressAdapter`):
+ * Nest's controllers and the Swagger UI's pages alike, each a path pattern and a method.
  */
-export function routedMethods(app: Application, path: string): string[] {
-  const layers = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;
-  const methods = new Set<string>();
-  for (const layer of layers) {
-    if (!layer.route || takesEveryMethod(layer.route.methods) || !matches(layer, path)) continue;
-    for (const [method, on] of Object.entries(layer.route.methods)) if (on) methods.add(method.toUpperCase());
+export class RouteTable {
+  private readonly routes: { method: string; matches: (path: string) => unknown }[] = [];
+
+  /** Keeps the table where `routedMethods` finds it. */
+  constructor(app: Application) {
+    app.set(ROUTES, this);
   }
-  if (methods.has('GET')) methods.add('HEAD');
-  return [...methods].sort();
+
+  /** A route's path as Express takes it (a pattern, matched case-insensitively, a trailing slash allowed). */
+  add(method: string, path: unknown): void {
+    if (typeof path !== 'string') return;
+    this.routes.push({ method, matches: match(path, { end: true, trailing: true, sensitive: false }) });
+  }
+
+  methodsOf(path: string): Set<string> {
+    const methods = new Set<string>();
+    for (const route of this.routes)
+      if (!methods.has(route.method) && matches(route.matches, path)) methods.add(route.method);
+    return methods;
+  }
 }
 
-/** Nest mounts its middleware (the request logger) as routes for every method and path: not endpoints. */
-const takesEveryMethod = (methods: Record<string, boolean | undefined>): boolean =>
-  Boolean(methods._all) || METHODS.every((method) => methods[method.toLowerCase()]);
-
-function matches(layer: RouterLayer, path: string): boolean {
+function matches(pattern: (path: string) => unknown, path: string): boolean {
   try {
-    return Boolean(layer.match(path));
+    return Boolean(pattern(path));
   } catch {
     // A parameter that is not validly percent-encoded: no route takes it.
     return false;
   }
+}
+
+/**
+ * The methods the application routes for a path, HEAD wherever GET is, sorted; empty when no route has
+ * the path. Asked only for requests no route took (the 404 path), so it costs nothing on routed requests.
+ */
+export function routedMethods(app: Application, path: string): string[] {
+  const methods = (app.get(ROUTES) as RouteTable).methodsOf(path);
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }
 
 /** Methods no resource of the service serves (TRACE would echo the request, CONNECT opens a tunnel). */
