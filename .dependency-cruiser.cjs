@@ -34,6 +34,7 @@ const MAY_IMPORT = {
   ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings'],
   'reputation-kpi': ['reputation', 'feedback', 'referrals'],
+  'sms-inbound': ['reputation', 'notifications', 'events', 'vendors'],
   automation: ['reputation', 'review-requests', 'leads', 'automation-settings', 'review-settings', 'vendors'],
   feedback: ['review-requests', 'reputation', 'notifications', 'events'],
   referrals: ['reputation', 'notifications'],

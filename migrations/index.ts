@@ -29,6 +29,7 @@ import { WebhookPausedVendors1795643824306 } from './1795643824306-WebhookPaused
 import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadResponseTimesIndex';
 import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRights';
 import { VendorProfile1795650000000 } from './1795650000000-VendorProfile';
+import { SmsInbound1795650100000 } from './1795650100000-SmsInbound';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   LeadResponseTimesIndex1795644628661,
   CustomerDataRights1795645096149,
   VendorProfile1795650000000,
+  SmsInbound1795650100000,
 ];

@@ -31,6 +31,7 @@ import { ReputationKpiModule } from './reputation-kpi/reputation-kpi.module';
 import { ReputationModule } from './reputation/reputation.module';
 import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
+import { SmsInboundModule } from './sms-inbound/sms-inbound.module';
 import { VendorsModule } from './vendors/vendors.module';
 import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
@@ -65,6 +66,7 @@ import { VendorsService } from './vendors/vendors.service';
     ReputationKpiModule,
     AutomationModule,
     LeadAlertsModule,
+    SmsInboundModule,
     CustomerDataModule,
   ],
   providers: [

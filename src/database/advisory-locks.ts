@@ -13,6 +13,8 @@ export enum LockSpace {
   GoogleRankImage = 727_201,
   /** A vendor's KPI rollups; taken by the KpiRollups migration's triggers, which write the number out. */
   KpiRollups = 727_301,
+  /** One provider MessageSid (hashed): the provider's retry of a text while the first is being recorded. */
+  InboundSms = 727_401,
 }
 
 /** Held to the end of the manager's transaction: work on the same (space, id) runs one after the other. */

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../notifications/rendering/render-notification';
 import { type AlertLocale, type AlertTextName, LEAD_ALERT_TEXTS } from './lead-alert-texts';
+import { fillPlaceholders } from '../common/text/fill-placeholders';
 
 /** The first alert of a lead, or its one re-alert. */
 export type AlertKind = 'alert' | 'reAlert';
@@ -48,14 +49,10 @@ export function excerpt(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
-}
-
 /** Both channels' messages of one alert, in the vendor's language. */
 export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: AlertLocale = 'en'): RenderedAlert {
   const texts = LEAD_ALERT_TEXTS[locale];
-  const text = (name: AlertTextName, values: Record<string, string>) => fill(texts[name], values);
+  const text = (name: AlertTextName, values: Record<string, string>) => fillPlaceholders(texts[name], values);
   const description = withoutContacts(facts.jobDescription, facts.customerContacts, texts.hiddenContact);
   const expiresAt = new Intl.DateTimeFormat(`${locale}-CA`, {
     timeZone: facts.timeZone,

@@ -28,6 +28,15 @@ export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
 export const NOTIFICATION_PURPOSES = [...CUSTOMER_PURPOSES, ...VENDOR_ALERT_PURPOSES] as const;
 export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 
+/**
+ * How a contact came to be opted out: `link` its unsubscribe page (one vendor), `sms` a STOP texted to
+ * our sender, `carrier` the provider refusing a send because the recipient stopped our sender (error 21610).
+ */
+export const OPT_OUT_SOURCES = ['link', 'sms', 'carrier'] as const;
+export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+/** The opt-outs of a phone from every vendor's texts, made by text (only those `START` lifts). */
+export type SmsOptOutSource = Exclude<OptOutSource, 'link'>;
+
 export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 

@@ -141,10 +141,15 @@ export class NotificationsRepository {
   }
 
   /** Fails, in the caller's transaction, the vendor's messages to these recipients that are still waiting. */
-  async failPendingTo(vendorId: number, recipients: string[], reason: string): Promise<void> {
+  async failPendingTo(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
     await this.txHost.tx.update(
       OutboxNotification,
-      { vendorId, recipient: In(recipients), status: 'PENDING', purpose: In(CUSTOMER_PURPOSES) },
+      {
+        ...(vendorId === null ? {} : { vendorId }),
+        recipient: In(recipients),
+        status: 'PENDING',
+        purpose: In(CUSTOMER_PURPOSES),
+      },
       { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );
   }

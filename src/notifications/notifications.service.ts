@@ -101,11 +101,11 @@ export class NotificationsService {
   }
 
   /**
-   * Gives up, in the caller's transaction, every message of the vendor to these customers that is not
-   * sent yet (they unsubscribed): each ends FAILED with the reason. A message a worker is handing to
-   * the provider at this very moment cannot be called back.
+   * Gives up, in the caller's transaction, every message of the vendor (of every vendor when null) to
+   * these customers that is not sent yet (they unsubscribed): each ends FAILED with the reason. A
+   * message a worker is handing to the provider at this very moment cannot be called back.
    */
-  async withdraw(vendorId: number, recipients: string[], reason: string): Promise<void> {
+  async withdraw(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
     if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
   }
 

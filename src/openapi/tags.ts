@@ -58,9 +58,18 @@ export const API_TAGS: { name: string; description: string }[] = [
     description: 'Every manager-API write and every token the command line issued, oldest first; never changed.',
   },
   {
+    name: 'Manager: inbound messages',
+    description: 'Texts from customers that match no reputation process, kept for the operator to read.',
+  },
+  {
     name: 'Manager: webhooks',
     description: "The same routes as the vendor API's; a manager's endpoint hears every vendor.",
   },
   { name: 'Images', description: 'The stored image files, served to anyone with their unguessable url.' },
+  {
+    name: 'SMS provider',
+    description:
+      "The SMS provider's incoming-message webhook (Twilio's form fields), authenticated by X-Twilio-Signature.",
+  },
   { name: 'Health', description: 'Liveness and readiness probes for the platform running the service.' },
 ];

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ContactSuppressions } from './contact-suppressions';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
-import { ReputationProcess } from './entities/reputation-process.entity';
+import { ProcessState, ReputationProcess } from './entities/reputation-process.entity';
 
 export type NewEvent = Pick<ReputationEvent, 'vendorId' | 'processId' | 'type'> &
   Partial<Pick<ReputationEvent, 'rating' | 'wouldRefer' | 'platform' | 'channel'>>;
@@ -81,6 +81,15 @@ export class ProcessRepository {
   /** The process behind a customer link, locked for the rest of the transaction. */
   lockProcess(token: string): Promise<ReputationProcess | null> {
     return this.manager.findOne(ReputationProcess, { where: { token }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Every vendor's processes in progress with this phone, locked for the rest of the transaction. */
+  lockInProgressWithPhone(phone: string): Promise<ReputationProcess[]> {
+    return this.manager.find(ReputationProcess, {
+      where: { phone, state: ProcessState.InProgress },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   lockProcessOfVendor(vendorId: number, id: number): Promise<ReputationProcess | null> {

@@ -5,6 +5,7 @@ import { ReputationLinks } from './reputation-links';
 import { type Contact, addressesOf } from './contact';
 import { ProcessRepository } from './process.repository';
 import { VendorsService } from '../vendors/vendors.service';
+import { SmsOptOuts } from '../notifications/sms-opt-outs';
 
 export interface MessageToCustomer {
   vendorId: number;
@@ -42,11 +43,18 @@ export class ReputationMessages {
     private readonly repository: ProcessRepository,
     private readonly links: ReputationLinks,
     private readonly vendors: VendorsService,
+    private readonly smsOptOuts: SmsOptOuts,
   ) {}
+
+  /** The contacts the vendor must not message: its own opt-out list, erased contacts, phones that texted STOP. */
+  async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
+    const ofVendor = await this.repository.optedOut(vendorId, contacts);
+    return new Set([...ofVendor, ...(await this.smsOptOuts.among(contacts))]);
+  }
 
   async queue(message: MessageToCustomer): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
-    const optedOut = await this.repository.optedOut(message.vendorId, addressesOf(message.contact));
+    const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = { channels: [], optedOut: [] };
     const vendor = await this.vendors.get(message.vendorId);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [

@@ -237,25 +237,25 @@ export class ReputationProcessService {
     return this.withLocked(token, async (process) => {
       if (closedReason(process)) return;
       await this.stopMessages(process.vendorId, addressesOf(process));
-      await this.repository.updateProcess(
-        process.id,
-        process.state === ProcessState.InProgress
-          ? {
-              optedOut: true,
-              state: ProcessState.Terminated,
-              terminationReason: TerminationReason.OptedOut,
-              ended: true,
-            }
-          : { optedOut: true },
-      );
-      await this.repository.insertEvents([eventOf(process, ReputationEventType.OptedOut)]);
-      await this.announce(process, 'contact.opted_out');
+      await this.markOptedOut(process);
     });
+  }
+
+  /** The locked process ends as an unsubscribe ends it: terminated if in progress, `contact.opted_out` announced. */
+  async markOptedOut(process: ReputationProcess): Promise<void> {
+    await this.repository.updateProcess(
+      process.id,
+      process.state === ProcessState.InProgress
+        ? { optedOut: true, state: ProcessState.Terminated, terminationReason: TerminationReason.OptedOut, ended: true }
+        : { optedOut: true },
+    );
+    await this.repository.insertEvents([eventOf(process, ReputationEventType.OptedOut)]);
+    await this.announce(process, 'contact.opted_out');
   }
 
   /** Whether any of these addresses opted out of the vendor's messages. */
   async anyOptedOut(vendorId: number, addresses: string[]): Promise<boolean> {
-    return (await this.repository.optedOut(vendorId, addresses)).size > 0;
+    return (await this.messages.optedOut(vendorId, addresses)).size > 0;
   }
 
   /** The addresses join the vendor's opt-out list, and their messages still waiting are given up. */

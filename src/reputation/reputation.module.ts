@@ -14,6 +14,7 @@ import { ProcessCustomerRecords } from './process-customer-records';
 import { ProcessCountsRepository } from './process-counts.repository';
 import { ProcessRemindersRepository } from './process-reminders.repository';
 import { ProcessRemindersService } from './process-reminders.service';
+import { PhoneOptOuts } from './phone-opt-outs';
 import { ProcessRepository } from './process.repository';
 import { ReputationLinks } from './reputation-links';
 import { ReputationMessages } from './reputation-messages';
@@ -44,8 +45,10 @@ import { ReputationProcessService } from './reputation-process.service';
     ProcessRemindersService,
     ContactSuppressions,
     ProcessCustomerRecords,
+    PhoneOptOuts,
   ],
   exports: [
+    PhoneOptOuts,
     ReputationProcessService,
     ProcessRemindersService,
     ReputationLinks,

@@ -1,4 +1,5 @@
-import { CreateDateColumn, Entity, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ManyToOne, PrimaryColumn } from 'typeorm';
+import { OPT_OUT_SOURCES, type OptOutSource } from '../../notifications/notification.types';
 import { Vendor } from '../../vendors/entities/vendor.entity';
 
 /** An email or phone that a vendor must never message again. */
@@ -13,6 +14,10 @@ export class ContactOptOut {
   /** A lower-cased email or an `xxx-xxx-xxxx` phone (the two forms cannot collide). */
   @PrimaryColumn({ type: 'varchar', length: 254 })
   contact: string;
+
+  /** `link` for every one made here (texted and carrier opt-outs are the SMS channel's, for every vendor). */
+  @Column({ type: 'enum', enum: OPT_OUT_SOURCES, enumName: 'opt_out_source', default: 'link' })
+  source: OptOutSource;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

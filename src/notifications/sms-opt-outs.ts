@@ -1,0 +1,33 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { SmsOptOut } from './entities/sms-opt-out.entity';
+import type { SmsOptOutSource } from './notification.types';
+
+/**
+ * The phones that texted STOP to the sender, or that the provider refuses to text (error 21610): no
+ * vendor texts them. In the caller's transaction when there is one.
+ */
+@Injectable()
+export class SmsOptOuts {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** Records the opt-out; a phone already opted out keeps its first source. */
+  async add(phone: string, source: SmsOptOutSource): Promise<void> {
+    await this.txHost.tx.createQueryBuilder().insert().into(SmsOptOut).values({ phone, source }).orIgnore().execute();
+  }
+
+  /** Lifts the opt-out the phone texted (START); one the provider reported stays. Answers whether one was lifted. */
+  async liftTexted(phone: string): Promise<boolean> {
+    const { affected } = await this.txHost.tx.delete(SmsOptOut, { phone, source: 'sms' });
+    return (affected ?? 0) > 0;
+  }
+
+  /** Which of these contacts are opted-out phones (e-mail addresses never are). */
+  async among(contacts: string[]): Promise<Set<string>> {
+    if (contacts.length === 0) return new Set();
+    const rows = await this.txHost.tx.find(SmsOptOut, { where: { phone: In(contacts) }, select: { phone: true } });
+    return new Set(rows.map((row) => row.phone));
+  }
+}

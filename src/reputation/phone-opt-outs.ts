@@ -1,0 +1,36 @@
+import { Transactional } from '@nestjs-cls/transactional';
+import { Injectable } from '@nestjs/common';
+import type { SmsOptOutSource } from '../notifications/notification.types';
+import { NotificationsService } from '../notifications/notifications.service';
+import { SmsOptOuts } from '../notifications/sms-opt-outs';
+import { ProcessRepository } from './process.repository';
+import { ReputationProcessService } from './reputation-process.service';
+
+/**
+ * A phone's opt-out from every vendor's texts (CONTRACT 12): recorded with its source, its messages still
+ * waiting given up, and its processes in progress ended as an unsubscribe link ends them.
+ */
+@Injectable()
+export class PhoneOptOuts {
+  constructor(
+    private readonly smsOptOuts: SmsOptOuts,
+    private readonly notifications: NotificationsService,
+    private readonly repository: ProcessRepository,
+    private readonly processes: ReputationProcessService,
+  ) {}
+
+  /** Answers how many processes it ended. */
+  @Transactional()
+  async optOut(phone: string, source: SmsOptOutSource): Promise<number> {
+    await this.smsOptOuts.add(phone, source);
+    await this.notifications.withdraw(null, [phone], 'Not sent: the recipient opted out of text messages.');
+    const inProgress = await this.repository.lockInProgressWithPhone(phone);
+    for (const process of inProgress) await this.processes.markOptedOut(process);
+    return inProgress.length;
+  }
+
+  /** `START`: lifts the opt-out the phone texted; one made through a link, or reported by the provider, stays. */
+  optIn(phone: string): Promise<boolean> {
+    return this.smsOptOuts.liftTexted(phone);
+  }
+}

@@ -1,0 +1,33 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import { LockSpace } from '../database/advisory-locks';
+import { InboundSms } from './entities/inbound-sms.entity';
+
+export type NewInboundSms = Pick<
+  InboundSms,
+  'messageSid' | 'sender' | 'phone' | 'recipient' | 'body' | 'kind' | 'vendorId' | 'processId' | 'answer'
+>;
+
+/** The texts received; in the caller's transaction when there is one. */
+@Injectable()
+export class InboundSmsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private get manager() {
+    return this.txHost.tx;
+  }
+
+  /** Held to the end of the transaction: a repeat of this MessageSid waits for the first to be recorded. */
+  async lockMessageSid(messageSid: string): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LockSpace.InboundSms, messageSid]);
+  }
+
+  findByMessageSid(messageSid: string): Promise<InboundSms | null> {
+    return this.manager.findOneBy(InboundSms, { messageSid });
+  }
+
+  insert(text: NewInboundSms): Promise<InboundSms> {
+    return this.manager.save(InboundSms, text as InboundSms);
+  }
+}

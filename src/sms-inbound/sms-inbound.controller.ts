@@ -1,0 +1,76 @@
+import { Controller, Headers, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/decorators/access.decorators';
+import { ApiErrors } from '../common/envelope/api-errors.decorator';
+import { Consumes, FORM_BODY } from '../common/http/consumes.decorator';
+import { AppConfig, appConfig } from '../config/app.config';
+import { SmsInboundService } from './sms-inbound.service';
+import type { FormFields } from './twilio-signature';
+import { twiml } from './twiml';
+
+const TWIML = 'text/xml';
+
+/** The provider's incoming-message webhook: no token, the signature is the proof. */
+@Controller('sms')
+@Public()
+@ApiTags('SMS provider')
+export class SmsInboundController {
+  constructor(
+    private readonly inbound: SmsInboundService,
+    @Inject(appConfig.KEY) private readonly app: AppConfig,
+  ) {}
+
+  /**
+   * A text a customer sent to a sender number, as Twilio posts it (`From`, `To`, `Body`, `MessageSid`, …).
+   * STOP/ARRET (and the other stop words) opt the phone out of every vendor's texts, START lifts that,
+   * HELP/INFO/AIDE are answered in their language; any other text is the customer's reply. The same
+   * `MessageSid` again is answered as the first time and recorded once.
+   */
+  @Post('inbound')
+  @Consumes(FORM_BODY)
+  @ApiOperation({ summary: "The SMS provider's incoming-message webhook" })
+  @ApiHeader({
+    name: 'X-Twilio-Signature',
+    required: true,
+    description:
+      'base64 HMAC-SHA1, keyed with SMS_AUTH_TOKEN, of PUBLIC_BASE_URL + the path and query, followed by each POST parameter name and value sorted by name.',
+  })
+  @ApiResponse({
+    status: HttpStatus.OK,
+    description: 'TwiML: `<Response/>`, or a `<Message>` answering HELP/INFO/AIDE.',
+    content: { [TWIML]: { schema: { type: 'string' }, example: twiml() } },
+  })
+  @ApiErrors(
+    {
+      status: 400,
+      description: '`From` or `Body` is missing or sent twice.',
+      example: 'The text message is incomplete or malformed.',
+    },
+    {
+      status: 403,
+      description: 'The signature is missing or wrong; nothing was recorded.',
+      example: 'X-Twilio-Signature is missing or does not match this request.',
+    },
+    {
+      status: 404,
+      description: 'This server has no SMS settings.',
+      example: 'Text messages are not configured on this server.',
+    },
+    413,
+    415,
+    429,
+    503,
+  )
+  async receive(
+    @Req() request: Request,
+    @Headers('x-twilio-signature') signature: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    // The URL the provider called, as it signed it: behind a proxy the internal address differs.
+    const url = this.app.publicBaseUrl + request.originalUrl;
+    const fields = (request.body ?? {}) as FormFields;
+    const answer = await this.inbound.receive({ url, fields, signature });
+    response.status(HttpStatus.OK).type(TWIML).send(answer);
+  }
+}

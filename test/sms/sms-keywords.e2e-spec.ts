@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
+import { SmsProviderStub } from '../support/sms-provider-stub';
+import { OPERATOR, e164, messageSid, smsSettings, text } from '../support/sms-inbound';
+import { type Account, VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+
+jest.setTimeout(60_000);
+
+let stub: SmsProviderStub;
+let bed: WebhookTestBed;
+let vendors: Account[];
+beforeAll(async () => {
+  stub = await SmsProviderStub.start();
+  bed = await WebhookTestBed.start('sms_keywords', smsSettings(stub));
+  vendors = [
+    await bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
+    await bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
+  ];
+});
+afterAll(async () => {
+  await bed?.close();
+  await stub?.close();
+});
+
+let lastPhone = 0;
+/** A phone of this test alone, `416-555-1xxx`. */
+const newPhone = (): string => `416-555-${1000 + ++lastPhone}`;
+
+const askReview = (vendor: Account, phone: string) =>
+  request(bed.t.http).post(`${V}/review-requests`).set(vendor.auth).send({ firstName: 'Sam', phone });
+
+interface ProcessRow {
+  id: number;
+  state: string;
+  token: string;
+}
+
+async function processOf(vendor: Account, requestId: number): Promise<ProcessRow> {
+  const [row]: ProcessRow[] = await bed.t.dataSource.query(
+    `SELECT p.id, p.state, p.token FROM reputation_processes p JOIN review_requests r ON r.process_id = p.id
+      WHERE r.id = $1 AND p.vendor_id = $2`,
+    [requestId, vendor.id],
+  );
+  return row;
+}
+
+interface FeedEvent {
+  type: string;
+  data: { processId?: number };
+}
+
+async function feedOf(vendor: Account): Promise<FeedEvent[]> {
+  const res = await request(bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth);
+  return (res.body as { data: { content: FeedEvent[] } }).data.content;
+}
+
+const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+describe('Keywords texted to the sender number (e2e)', () => {
+  it('STOP opts the phone out of every vendor’s texts and ends its processes as an unsubscribe does; START lets the next request through', async () => {
+    const phone = newPhone();
+    const before = await askReview(vendors[0], phone).expect(201);
+    const process = await processOf(vendors[0], before.body.data.id);
+
+    const stop = await text(bed.t.http, e164(phone), 'STOP').expect(200);
+    expect(stop.headers['content-type']).toMatch(/^text\/xml/);
+    expect(stop.text).toBe(EMPTY);
+
+    expect((await processOf(vendors[0], before.body.data.id)).state).toBe('TERMINATED');
+    const optedOut = (await feedOf(vendors[0])).filter((e) => e.type === 'contact.opted_out');
+    expect(optedOut.map((e) => e.data.processId)).toEqual([process.id]);
+    for (const vendor of vendors) {
+      const refused = await askReview(vendor, phone).expect(409);
+      expect(refused.body.error).toMatch(/opted out/);
+    }
+    const [row] = await bed.t.dataSource.query(`SELECT source FROM sms_opt_outs WHERE phone = $1`, [phone]);
+    expect(row).toEqual({ source: 'sms' });
+
+    await text(bed.t.http, e164(phone), 'START').expect(200);
+    for (const vendor of vendors) await askReview(vendor, phone).expect(201);
+  });
+
+  it.each(['ARRÊT', 'Stop', ' stop ', 'arrete', 'UNSUBSCRIBE', 'Quit'])('“%s” counts as STOP', async (body) => {
+    const phone = newPhone();
+    await text(bed.t.http, e164(phone), body).expect(200);
+    await askReview(vendors[1], phone).expect(409);
+  });
+
+  it('a text that only contains a keyword is a reply, not an opt-out', async () => {
+    const phone = newPhone();
+    await text(bed.t.http, e164(phone), 'Please stop by tomorrow').expect(200);
+    await askReview(vendors[1], phone).expect(201);
+  });
+
+  it('START lifts only the opt-out made by text: one made through an unsubscribe link stays', async () => {
+    const phone = newPhone();
+    const created = await askReview(vendors[0], phone).expect(201);
+    const { token } = await processOf(vendors[0], created.body.data.id);
+    await bed.t.app.get(TransactionHost).withTransaction(() => bed.t.app.get(ReputationProcessService).optOut(token));
+    await text(bed.t.http, e164(phone), 'STOP').expect(200);
+    await text(bed.t.http, e164(phone), 'start').expect(200);
+    await askReview(vendors[0], phone).expect(409);
+    await askReview(vendors[1], phone).expect(201);
+  });
+
+  it('HELP and INFO answer in English, AIDE in French, naming the operator, how to stop and its contact', async () => {
+    const phone = e164(newPhone());
+    for (const word of ['HELP', 'info']) {
+      const help = await text(bed.t.http, phone, word).expect(200);
+      expect(help.text).toMatch(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?><Response><Message>.+<\/Message><\/Response>$/,
+      );
+      expect(help.text).toContain(OPERATOR.OPERATOR_NAME);
+      expect(help.text).toContain('Reply STOP to opt out.');
+      expect(help.text).toContain(OPERATOR.OPERATOR_CONTACT);
+    }
+    const aide = await text(bed.t.http, phone, 'Aide').expect(200);
+    expect(aide.text).toContain(OPERATOR.OPERATOR_NAME);
+    expect(aide.text).toContain('Répondez ARRET pour ne plus recevoir de messages.');
+    expect(aide.text).toContain(OPERATOR.OPERATOR_CONTACT);
+    expect(aide.text).toContain('textos');
+  });
+
+  it('the same MessageSid twice is recorded once and answered the same', async () => {
+    const phone = newPhone();
+    const sid = messageSid();
+    const first = await text(bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
+    // The provider's retry carries the same MessageSid; whatever its body, the first answer holds.
+    const again = await text(bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
+    expect(again.text).toBe(first.text);
+    const rows = await bed.t.dataSource.query(`SELECT kind FROM inbound_sms WHERE message_sid = $1`, [sid]);
+    expect(rows).toEqual([{ kind: 'HELP' }]);
+
+    const stopSid = messageSid();
+    await text(bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
+    await text(bed.t.http, e164(phone), 'START').expect(200);
+    // A retried STOP arriving after START changes nothing: it was recorded already.
+    await text(bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
+    await askReview(vendors[0], phone).expect(201);
+  });
+});
