@@ -9,6 +9,7 @@ import type { NotificationChannel, VendorAlertPurpose } from '../notifications/n
 import { NotificationsService } from '../notifications/notifications.service';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { LeadsService } from '../leads/leads.service';
+import { type VendorActivationListener, VendorActivationListeners } from '../vendors/vendor-activation';
 import { VendorsService } from '../vendors/vendors.service';
 import { ReAlertOutcome } from './entities/lead-re-alert.entity';
 import { type AlertKind, renderLeadAlert } from './lead-alert-message';
@@ -22,13 +23,14 @@ const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', re
  * Tells the vendor's people of a new lead (CONTRACT 13): told by leads through its `LeadListeners`
  * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
  * leave within the worker's poll, at any hour (quiet hours are for customers), and only if the lead
- * committed. A deactivated vendor is not alerted. An alerted lead gets one re-alert row, due
+ * committed. A deactivated vendor is not alerted, and its alerts still queued are given up. An alerted lead gets one re-alert row, due
  * `reAlertAfterMinutes` after the assignment, which `LeadReAlertPass` settles.
  */
 @Injectable()
-export class LeadAlertsService implements LeadListener, OnModuleInit {
+export class LeadAlertsService implements LeadListener, VendorActivationListener, OnModuleInit {
   constructor(
     private readonly listeners: LeadListeners,
+    private readonly activation: VendorActivationListeners,
     private readonly settings: LeadAlertSettingsService,
     private readonly vendors: VendorsService,
     private readonly automationSettings: AutomationSettingsService,
@@ -41,6 +43,11 @@ export class LeadAlertsService implements LeadListener, OnModuleInit {
 
   onModuleInit(): void {
     this.listeners.register(this);
+    this.activation.register(this);
+  }
+
+  async activationChanged(vendorId: number, activated: boolean): Promise<void> {
+    if (!activated) await this.notifications.withdrawAlerts(vendorId, 'Not sent: the vendor account was deactivated.');
   }
 
   async leadAssigned(lead: LeadView): Promise<void> {

@@ -8,7 +8,7 @@ import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
-import { CUSTOMER_PURPOSES, type NotificationPurpose } from './notification.types';
+import { CUSTOMER_PURPOSES, type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
 
 /** A message as rendered at enqueue: what a sender gets, and whose it is. */
 export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
@@ -159,6 +159,14 @@ export class NotificationsRepository {
     await this.txHost.tx.update(
       OutboxNotification,
       { purpose, subjectId, status: 'PENDING' },
+      { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
+    );
+  }
+
+  async failPendingAlertsOf(vendorId: number, reason: string): Promise<void> {
+    await this.txHost.tx.update(
+      OutboxNotification,
+      { vendorId, purpose: In([...VENDOR_ALERT_PURPOSES]), status: 'PENDING' },
       { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );
   }

@@ -114,6 +114,14 @@ export class NotificationsService {
     await this.repository.failPendingOf(purpose, subjectId, reason);
   }
 
+  /**
+   * Gives up, in the caller's transaction, the vendor's alerts to its own people not sent yet: a
+   * deactivated account's people are not called to leads it can no longer answer.
+   */
+  async withdrawAlerts(vendorId: number, reason: string): Promise<void> {
+    await this.repository.failPendingAlertsOf(vendorId, reason);
+  }
+
   /** The ids of the vendor's subjects (requests) whose messages all failed for good; int8 ids, as strings. */
   failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
     return this.repository.failedSubjects(purpose, vendorId);

@@ -151,6 +151,36 @@ describe('Lead alerts (e2e)', () => {
     expect(h.sink.to(smsOnly.vendor.email)).toEqual([]);
   });
 
+  it('gives up the alerts still queued when the vendor is deactivated', async () => {
+    const { vendor } = await alertedVendor({ emailEnabled: false, smsEnabled: true, phone: '416-555-0146' });
+    // The provider asks for an hour's pause: the alert stays queued.
+    h.sms.respond = () => ({
+      status: 429,
+      headers: { 'Retry-After': '3600' },
+      body: { code: 20429, message: 'Too Many Requests' },
+    });
+    const lead = await assign(vendor.id);
+    await eventually(
+      async () => (await messagesOf(t.app, 'LEAD_ALERT', lead.id))[0]?.lastError != null,
+      'the first attempt answered',
+    );
+
+    await request(t.http)
+      .patch(`/rest-manager-api-v1/vendors/${vendor.id}`)
+      .set(bearer(managerToken))
+      .send({ activated: false })
+      .expect(200);
+
+    expect(await messagesOf(t.app, 'LEAD_ALERT', lead.id)).toEqual([
+      expect.objectContaining({
+        channel: 'SMS',
+        status: 'FAILED',
+        lastError: 'Not sent: the vendor account was deactivated.',
+      }),
+    ]);
+    expect(h.sms.to('+14165550146')).toHaveLength(1);
+  });
+
   it('reports an alert the provider refuses like every message: FAILED, and message.failed on the feed', async () => {
     const { vendor } = await alertedVendor({ emailEnabled: false, smsEnabled: true, phone: '416-555-0145' });
     h.sms.respond = () => ({
