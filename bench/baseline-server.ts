@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createSecretKey } from 'node:crypto';
 import { Pool } from 'pg';
 import { SESSION_OPTIONS } from '../src/database/data-source.options';
-import type { Statement } from '../src/database/statement';
+import { type Statement, queryConfig } from '../src/database/statement';
 import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { responseTimesWindow } from '../src/leads/lead-response-times';
 import { filterCountsStatement, leadListStatement, responseTimesStatement } from '../src/leads/leads.sql';
@@ -29,7 +29,8 @@ const leadTiming = { expiryHours: 72, statusReminderDays: 7 };
 
 type Row = Record<string, unknown>;
 
-const run = async ({ sql, parameters }: Statement): Promise<Row[]> => (await pool.query<Row>(sql, parameters)).rows;
+/** As the service's `Sql` runs a statement: the hot reads as named prepared statements. */
+const run = async (statement: Statement): Promise<Row[]> => (await pool.query<Row>(queryConfig(statement))).rows;
 
 interface Account {
   id: number;
@@ -53,10 +54,12 @@ async function authenticate(request: IncomingMessage, type: 'vendor' | 'manager'
       ? {
           sql: 'SELECT active_token_id, activated, enable_full_rms AS features FROM vendors WHERE id = $1',
           parameters: [id],
+          prepare: true,
         }
       : {
           sql: "SELECT active_token_id, role = 'ADMIN' AS activated, true AS features FROM managers WHERE id = $1",
           parameters: [id],
+          prepare: true,
         },
   )) as { active_token_id: string; activated: boolean; features: boolean }[];
   return account?.active_token_id === claims.jti && account.activated ? { id, features: account.features } : null;

@@ -23,7 +23,7 @@ export class ManagersRepository {
   }
 
   async findById(id: number): Promise<Manager | null> {
-    const [manager] = await this.sql.rows<Manager>({ sql: this.byId, parameters: [id] });
+    const [manager] = await this.sql.rows<Manager>({ sql: this.byId, parameters: [id], prepare: true });
     return manager ?? null;
   }
 

@@ -15,8 +15,20 @@ describe('Sql', () => {
     const statement = { sql: 'SELECT id FROM leads WHERE vendor_id = $1', parameters: [7] };
     await expect(sql.run(statement)).resolves.toEqual({ rows: [{ id: 1 }, { id: 2 }], rowCount: 2 });
     await expect(sql.rows(statement)).resolves.toEqual([{ id: 1 }, { id: 2 }]);
-    expect(query).toHaveBeenCalledWith(statement.sql, [7]);
+    expect(query).toHaveBeenCalledWith({ text: statement.sql, values: [7] });
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('runs a statement marked prepare as a named prepared statement, one name per text', async () => {
+    query.mockResolvedValue({ rows: [], rowCount: 0 });
+    const list = { sql: 'SELECT id FROM leads WHERE vendor_id = $1', parameters: [7], prepare: true };
+    const counts = { sql: 'SELECT count(*) FROM leads WHERE vendor_id = $1', parameters: [7], prepare: true };
+    for (const statement of [list, { ...list, parameters: [8] }, counts]) await sql.run(statement);
+    const [[first], [again], [other]] = query.mock.calls as [{ name?: string; text: string; values: unknown[] }][];
+    expect(first).toEqual({ name: expect.stringMatching(/^s_[\w-]+$/), text: list.sql, values: [7] });
+    expect(again).toEqual({ ...first, values: [8] });
+    expect(other.name).toEqual(expect.stringMatching(/^s_[\w-]+$/));
+    expect(other.name).not.toBe(first.name);
   });
 
   it('logs a slow statement with its SQL but never its parameters', async () => {

@@ -5,7 +5,7 @@ import type { QueryResultRow } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { SLOW_QUERY_MS } from './data-source.options';
 import { PgPool } from './pg-pool';
-import type { Statement } from './statement';
+import { type Statement, queryConfig } from './statement';
 
 export interface SqlResult<T> {
   rows: T[];
@@ -17,8 +17,9 @@ export interface SqlResult<T> {
  * Hand-written SQL on the hot read paths, straight to the connection pool TypeORM opened (same
  * connections, settings and type parsers): TypeORM's query runner adds nothing these statements use
  * and cost ~0.04 ms of CPU per query (measured on the lead list under load). Slow statements are
- * logged like TypeORM's, without their parameters (customer contact details, tokens). Inside a
- * transaction (`@Transactional()`), a statement runs on the transaction's connection like any other.
+ * logged like TypeORM's, without their parameters (customer contact details, tokens). A statement
+ * marked `prepare` runs as a named prepared statement (see `queryConfig`). Inside a transaction
+ * (`@Transactional()`), a statement runs on the transaction's connection like any other, unnamed.
  */
 @Injectable()
 export class Sql {
@@ -34,16 +35,16 @@ export class Sql {
     return (await this.run<T>(statement)).rows;
   }
 
-  async run<T extends QueryResultRow>({ sql, parameters }: Statement): Promise<SqlResult<T>> {
+  async run<T extends QueryResultRow>(statement: Statement): Promise<SqlResult<T>> {
     const transaction = this.txHost?.isTransactionActive() ? this.txHost.tx.queryRunner : undefined;
     if (transaction) {
-      const result = await transaction.query(sql, parameters, true);
+      const result = await transaction.query(statement.sql, statement.parameters, true);
       return { rows: result.records as T[], rowCount: result.affected ?? result.records.length };
     }
     const started = performance.now();
-    const result = await this.pgPool.pool.query<T>(sql, parameters);
+    const result = await this.pgPool.pool.query<T>(queryConfig(statement));
     const ms = performance.now() - started;
-    if (ms > SLOW_QUERY_MS) this.logger.warn(`Slow statement (${ms.toFixed(0)} ms): ${sql}`);
+    if (ms > SLOW_QUERY_MS) this.logger.warn(`Slow statement (${ms.toFixed(0)} ms): ${statement.sql}`);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   }
 }

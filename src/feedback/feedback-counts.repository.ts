@@ -12,7 +12,7 @@ const INCOMPLETE = spanCountsSql(
 
 /** The KPI count of feedback requests (also run by the benchmark's baseline and bench:kpi). */
 export function incompleteFeedbackStatement(vendorId: number, window: TimeWindow): Statement {
-  return { sql: INCOMPLETE, parameters: [vendorId, ...rollupBounds(window)] };
+  return { sql: INCOMPLETE, parameters: [vendorId, ...rollupBounds(window)], prepare: true };
 }
 
 /** The KPI count of feedback requests (hand-written: a measured hot path). */

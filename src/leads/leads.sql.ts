@@ -240,12 +240,12 @@ export function leadListStatement(
   filter: LeadFilter,
   { page, size }: PageRequest,
 ): Statement {
-  return leadStatement(timing, now, LEAD_SQL.list(filter), [vendorId, size, page * size]);
+  return { ...leadStatement(timing, now, LEAD_SQL.list(filter), [vendorId, size, page * size]), prepare: true };
 }
 
 /** A vendor's number of leads per filter (also run by the benchmark's baseline). */
 export function filterCountsStatement(timing: LeadTiming, now: Date, vendorId: number): Statement {
-  return leadStatement(timing, now, LEAD_SQL.filterCounts, [vendorId]);
+  return { ...leadStatement(timing, now, LEAD_SQL.filterCounts, [vendorId]), prepare: true };
 }
 
 /** A vendor's response-time figures over a window (also run by the benchmark's baseline). */
@@ -255,5 +255,9 @@ export function responseTimesStatement(
   vendorId: number,
   window: { from: Date; until: Date },
 ): Statement {
-  return { sql: RESPONSE_TIMES, parameters: [now, expiryAge(timing), vendorId, window.from, window.until] };
+  return {
+    sql: RESPONSE_TIMES,
+    parameters: [now, expiryAge(timing), vendorId, window.from, window.until],
+    prepare: true,
+  };
 }

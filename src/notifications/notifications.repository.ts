@@ -38,6 +38,7 @@ export function failedSubjectsStatement(purpose: NotificationPurpose, vendorId: 
                SELECT subject_id FROM notification_outbox WHERE vendor_id = $2 AND purpose = $1 AND status = 'FAILED')
              GROUP BY subject_id HAVING bool_and(status = 'FAILED')) AS failed_subjects`,
     parameters: [purpose, vendorId],
+    prepare: true,
   };
 }
 

@@ -41,7 +41,7 @@ export interface ReferralCounts {
  * the requests whose messages all failed (the notification outbox's to say).
  */
 export function referralCountsStatement(vendorId: number, window: TimeWindow, failedIds: string[]): Statement {
-  return { sql: REFERRAL_COUNTS, parameters: [vendorId, ...rollupBounds(window), failedIds] };
+  return { sql: REFERRAL_COUNTS, parameters: [vendorId, ...rollupBounds(window), failedIds], prepare: true };
 }
 
 /** The KPI counts of referral requests (hand-written: a measured hot path). */

@@ -66,7 +66,7 @@ export type Counts = Record<string, number>;
 /** The two KPI statements of the core's tables (also run by the benchmark's baseline and bench:kpi). */
 export function processCountStatements(vendorId: number, window: TimeWindow): Statement[] {
   const parameters = [vendorId, ...rollupBounds(window)];
-  return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters }));
+  return [EVENT_COUNTS, PROCESS_COUNTS].map((sql) => ({ sql, parameters, prepare: true }));
 }
 
 /** The KPI counts of the core's tables (hand-written: a measured hot path). */

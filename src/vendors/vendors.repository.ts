@@ -51,7 +51,7 @@ export class VendorsRepository {
   }
 
   async findAccount(id: number): Promise<VendorAccount | null> {
-    const [account] = await this.sql.rows<VendorAccount>({ sql: ACCOUNT_SQL, parameters: [id] });
+    const [account] = await this.sql.rows<VendorAccount>({ sql: ACCOUNT_SQL, parameters: [id], prepare: true });
     return account ?? null;
   }
 

@@ -43,5 +43,6 @@ export function vendorSearchStatement(criteria: VendorSearchCriteria, offset: nu
                 JOIN vendors USING (id)
                ORDER BY listed.name_key, listed.id) AS page ON TRUE`,
     parameters,
+    prepare: true,
   };
 }

@@ -126,8 +126,10 @@ describe('Manager API: vendor search and features (e2e)', () => {
         await search({ search: 'c6e83f02' }).expect(200);
         await search({ search: '4242' }).expect(200);
       } finally {
-        for (const [sql, params] of spy.mock.calls as unknown as [unknown, unknown[]][]) {
-          if (typeof sql === 'string' && sql.includes('FROM vendors') && sql.includes('LIKE')) sent.push([sql, params]);
+        // The search runs as a named prepared statement: pg is given a query config, not a string.
+        for (const [query] of spy.mock.calls as unknown as [{ text?: string; values?: unknown[] }][]) {
+          const { text, values = [] } = query;
+          if (text?.includes('FROM vendors') && text.includes('LIKE')) sent.push([text, values]);
         }
         spy.mockRestore();
       }
