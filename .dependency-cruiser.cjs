@@ -31,6 +31,7 @@ const MAY_IMPORT = {
     'events',
     'idempotency',
     'audit',
+    'webhooks',
   ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings'],
   'reputation-kpi': ['reputation', 'feedback', 'referrals'],

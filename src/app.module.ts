@@ -24,6 +24,7 @@ import { NotificationDeliveryModule } from './notifications/notification-deliver
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { CustomerDataModule } from './customer-data/customer-data.module';
+import { RetentionModule } from './customer-data/retention.module';
 import { CustomerPagesModule } from './customer-pages/customer-pages.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { ReferralsModule } from './referrals/referrals.module';
@@ -68,6 +69,7 @@ import { VendorsService } from './vendors/vendors.service';
     LeadAlertsModule,
     SmsInboundModule,
     CustomerDataModule,
+    RetentionModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what

@@ -45,14 +45,8 @@ export class AuditService {
     };
   }
 
-  /** Removes, in batches of one transaction each, the entries older than `days`; answers how many. */
-  async removeOlderThan(days: number, batchSize: number): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - days * 86_400_000);
-    let total = 0;
-    for (;;) {
-      const removed = await this.repository.deleteBefore(cutoff, batchSize);
-      total += removed;
-      if (removed < batchSize) return total;
-    }
+  /** Retention: removes up to `limit` entries written before `cutoff`, in a transaction of its own; answers how many. */
+  removeBefore(cutoff: Date, limit: number): Promise<number> {
+    return this.repository.deleteBefore(cutoff, limit);
   }
 }

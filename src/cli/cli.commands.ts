@@ -7,6 +7,8 @@ import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { RetentionPass } from '../customer-data/retention-pass';
 import { CustomerJourneyService } from '../customer-pages/customer-journey.service';
 import { FeedbackService } from '../feedback/feedback.service';
 import { LocalImagesImport } from '../images/local-images-import';
@@ -26,7 +28,9 @@ export const USAGE = `Usage:
   npm run --silent cli -- move-local-images                 copies the image files under UPLOAD_DIR into the
                                                             configured store (IMAGE_STORAGE), prints the count
   npm run --silent cli -- reencrypt-secrets                 seals every webhook signing secret under SECRETS_KEY,
-                                                            prints how many it sealed and how many no key opens`;
+                                                            prints how many it sealed and how many no key opens
+  npm run --silent cli -- retention                         runs the retention pass now, prints what it removed
+                                                            (as JSON); fails while another pass is running`;
 
 export class UsageError extends Error {}
 
@@ -37,6 +41,7 @@ const COMMANDS = [
   'seed-demo',
   'move-local-images',
   'reencrypt-secrets',
+  'retention',
 ] as const;
 
 /** Checked before the database is touched, so a typo fails fast. */
@@ -69,6 +74,7 @@ export class CliCommands {
     private readonly localImages: LocalImagesImport,
     private readonly audit: AuditService,
     private readonly webhookSecrets: WebhookSecrets,
+    private readonly retention: RetentionPass,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
@@ -100,6 +106,11 @@ export class CliCommands {
       }
       case 'reencrypt-secrets':
         return JSON.stringify(await this.webhookSecrets.resealAll());
+      case 'retention': {
+        const removed = await this.retention.run();
+        if (!removed) throw new DomainError(ErrorCode.Conflict, 'Another retention pass is running; try again later.');
+        return JSON.stringify(removed);
+      }
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
     }

@@ -5,6 +5,7 @@ import { TimeModule } from '../common/time/time.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LeadsModule } from '../leads/leads.module';
+import { RetentionModule } from '../customer-data/retention.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
 import { FeedbackModule } from '../feedback/feedback.module';
 import { ImageStorageModule } from '../images/image-storage.module';
@@ -33,6 +34,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     CustomerPagesModule,
     ImageStorageModule,
     WebhooksModule,
+    RetentionModule,
   ],
   providers: [CliCommands],
 })

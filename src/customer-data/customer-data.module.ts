@@ -12,7 +12,7 @@ import { CustomerRecordsReader } from './customer-records';
 
 /**
  * A person's data rights (CONTRACT 14), at the top of the module map: it asks each module that holds
- * personal data for its part, and reads no table itself.
+ * personal data for its part, and reads no table itself. The retention pass is `RetentionModule`'s.
  */
 @Module({
   imports: [

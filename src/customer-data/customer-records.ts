@@ -89,11 +89,14 @@ export class CustomerRecordsReader {
   }
 }
 
-/** The person's values that must be redacted wherever a copy of them was kept (event payloads, answers). */
-export function erasedValuesOf(contact: CustomerContact, records: CustomerRecords): ErasedValues {
-  const values: (string | null)[] = [
-    ...addressesOf(contact),
-    ...records.leads.flatMap((l) => [
+const present = (values: (string | null)[]): ErasedValues => [
+  ...new Set(values.filter((value): value is string => !!value)),
+];
+
+/** The customer's values of these leads, which their events' payloads may quote. */
+export const leadValues = (leads: LeadRecord[]): ErasedValues =>
+  present(
+    leads.flatMap((l) => [
       l.customerName,
       l.customerEmail,
       l.customerPhone,
@@ -101,6 +104,13 @@ export function erasedValuesOf(contact: CustomerContact, records: CustomerRecord
       l.projectDetailsHtml,
       l.originalJobDescription,
     ]),
+  );
+
+/** The person's values that must be redacted wherever a copy of them was kept (event payloads, answers). */
+export function erasedValuesOf(contact: CustomerContact, records: CustomerRecords): ErasedValues {
+  const values: (string | null)[] = [
+    ...addressesOf(contact),
+    ...leadValues(records.leads),
     ...records.processes.flatMap((p) => [p.firstName, p.privateFeedback]),
     ...records.feedbackRequests.flatMap((f) => [f.customerName, f.comment]),
     ...records.reviewRequests.flatMap((r) => [r.firstName, r.lastName]),
@@ -108,5 +118,5 @@ export function erasedValuesOf(contact: CustomerContact, records: CustomerRecord
     ...records.referralsReceived.map((r) => r.friendName),
     ...records.conversions.flatMap((c) => [c.name, c.message]),
   ];
-  return [...new Set(values.filter((value): value is string => !!value))];
+  return present(values);
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * First keys of the service's two-key transaction locks, kept in one place so that no two uses ever
@@ -20,4 +20,33 @@ export enum LockSpace {
 /** Held to the end of the manager's transaction: work on the same (space, id) runs one after the other. */
 export async function lockUntilCommit(manager: EntityManager, space: LockSpace, id: number): Promise<void> {
   await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [space, id]);
+}
+
+/** One-key lock held for the whole retention pass (the migrations' key, in migrate.ts, is another). */
+export const RETENTION_PASS_LOCK_KEY = 727_002;
+
+/**
+ * Runs `work` unless another process holds `key`, and answers undefined then. As the migrations' lock,
+ * it is a transaction lock held by a transaction kept open on a connection of its own around the work,
+ * so it ends with that transaction, a crash included, also behind PgBouncer in transaction mode. The
+ * holder runs no statement meanwhile, so at read committed it keeps no snapshot that would hold back vacuum.
+ */
+export async function unlessLocked<T>(
+  dataSource: DataSource,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const holder = dataSource.createQueryRunner();
+  await holder.connect();
+  try {
+    await holder.startTransaction();
+    try {
+      const { records } = await holder.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [key], true);
+      return (records as { locked: boolean }[])[0].locked ? await work() : undefined;
+    } finally {
+      await holder.commitTransaction();
+    }
+  } finally {
+    await holder.release();
+  }
 }

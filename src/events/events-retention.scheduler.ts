@@ -5,8 +5,8 @@ import { EventsService } from './events.service';
 const BATCH_SIZE = 1000;
 
 /**
- * Every 10 minutes, events past the feed's 30 days and finished webhook deliveries as old are removed
- * (in batches, on any instance). Runs where ScheduleModule is imported (the server), not in the CLI.
+ * Every 10 minutes, events past the feed's 30 days are removed (in batches, on any instance); webhook
+ * deliveries are the retention pass's. Runs where ScheduleModule is imported (the server), not in the CLI.
  */
 @Injectable()
 export class EventsRetentionScheduler {
@@ -18,7 +18,7 @@ export class EventsRetentionScheduler {
   async removeExpired(): Promise<void> {
     try {
       const removed = await this.events.removeExpired(BATCH_SIZE);
-      if (removed) this.logger.log(`Removed ${removed} expired events and webhook deliveries.`);
+      if (removed) this.logger.log(`Removed ${removed} expired events.`);
     } catch (error) {
       this.logger.warn(`Could not remove expired events: ${(error as Error).message}`);
     }

@@ -37,12 +37,11 @@ export class EventsService {
     await this.webhooks.queue({ id: envelope.id, type, vendorId, body: JSON.stringify(envelope) });
   }
 
-  /** Removes, in batches, the events the feed no longer reaches and the deliveries as old; answers how many. */
+  /** Removes, in batches, the events the feed no longer reaches; answers how many. */
   async removeExpired(batchSize: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const removed =
-        (await this.events.deleteExpired(batchSize)) + (await this.webhooks.removeFinished(FEED_DAYS, batchSize));
+      const removed = await this.events.deleteExpired(batchSize);
       total += removed;
       if (removed === 0) return total;
     }

@@ -154,17 +154,17 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * Removes up to `limit` finished deliveries created more than `days` ago, oldest first, through
+   * Removes up to `limit` finished deliveries created before `cutoff`, oldest first, through
    * their own partial index: PENDING ones, however many and however old, are never looked at.
    * One statement per batch, so its row locks last one batch. Answers how many.
    */
-  async deleteFinished(days: number, limit: number): Promise<number> {
+  async deleteFinished(cutoff: Date, limit: number): Promise<number> {
     const [, affected]: [unknown, number] = await this.txHost.tx.query(
       `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
          SELECT id FROM webhook_deliveries
-          WHERE status <> 'PENDING' AND created_at <= now() - make_interval(days => $1)
+          WHERE status <> 'PENDING' AND created_at < $1
           ORDER BY created_at LIMIT $2))`,
-      [days, limit],
+      [cutoff, limit],
     );
     return affected;
   }

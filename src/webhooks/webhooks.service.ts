@@ -18,9 +18,9 @@ export class WebhooksService {
     return this.redaction.redact(eventIds, values);
   }
 
-  /** Removes up to `limit` finished deliveries older than `days`; answers how many. */
-  removeFinished(days: number, limit: number): Promise<number> {
-    return this.deliveries.deleteFinished(days, limit);
+  /** Retention: removes up to `limit` finished deliveries created before `cutoff`; answers how many. */
+  removeFinished(cutoff: Date, limit: number): Promise<number> {
+    return this.deliveries.deleteFinished(cutoff, limit);
   }
 
   /** In the caller's transaction: the deliveries exist only if the change they report commits. */
