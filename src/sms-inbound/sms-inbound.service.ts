@@ -1,14 +1,13 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
-import { fillPlaceholders } from '../common/text/fill-placeholders';
+import { text as catalogueText } from '../common/i18n/catalogue';
 import { normalizePhone } from '../common/validation/phone';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { PhoneOptOuts } from '../reputation/phone-opt-outs';
 import type { InboundSmsKind } from './entities/inbound-sms.entity';
 import { InboundSmsRepository } from './inbound-sms.repository';
 import { type InboundText, inboundTextOf } from './inbound-text';
-import { KEYWORD_TEXTS } from './keyword-texts';
 import { keywordOf } from './sms-keywords';
 import { type FormFields, isTwilioSignature } from './twilio-signature';
 import { twiml } from './twiml';
@@ -78,7 +77,7 @@ export class SmsInboundService {
         // OPERATOR_CONTACT is required in production; outside it the sender address of the e-mails stands in.
         const { operatorName, operatorContact, mailFrom } = this.config;
         const values = { operatorName, operatorContact: operatorContact ?? mailFrom };
-        const help = fillPlaceholders(KEYWORD_TEXTS[keyword.locale].help, values);
+        const help = catalogueText(keyword.locale, 'sms.help', values);
         return { kind: 'HELP', answer: twiml(help) };
       }
       default:

@@ -1,7 +1,7 @@
-import type { KeywordLocale } from './keyword-texts';
+import type { Locale } from '../common/locale/locale';
 
 /** What a text asks for: one of the carriers' keywords, or nothing (a reply to read). */
-export type Keyword = { kind: 'STOP' } | { kind: 'START' } | { kind: 'HELP'; locale: KeywordLocale };
+export type Keyword = { kind: 'STOP' } | { kind: 'START' } | { kind: 'HELP'; locale: Locale };
 
 const KEYWORDS: Record<string, Keyword> = {
   STOP: { kind: 'STOP' },

@@ -185,6 +185,10 @@ export const EN = {
   'REVIEW_REMINDER.email':
     'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with {vendorName} help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.',
   'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
+
+  // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to ask.
+  'sms.help':
+    '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
 } as const;
 
 export type MessageKey = keyof typeof EN;

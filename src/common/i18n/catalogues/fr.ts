@@ -193,4 +193,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nPetit rappel amical : quelques mots sur votre expérience avec {vendorName} aident d’autres propriétaires à nous trouver.\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.',
   'REVIEW_REMINDER.sms':
     'Rappel de {vendorName} : Bonjour {firstName}, pourriez-vous nous laisser un avis rapide? {link}',
+
+  'sms.help':
+    '{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d’avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}',
 };
