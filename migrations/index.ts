@@ -30,6 +30,7 @@ import { LeadResponseTimesIndex1795644628661 } from './1795644628661-LeadRespons
 import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRights';
 import { VendorProfile1795650000000 } from './1795650000000-VendorProfile';
 import { SmsInbound1795650100000 } from './1795650100000-SmsInbound';
+import { CustomerLanguage1795652000000 } from './1795652000000-CustomerLanguage';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   CustomerDataRights1795645096149,
   VendorProfile1795650000000,
   SmsInbound1795650100000,
+  CustomerLanguage1795652000000,
 ];

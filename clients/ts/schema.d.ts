@@ -1563,6 +1563,12 @@ export interface components {
              */
             vendorId: number;
             /**
+             * @description The customer's language for the review request of a won job; null: the vendor's default.
+             * @example fr
+             * @enum {string|null}
+             */
+            customerLocale: "en" | "fr" | null;
+            /**
              * @description Null until the lead is accepted.
              * @example jane@example.com
              */
@@ -1649,6 +1655,12 @@ export interface components {
              * @example We want a new kitchen before the summer.
              */
             originalJobDescription: string;
+            /**
+             * @description The customer's language (`en` or `fr`), used by the review request sent when the job is won; left out: the vendor's `defaultLocale` then.
+             * @example fr
+             * @enum {string}
+             */
+            customerLocale?: "en" | "fr";
             /**
              * Format: email
              * @description Shown to the vendor once the lead is accepted.
@@ -1870,6 +1882,10 @@ export interface components {
             customSMSMessage: string;
             /** @description Empty: the standard wording is used. */
             customEmailMessage: string;
+            /** @description Beyond the spec: the French SMS wording. Empty: the standard French wording (never the English text). */
+            customSMSMessageFr: string;
+            /** @description Beyond the spec: the French email wording. Empty: the standard French wording (never the English text). */
+            customEmailMessageFr: string;
             primaryGoogleReviewLabel: string;
             /** @description Additional Google review locations, at most 5, in display order. */
             reviewLocations: components["schemas"]["ReviewLocationResponse"][];
@@ -1927,10 +1943,14 @@ export interface components {
              * @example HomeStars
              */
             otherReviewSiteName?: string;
-            /** @description Wording of the review request SMS; empty for the standard wording. */
+            /** @description Wording of the review request SMS in English; empty for the standard wording. */
             customSMSMessage?: string;
-            /** @description Wording of the review request email; empty for the standard wording. */
+            /** @description Wording of the review request email in English; empty for the standard wording. */
             customEmailMessage?: string;
+            /** @description Beyond the spec: the French wording of the review request SMS; empty for the standard French wording. */
+            customSMSMessageFr?: string;
+            /** @description Beyond the spec: the French wording of the review request email; empty for the standard French wording. */
+            customEmailMessageFr?: string;
             /**
              * @description Label of the primary Google review link (googleReviewUrl).
              * @example Main office
@@ -2225,6 +2245,12 @@ export interface components {
              * @example (416) 555-0142
              */
             phone?: string;
+            /**
+             * @description Beyond the spec: the customer's language for every message and page; left out: the vendor's `defaultLocale`.
+             * @example fr
+             * @enum {string}
+             */
+            locale?: "en" | "fr";
             /** @example Doe */
             lastName?: string;
             /**
@@ -2305,6 +2331,12 @@ export interface components {
              * @example Jane Doe
              */
             customerName: string;
+            /**
+             * @description Beyond the spec: the customer's language for every message and page; left out: the vendor's `defaultLocale`.
+             * @example fr
+             * @enum {string}
+             */
+            locale?: "en" | "fr";
             /**
              * Format: email
              * @description Compared and stored lower-cased.

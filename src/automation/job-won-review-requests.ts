@@ -101,6 +101,7 @@ export class JobWonReviewRequests implements LeadListener, OnModuleInit {
         lastName: lastName ?? undefined,
         email: lead.customerEmail ?? undefined,
         phone: lead.customerPhone ?? undefined,
+        locale: lead.customerLocale ?? undefined,
       };
       try {
         // A savepoint: a request refused because every contact opted out leaves nothing behind.

@@ -74,11 +74,13 @@ export class ReminderPass {
     return this.reminders.remind(reminder, (process) => this.customMessagesOf(process));
   }
 
-  /** A review request's reminder uses the vendor's custom texts, as its first message did; feedback has none. */
+  /**
+   * A review request's reminder uses the vendor's custom texts in the process's language, as its first
+   * message did; feedback has none.
+   */
   private async customMessagesOf(process: ReputationProcess) {
     if (process.origin !== ProcessOrigin.ReviewRequest) return undefined;
-    const settings = await this.reviewSettings.getForVendor(process.vendorId);
-    return { email: settings.customEmailMessage, sms: settings.customSMSMessage };
+    return this.reviewSettings.customMessagesIn(process.vendorId, process.locale);
   }
 }
 

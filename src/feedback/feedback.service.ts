@@ -2,6 +2,7 @@ import { EventsService } from '../events/events.service';
 import { FeedbackRequestResponse } from './dto/feedback-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
+import type { Locale } from '../common/locale/locale';
 import type { PageRequest } from '../common/pagination/page';
 import type { TimeWindow } from '../common/time/time-window';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
@@ -25,6 +26,8 @@ export interface FeedbackRequestInput {
   customerName: string;
   email?: string;
   phone?: string;
+  /** The customer's language; unset: the vendor's default. */
+  locale?: Locale;
 }
 
 export interface FeedbackAnswer {
@@ -65,6 +68,7 @@ export class FeedbackService {
         vendor,
         contact,
         firstName: splitCustomerName(input.customerName).firstName,
+        locale: await this.processes.languageOf(vendor.id, input.locale),
       },
       (process) =>
         this.repository.insert({

@@ -1,3 +1,4 @@
+import type { Locale } from '../common/locale/locale';
 import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
@@ -15,6 +16,7 @@ export interface NewLead {
   customerAddress?: string;
   projectDetailsHtml: string;
   originalJobDescription: string;
+  customerLocale?: Locale;
 }
 
 export interface LeadFilterCounts {
@@ -89,6 +91,7 @@ export class LeadsRepository {
       lead.customerAddress ?? null,
       lead.projectDetailsHtml,
       lead.originalJobDescription,
+      lead.customerLocale ?? null,
     ]);
     return created!;
   }

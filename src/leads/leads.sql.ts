@@ -47,6 +47,7 @@ const LEAD_VIEW_COLUMNS = `
   l.customer_email AS "customerEmail",
   l.customer_phone AS "customerPhone",
   l.customer_address AS "customerAddress",
+  l.customer_locale AS "customerLocale",
   l.project_details_html AS "projectDetailsHtml",
   l.original_job_description AS "originalJobDescription",
   l.vendor_notification_viewed AS "vendorNotificationViewed",
@@ -147,8 +148,8 @@ export const LEAD_SQL = {
   /** $4 vendor id, $5..$11 the lead's fields. */
   insert: `
     INSERT INTO leads AS l (vendor_id, category, customer_name, customer_email, customer_phone, customer_address,
-                            project_details_html, original_job_description, date_created, date_modified)
-    VALUES ($4, $5, $6, $7, $8, $9, $10, $11, $1, $1)
+                            project_details_html, original_job_description, customer_locale, date_created, date_modified)
+    VALUES ($4, $5, $6, $7, $8, $9, $10, $11, $12, $1, $1)
     RETURNING ${LEAD_VIEW_COLUMNS}`,
 
   /**

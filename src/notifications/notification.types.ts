@@ -1,3 +1,4 @@
+import type { Locale } from '../common/locale/locale';
 /** What producers (review, feedback and referral requests; lead alerts) hand to NotificationsService. */
 
 export const NOTIFICATION_CHANNELS = ['EMAIL', 'SMS'] as const;
@@ -73,6 +74,8 @@ export interface MergeFields {
 export interface NewNotification {
   vendorId: number;
   purpose: CustomerPurpose;
+  /** The language it is written in: its process's. */
+  locale: Locale;
   /** Id of the feedback/review/referral request row the message belongs to. */
   subjectId: number;
   channel: NotificationChannel;

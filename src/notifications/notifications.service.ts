@@ -53,16 +53,17 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
  * An e-mail comes from "{vendor} via {operator}" and is answered to the vendor.
  */
 function render(notification: NewNotification, operatorName: string): NewOutboxRow {
-  const { vendorId, purpose, subjectId, channel, recipient, mergeFields, customMessage, delayMs } = notification;
+  const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs } =
+    notification;
   const unsubscribeUrl = mergeFields.unsubscribeLink;
   const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl, delayMs, messageKey: randomUUID() };
   if (channel === 'SMS') {
-    const text = renderSms(purpose, mergeFields, customMessage, 'en');
+    const text = renderSms(purpose, mergeFields, customMessage, locale);
     return { ...base, subject: null, text, html: null, fromName: null, replyTo: null };
   }
   return {
     ...base,
-    ...renderEmail(purpose, mergeFields, customMessage, operatorName, 'en'),
+    ...renderEmail(purpose, mergeFields, customMessage, operatorName, locale),
     fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operatorName}`.slice(0, 300),
     replyTo: notification.replyTo ?? null,
   };

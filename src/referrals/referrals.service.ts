@@ -84,6 +84,7 @@ export class ReferralsService {
     await this.processes.send({
       vendorId: process.vendorId,
       purpose: 'REFERRAL_REQUEST',
+      locale: process.locale,
       subjectId: referralRequest.id,
       firstName: process.firstName,
       contact: { email: process.email, phone: process.phone },
@@ -137,6 +138,8 @@ export class ReferralsService {
     await this.processes.send({
       vendorId: process.vendorId,
       purpose: 'REFERRAL_INVITATION',
+      // The friend is written to in the language of the customer who invited them.
+      locale: process.locale,
       subjectId: referral.id,
       firstName: friend.name ? splitCustomerName(friend.name).firstName : '',
       contact: { email: friend.email, phone: friend.phone },

@@ -83,6 +83,7 @@ export class ProcessRemindersService {
     const queued = await this.messages.queue({
       vendorId: process.vendorId,
       purpose: REMINDER_PURPOSE[process.origin],
+      locale: process.locale,
       subjectId: reminder.requestId,
       firstName: process.firstName,
       contact: {

@@ -11,7 +11,7 @@ export type NewEvent = Pick<ReputationEvent, 'vendorId' | 'processId' | 'type'> 
 
 export type NewProcess = Pick<
   ReputationProcess,
-  'vendorId' | 'token' | 'origin' | 'step' | 'firstName' | 'email' | 'phone'
+  'vendorId' | 'token' | 'origin' | 'step' | 'firstName' | 'locale' | 'email' | 'phone'
 >;
 
 export type ProcessChanges = Partial<

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Locale } from '../common/locale/locale';
 import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
@@ -10,6 +11,8 @@ import { SmsOptOuts } from '../notifications/sms-opt-outs';
 export interface MessageToCustomer {
   vendorId: number;
   purpose: CustomerPurpose;
+  /** The process's language. */
+  locale: Locale;
   /** Id of the request row the message belongs to. */
   subjectId: number;
   firstName: string;
@@ -70,6 +73,7 @@ export class ReputationMessages {
       await this.notifications.enqueue({
         vendorId: message.vendorId,
         purpose: message.purpose,
+        locale: message.locale,
         subjectId: message.subjectId,
         channel,
         recipient,

@@ -3,6 +3,7 @@ import type { RecordedEventType } from '../events/event-types';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import type { Locale } from '../common/locale/locale';
 import type { TimeWindow } from '../common/time/time-window';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -41,7 +42,9 @@ export interface ProcessStart {
   vendor: { id: number; vendorName: string };
   contact: Contact;
   firstName: string;
-  /** The vendor's custom texts of the review settings (review requests only). */
+  /** The customer's language (see `languageOf`). */
+  locale: Locale;
+  /** The vendor's custom texts of the review settings in that language (review requests only). */
   customMessages?: MessageToCustomer['customMessages'];
 }
 
@@ -108,7 +111,7 @@ export class ReputationProcessService {
    */
   @Transactional()
   async start<R extends { id: number }>(
-    { origin, vendor, contact, firstName, customMessages }: ProcessStart,
+    { origin, vendor, contact, firstName, locale, customMessages }: ProcessStart,
     insertRequest: (process: ReputationProcess) => Promise<R>,
   ): Promise<StartedProcess<R>> {
     const { name, purpose, step, event } = ORIGINS[origin];
@@ -118,12 +121,14 @@ export class ReputationProcessService {
       origin,
       step,
       firstName,
+      locale,
       ...contact,
     });
     const request = await insertRequest(process);
     const queued = await this.messages.queue({
       vendorId: vendor.id,
       purpose,
+      locale,
       subjectId: request.id,
       firstName,
       contact,
@@ -141,6 +146,11 @@ export class ReputationProcessService {
     await this.reminders.schedule(process, request.id, queued.channels);
     const messages = (await this.notifications.messagesOf(purpose, [request.id])).get(request.id)!;
     return { request, process, queued, messages };
+  }
+
+  /** The language a new process is in: the one the request names, else the vendor's default. */
+  async languageOf(vendorId: number, requested: Locale | undefined): Promise<Locale> {
+    return requested ?? (await this.vendors.getProfile(vendorId)).defaultLocale;
   }
 
   /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */

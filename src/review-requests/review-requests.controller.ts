@@ -22,9 +22,10 @@ export class ReviewRequestsController {
   async createReviewRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
-    @Body() { firstName, lastName, emailTo, phone }: CreateReviewRequestDto,
+    @Body() { firstName, lastName, emailTo, phone, locale }: CreateReviewRequestDto,
   ): Promise<WithMessage<ReviewRequestResponse> | WithMessage> {
-    const created = await this.requests.create(vendor, { firstName, lastName, email: emailTo, phone }, skipDuplicates);
+    const input = { firstName, lastName, email: emailTo, phone, locale };
+    const created = await this.requests.create(vendor, input, skipDuplicates);
     if (!created) return duplicateSkippedAnswer('review request');
     const { request, process, queued, messages } = created;
     return createdAnswer('review request', queued, ReviewRequestResponse.from(request, process.state, messages));

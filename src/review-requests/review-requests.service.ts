@@ -2,6 +2,7 @@ import { EventsService } from '../events/events.service';
 import { ReviewRequestResponse } from './dto/review-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
+import type { Locale } from '../common/locale/locale';
 import { contactOf } from '../reputation/contact';
 import { ReputationEventType, ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
@@ -20,6 +21,8 @@ export interface ReviewRequestInput {
   lastName?: string;
   email?: string;
   phone?: string;
+  /** The customer's language; unset: the vendor's default. */
+  locale?: Locale;
 }
 
 export type CreatedReviewRequest = StartedProcess<ReviewRequest>;
@@ -47,14 +50,15 @@ export class ReviewRequestsService {
   ): Promise<CreatedReviewRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    const settings = await this.reviewSettings.getForVendor(vendor.id);
+    const locale = await this.processes.languageOf(vendor.id, input.locale);
     const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
         vendor,
         contact,
         firstName: input.firstName,
-        customMessages: { email: settings.customEmailMessage, sms: settings.customSMSMessage },
+        locale,
+        customMessages: await this.reviewSettings.customMessagesIn(vendor.id, locale),
       },
       (process) =>
         this.repository.insert({

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
+import type { Locale } from '../common/locale/locale';
 import type { ReviewSettingsDto } from './dto/review-settings.dto';
 import type { ReviewSettings } from './entities/review-settings.entity';
 import { ReviewSettingsRepository } from './review-settings.repository';
@@ -20,6 +21,17 @@ export class ReviewSettingsService {
     return (await this.settings.findByVendor(vendorId))!;
   }
 
+  /**
+   * The vendor's own review request texts in the customer's language; empty: the built-in text of that
+   * language (a French message never carries the English custom text).
+   */
+  async customMessagesIn(vendorId: number, locale: Locale): Promise<{ email: string; sms: string }> {
+    const settings = await this.getForVendor(vendorId);
+    return locale === 'fr'
+      ? { email: settings.customEmailMessageFr, sms: settings.customSMSMessageFr }
+      : { email: settings.customEmailMessage, sms: settings.customSMSMessage };
+  }
+
   /** Replaces the whole settings; what the body leaves out is reset to its default. */
   async replace(vendorId: number, body: ReviewSettingsDto): Promise<ReviewSettings> {
     const locations = body.reviewLocations ?? [];
@@ -35,6 +47,8 @@ export class ReviewSettingsService {
         otherReviewSiteName: body.otherReviewSiteName ?? '',
         customSMSMessage: body.customSMSMessage ?? '',
         customEmailMessage: body.customEmailMessage ?? '',
+        customSMSMessageFr: body.customSMSMessageFr ?? '',
+        customEmailMessageFr: body.customEmailMessageFr ?? '',
         primaryGoogleReviewLabel: body.primaryGoogleReviewLabel ?? '',
         googleReviewUrl: body.googleReviewUrl ?? null,
         facebookReviewUrl: body.facebookReviewUrl ?? null,

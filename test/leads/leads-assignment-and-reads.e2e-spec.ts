@@ -39,6 +39,7 @@ describe('Vendor leads: assignment and reads (e2e)', () => {
         customerEmail: 'jane@customer.example',
         customerPhone: '416-555-0199',
         customerAddress: '12 Queen St W, Toronto, ON',
+        customerLocale: null,
         projectDetailsHtml: '<p>Full kitchen remodel</p>',
         originalJobDescription: 'We want a new kitchen.',
         ...UNTOUCHED,

@@ -12,6 +12,8 @@ const DEFAULTS = {
   otherReviewSiteName: '',
   customSMSMessage: '',
   customEmailMessage: '',
+  customSMSMessageFr: '',
+  customEmailMessageFr: '',
   primaryGoogleReviewLabel: '',
   reviewLocations: [],
   googleReviewUrl: null,
@@ -28,6 +30,8 @@ const FULL = {
   otherReviewSiteName: 'HomeStars',
   customSMSMessage: 'Thanks for choosing Maple! Would you leave us a review?',
   customEmailMessage: 'Hello,\n\nThank you for trusting Maple Renovations with your kitchen.',
+  customSMSMessageFr: 'Merci d’avoir choisi Maple! Nous laisseriez-vous un avis?',
+  customEmailMessageFr: 'Bonjour,\n\nMerci d’avoir confié votre cuisine à Maple Renovations.',
   primaryGoogleReviewLabel: 'Main office',
   reviewLocations: [
     { label: 'Mississauga showroom', googleUrl: 'https://g.page/r/CaBcDeFgHiJkEAE/review' },

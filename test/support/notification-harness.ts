@@ -75,6 +75,7 @@ export class NotificationHarness {
     return {
       vendorId: this.vendorId,
       purpose: 'REVIEW_REQUEST',
+      locale: 'en',
       subjectId,
       channel: 'EMAIL',
       recipient: `customer-${subjectId}@customer.test`,

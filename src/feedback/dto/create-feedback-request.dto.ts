@@ -1,3 +1,5 @@
+import type { Locale } from '../../common/locale/locale';
+import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
@@ -13,4 +15,8 @@ export class CreateFeedbackRequestDto extends CustomerContactDto {
   @NotBlank()
   @MaxLength(200)
   customerName: string;
+
+  /** Beyond the spec: the customer's language for every message and page; left out: the vendor's `defaultLocale`. @example "fr" */
+  @OptionalLocale()
+  locale?: Locale;
 }

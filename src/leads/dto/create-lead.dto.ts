@@ -1,3 +1,5 @@
+import type { Locale } from '../../common/locale/locale';
+import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
@@ -54,4 +56,8 @@ export class CreateLeadDto {
   @NotBlank()
   @MaxLength(10_000)
   originalJobDescription: string;
+
+  /** The customer's language (`en` or `fr`), used by the review request sent when the job is won; left out: the vendor's `defaultLocale` then. @example "fr" */
+  @OptionalLocale()
+  customerLocale?: Locale;
 }

@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LOCALES, type Locale } from '../../common/locale/locale';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { LeadAction, LeadView, PostLeadStatus } from '../entities/lead.entity';
@@ -83,8 +85,12 @@ export class ManagerLeadResponse extends LeadResponse {
   /** As the operator entered it, whatever the vendor did. @example "12 Queen St W, Toronto, ON" */
   declare customerAddress: string | null;
 
+  /** The customer's language for the review request of a won job; null: the vendor's default. @example "fr" */
+  @ApiProperty({ enum: LOCALES, nullable: true, type: String })
+  customerLocale: Locale | null;
+
   static override from(lead: LeadView): ManagerLeadResponse {
-    return { vendorId: lead.vendorId, ...leadFields(lead) };
+    return { vendorId: lead.vendorId, customerLocale: lead.customerLocale, ...leadFields(lead) };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '../../common/locale/locale';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Vendor } from '../../vendors/entities/vendor.entity';
 
@@ -88,6 +89,10 @@ export class Lead {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   customerAddress: string | null;
+
+  /** The customer's language, for the review request of a won job; null: the vendor's default. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  customerLocale: Locale | null;
 
   @Column({ type: 'text' })
   projectDetailsHtml: string;

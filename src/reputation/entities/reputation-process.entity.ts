@@ -1,3 +1,4 @@
+import type { Locale } from '../../common/locale/locale';
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Vendor } from '../../vendors/entities/vendor.entity';
 
@@ -76,6 +77,10 @@ export class ReputationProcess {
   /** How the customer is greeted. */
   @Column({ type: 'varchar', length: 100 })
   firstName: string;
+
+  /** The customer's language: every message, reminder and page of the process is in it (CONTRACT 11). */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  locale: Locale;
 
   /** Lower-cased; null when the request gave only a phone. */
   @Column({ type: 'varchar', length: 254, nullable: true })

@@ -1,3 +1,5 @@
+import type { Locale } from '../../common/locale/locale';
+import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { IsEmail, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
@@ -33,4 +35,8 @@ export class CreateReviewRequestDto {
   @SkipIfAbsent()
   @IsNorthAmericanPhone()
   phone?: string;
+
+  /** Beyond the spec: the customer's language for every message and page; left out: the vendor's `defaultLocale`. @example "fr" */
+  @OptionalLocale()
+  locale?: Locale;
 }

@@ -81,19 +81,33 @@ export class ReviewSettingsDto {
   @MaxLength(100)
   otherReviewSiteName?: string;
 
-  /** Wording of the review request SMS; empty for the standard wording. */
+  /** Wording of the review request SMS in English; empty for the standard wording. */
   @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(500)
   customSMSMessage?: string;
 
-  /** Wording of the review request email; empty for the standard wording. */
+  /** Wording of the review request email in English; empty for the standard wording. */
   @SkipIfAbsent()
   @Trim()
   @IsString()
   @MaxLength(5000)
   customEmailMessage?: string;
+
+  /** Beyond the spec: the French wording of the review request SMS; empty for the standard French wording. */
+  @SkipIfAbsent()
+  @Trim()
+  @IsString()
+  @MaxLength(500)
+  customSMSMessageFr?: string;
+
+  /** Beyond the spec: the French wording of the review request email; empty for the standard French wording. */
+  @SkipIfAbsent()
+  @Trim()
+  @IsString()
+  @MaxLength(5000)
+  customEmailMessageFr?: string;
 
   /** Label of the primary Google review link (googleReviewUrl). @example "Main office" */
   @SkipIfAbsent()

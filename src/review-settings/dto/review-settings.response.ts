@@ -31,6 +31,10 @@ export class ReviewSettingsResponse {
   customSMSMessage: string;
   /** Empty: the standard wording is used. */
   customEmailMessage: string;
+  /** Beyond the spec: the French SMS wording. Empty: the standard French wording (never the English text). */
+  customSMSMessageFr: string;
+  /** Beyond the spec: the French email wording. Empty: the standard French wording (never the English text). */
+  customEmailMessageFr: string;
   primaryGoogleReviewLabel: string;
   /** Additional Google review locations, at most 5, in display order. */
   reviewLocations: ReviewLocationResponse[];
@@ -53,6 +57,8 @@ export class ReviewSettingsResponse {
       otherReviewSiteName: settings.otherReviewSiteName,
       customSMSMessage: settings.customSMSMessage,
       customEmailMessage: settings.customEmailMessage,
+      customSMSMessageFr: settings.customSMSMessageFr,
+      customEmailMessageFr: settings.customEmailMessageFr,
       primaryGoogleReviewLabel: settings.primaryGoogleReviewLabel,
       reviewLocations: settings.reviewLocations.map((location) => ReviewLocationResponse.from(location)),
       googleReviewUrl: settings.googleReviewUrl,

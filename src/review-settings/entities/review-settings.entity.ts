@@ -27,6 +27,12 @@ export class ReviewSettings extends VendorOwned {
   @Column({ type: 'varchar', length: 5000, default: '' })
   customEmailMessage: string;
 
+  @Column({ type: 'varchar', length: 500, default: '' })
+  customSMSMessageFr: string;
+
+  @Column({ type: 'varchar', length: 5000, default: '' })
+  customEmailMessageFr: string;
+
   @Column({ type: 'varchar', length: 100, default: '' })
   primaryGoogleReviewLabel: string;
 
