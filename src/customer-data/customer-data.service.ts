@@ -12,22 +12,10 @@ import { ContactSuppressions } from '../reputation/contact-suppressions';
 import { ProcessCustomerRecords } from '../reputation/process-customer-records';
 import { ReviewRequestCustomerRecords } from '../review-requests/review-request-customer-records';
 import { type CustomerRecords, CustomerRecordsReader, erasedValuesOf } from './customer-records';
+import type { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 
-/** How many records of each kind an erasure changed. */
-export interface ErasureCounts {
-  leads: number;
-  reputationProcesses: number;
-  feedbackRequests: number;
-  reviewRequests: number;
-  referrals: number;
-  referralConversions: number;
-  messages: number;
-  optOuts: number;
-  events: number;
-  webhookDeliveries: number;
-  webhookDeliveriesAlreadySent: number;
-  idempotentAnswers: number;
-}
+/** How many records of each kind an erasure changed: the kinds are named and documented once, in the answer's DTO. */
+export type ErasureCounts = Record<keyof CustomerDataErasureResponse, number>;
 
 /**
  * A person's rights over the data held about them (CONTRACT 14), across vendors: everything held

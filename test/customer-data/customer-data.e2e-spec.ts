@@ -229,6 +229,9 @@ describe('Customer data rights (e2e)', () => {
       true,
     );
     expect(data.messages[0]).toMatchObject({ direction: 'outbound', status: 'SENT', body: expect.any(String) });
+    // Every message is one the service sent, from its own sender: `from` is null on each.
+    for (const m of data.messages as { direction: string; from: string | null }[])
+      expect(m).toMatchObject({ direction: 'outbound', from: null });
     expect(data.events.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(['lead.assigned', 'lead.accepted', 'feedback_request.created', 'feedback.received']),
     );
