@@ -189,37 +189,37 @@ describe('Reminders (e2e)', () => {
     expect((await messagesOf(t.app, 'REVIEW_REMINDER', req.id)).map(linkIn)).toEqual([link]);
   });
 
-  it('reads quiet hours in the vendor’s own zone, not in UTC (the defaults, 20:00 to 09:00, in Vancouver)', async () => {
+  it('reads quiet hours in the vendor’s own zone, not in UTC (the defaults, 20:00 to 09:00, in Regina)', async () => {
     const { vendor: v } = await vendor();
     await automate(t.app, v.id, {
       ...DEFAULT_AUTOMATION_SETTINGS,
       reminderDelayMinutes: 60,
-      timeZone: 'America/Vancouver',
+      timeZone: 'America/Regina',
     });
-    // January: Vancouver is on PST, UTC-8. Each request is sent an hour before its reminder falls due.
+    // Regina keeps UTC-6 all year (a zone whose rules do not change under the test, as Vancouver's did). Each request is sent an hour before its reminder falls due.
     const dueAt = async (iso: string) => {
       moveClock(minutesAfter(iso, -60));
       const created = await createReviewRequest(t.app, v);
       moveClock(iso);
       return created;
     };
-    const afternoon = await dueAt('2027-01-15T22:00:00.000Z'); // 14:00 PST, 22:00 UTC: sent
+    const afternoon = await dueAt('2027-01-15T20:00:00.000Z'); // 14:00 in Regina, 20:00 UTC: sent
     expect(await pass()).toEqual({ sent: 1, deferred: 0, skipped: 0 });
     expect(await messagesOf(t.app, 'REVIEW_REMINDER', afternoon.request.id)).toHaveLength(1);
 
-    const evening = await dueAt('2027-01-16T05:00:00.000Z'); // 21:00 PST: waits for 09:00 PST = 17:00Z
+    const evening = await dueAt('2027-01-16T03:00:00.000Z'); // 21:00 in Regina: waits for 09:00 = 15:00Z
     expect(await pass()).toEqual({ sent: 0, deferred: 1, skipped: 0 });
-    const smallHours = await dueAt('2027-01-16T12:00:00.000Z'); // 04:00 PST, noon UTC: waits too
+    const smallHours = await dueAt('2027-01-16T10:00:00.000Z'); // 04:00 in Regina, 10:00 UTC: waits too
     expect(await pass()).toEqual({ sent: 0, deferred: 1, skipped: 0 });
     for (const { request: req } of [evening, smallHours]) {
       expect(await reminderOf(t.app, req.processId)).toEqual({
-        dueAt: new Date('2027-01-16T17:00:00.000Z'),
+        dueAt: new Date('2027-01-16T15:00:00.000Z'),
         outcome: null,
       });
     }
-    moveClock('2027-01-16T16:59:00.000Z');
+    moveClock('2027-01-16T14:59:00.000Z');
     expect(await pass()).toEqual({ sent: 0, deferred: 0, skipped: 0 });
-    moveClock('2027-01-16T17:00:00.000Z');
+    moveClock('2027-01-16T15:00:00.000Z');
     expect(await pass()).toEqual({ sent: 2, deferred: 0, skipped: 0 });
   });
 });
