@@ -2,7 +2,10 @@
 // a module imports one its row does not list, when a folder under src/ is not in the map, or on a
 // circular import. A new module gets a row here and in docs/architecture.md's table.
 
-/** Imported by any module: the infrastructure floor, and auth's public parts (access decorators, the types of the caller). */
+/**
+ * Imported by any module: the infrastructure floor, auth's public parts (access decorators, the types of
+ * the caller), and the write routes' `@Idempotent()`.
+ */
 const EVERYWHERE = [
   'common',
   'config',
@@ -11,6 +14,7 @@ const EVERYWHERE = [
   'auth/decorators/',
   'auth/principal.ts',
   'auth/vendor-account.ts',
+  'idempotency/idempotent.decorator.ts',
 ];
 
 /**

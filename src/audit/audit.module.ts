@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogController } from './audit-log.controller';
 import { AuditInterceptor } from './audit.interceptor';
@@ -12,7 +13,7 @@ import { AuditEntry } from './entities/audit-entry.entity';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditEntry])],
+  imports: [TypeOrmModule.forFeature([AuditEntry]), DiscoveryModule],
   controllers: [AuditLogController],
   providers: [AuditRepository, AuditService, AuditInterceptor],
   exports: [AuditService, AuditInterceptor],

@@ -7,5 +7,5 @@ import { AuditInterceptor } from './audit.interceptor';
  * upload's own interceptors, so that a replayed answer records nothing (call before `init`/`listen`).
  */
 export function bindAuditToWrites(app: INestApplication): void {
-  bindToWriteRoutes(app, 'audit interceptor', app.get(AuditInterceptor), 'innermost');
+  bindToWriteRoutes(app, 'audit interceptor', app.get(AuditInterceptor));
 }

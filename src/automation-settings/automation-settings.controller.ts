@@ -8,6 +8,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { AutomationSettingsService } from './automation-settings.service';
 import { AutomationSettingsDto, AutomationSettingsPatchDto } from './dto/automation-settings.dto';
 import { AutomationSettingsResponse } from './dto/automation-settings.response';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @VendorApiController('automation-settings', 'Automation')
 @ApiErrors(400)
@@ -23,6 +24,7 @@ export class AutomationSettingsController {
 
   /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put()
+  @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -33,6 +35,7 @@ export class AutomationSettingsController {
 
   /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
   @Patch()
+  @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async updateAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -57,6 +60,7 @@ export class ManagerAutomationSettingsController {
 
   /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put(':vendorId/automation-settings')
+  @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
     @Param() { vendorId }: VendorIdParams,
@@ -67,6 +71,7 @@ export class ManagerAutomationSettingsController {
 
   /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
   @Patch(':vendorId/automation-settings')
+  @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async updateAutomationSettings(
     @Param() { vendorId }: VendorIdParams,

@@ -8,6 +8,7 @@ import { LeadsModule } from '../leads/leads.module';
 import { RetentionModule } from '../customer-data/retention.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
 import { FeedbackModule } from '../feedback/feedback.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ImageStorageModule } from '../images/image-storage.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
@@ -24,6 +25,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     DatabaseModule,
     TimeModule,
     AuditModule,
+    // The write routes' @Idempotent() interceptor is built with each module's controllers, even here.
+    IdempotencyModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
     LeadsModule,

@@ -9,6 +9,7 @@ import { CustomerDataService } from './customer-data.service';
 import { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 import { CustomerDataExportResponse } from './dto/customer-data-export.response';
 import { DataSubjectDto } from './dto/data-subject.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const badSubject = ApiErrors({
   status: 400,
@@ -27,6 +28,7 @@ export class CustomerDataController {
 
   /** Every record holding the e-mail or phone, across vendors, by kind. */
   @Post('export')
+  @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataExportResponse)
   @badSubject
@@ -43,6 +45,7 @@ export class CustomerDataController {
    * transaction; their links answer 410 and no vendor can message them again. A second call erases nothing.
    */
   @Post('erase')
+  @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataErasureResponse)
   @badSubject

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { IdempotencyService } from './idempotency.service';
 
 /**
- * On every write route (bindIdempotencyToWrites), after the guards (so after authentication and the
+ * On every write route (`@Idempotent()`), after the guards (so after authentication and the
  * rate limit), inside the envelope (put on as the answer is sent): a write with an Idempotency-Key runs once. Multipart uploads are keyed by their own
  * interceptor once their files are read (`ImageFilesInterceptor`), so that the files are compared too.
  */

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyCleanupScheduler } from './idempotency-cleanup.scheduler';
@@ -9,12 +8,13 @@ import { KeptAnswerRedaction } from './kept-answer-redaction';
 import { IdempotencyService } from './idempotency.service';
 
 /**
- * Idempotency-Key on every write of both APIs (CONTRACT 9), bound to the write routes by
- * `bindIdempotencyToWrites`; global, as the upload interceptor keys uploads too.
+ * Idempotency-Key on every write of both APIs (CONTRACT 9), on each write route that says
+ * `@Idempotent()`; global, so every controller's module reaches its service, and the upload interceptor
+ * keys uploads too.
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([IdempotencyKey]), DiscoveryModule],
+  imports: [TypeOrmModule.forFeature([IdempotencyKey])],
   providers: [
     IdempotencyRepository,
     IdempotencyService,

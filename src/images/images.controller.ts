@@ -25,6 +25,7 @@ import { ImageResponse } from './dto/image.response';
 import { ImageFilesInterceptor, UPLOAD_FIELD } from './image-files.interceptor';
 import type { VendorImage } from './entities/vendor-image.entity';
 import { ImagesService } from './images.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 export const MAX_GALLERY_FILES = 10;
 
@@ -63,6 +64,7 @@ export class VendorImagesController {
   /** Uploads the vendor's Google rank image (exactly one file); it replaces the previous one. */
   @Post(':vendorId/google-rank-image')
   @UseInterceptors(ImageFilesInterceptor(1))
+  @Idempotent()
   @ApiImageUpload(1)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
   async uploadGoogleRankImage(
@@ -89,6 +91,7 @@ export class VendorImagesController {
   /** Adds 1 to 10 images to the vendor's gallery, all or none. */
   @Post(':vendorId/gallery')
   @UseInterceptors(ImageFilesInterceptor(MAX_GALLERY_FILES))
+  @Idempotent()
   @ApiImageUpload(MAX_GALLERY_FILES)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
   async addGalleryImages(
@@ -116,6 +119,7 @@ export class VendorImagesController {
 
   /** Deletes a gallery image; its URL stops answering. */
   @Delete(':vendorId/gallery/:imageId')
+  @Idempotent()
   @ApiEnvelope(null)
   async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
     await this.images.removeFromGallery(vendorId, imageId);

@@ -8,6 +8,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { LeadAlertSettingsDto } from './dto/lead-alert-settings.dto';
 import { LeadAlertSettingsResponse } from './dto/lead-alert-settings.response';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @VendorApiController('lead-alerts', 'Lead alerts')
 @ApiErrors(400)
@@ -23,6 +24,7 @@ export class LeadAlertSettingsController {
 
   /** Replaces them; a property left out takes its default. Answers them as stored. */
   @Put()
+  @Idempotent()
   @ApiEnvelope(LeadAlertSettingsResponse)
   async replaceLeadAlertSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -47,6 +49,7 @@ export class ManagerLeadAlertSettingsController {
 
   /** Replaces them; a property left out takes its default. Answers them as stored. */
   @Put(':vendorId/lead-alerts')
+  @Idempotent()
   @ApiEnvelope(LeadAlertSettingsResponse)
   async replaceLeadAlertSettings(
     @Param() { vendorId }: VendorIdParams,

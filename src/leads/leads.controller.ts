@@ -14,6 +14,7 @@ import { ResponseTimesQuery } from './dto/response-times.query';
 import { LeadResponseTimesResponse } from './dto/response-times.response';
 import { UpdatePostLeadStatusDto } from './dto/post-lead-status.dto';
 import { LeadsService } from './leads.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const leadNotFound = ApiErrors({
   status: 404,
@@ -73,6 +74,7 @@ export class LeadsController {
 
   /** Accepts a lead waiting for a decision; its contact details become visible. */
   @Post(':id/accept')
+  @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadResponse)
   @leadNotFound
@@ -83,6 +85,7 @@ export class LeadsController {
 
   /** Declines a lead waiting for a decision, with the reason. */
   @Post(':id/decline')
+  @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadResponse)
   @leadNotFound
@@ -97,6 +100,7 @@ export class LeadsController {
 
   /** Reports where an accepted lead stands. */
   @Patch(':id/post-lead-status')
+  @Idempotent()
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @ApiErrors({

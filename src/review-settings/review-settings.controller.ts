@@ -6,6 +6,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { ReviewSettingsDto } from './dto/review-settings.dto';
 import { ReviewSettingsResponse } from './dto/review-settings.response';
 import { ReviewSettingsService } from './review-settings.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ManagerApiController('vendors', 'Manager: review settings')
 @ApiErrors(400)
@@ -22,6 +23,7 @@ export class ReviewSettingsController {
 
   /** Replaces the vendor's review settings; answers them as stored. */
   @Put(':vendorId/review-settings')
+  @Idempotent()
   @ApiEnvelope(ReviewSettingsResponse)
   async replaceReviewSettings(
     @Param() { vendorId }: VendorIdParams,

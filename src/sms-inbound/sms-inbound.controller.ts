@@ -8,6 +8,7 @@ import { AppConfig, appConfig } from '../config/app.config';
 import { SmsInboundService } from './sms-inbound.service';
 import type { FormFields } from './twilio-signature';
 import { twiml } from './twiml';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const TWIML = 'text/xml';
 
@@ -28,6 +29,7 @@ export class SmsInboundController {
    * `MessageSid` again is answered as the first time and recorded once.
    */
   @Post('inbound')
+  @Idempotent()
   @Consumes(FORM_BODY)
   @ApiOperation({ summary: "The SMS provider's incoming-message webhook" })
   @ApiHeader({

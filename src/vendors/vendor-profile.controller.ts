@@ -8,6 +8,7 @@ import { VendorIdParams } from './dto/vendor-id.params';
 import { ManagerVendorProfileDto, VendorProfileDto } from './dto/vendor-profile.dto';
 import { VendorProfileResponse } from './dto/vendor-profile.response';
 import { VendorsService } from './vendors.service';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @VendorApiController('profile', 'Vendor profile')
 @ApiErrors(400)
@@ -26,6 +27,7 @@ export class VendorProfileController {
    * `smsFromNumber` is set by managers and stays as it is. Answers the profile as stored.
    */
   @Put()
+  @Idempotent()
   @ApiEnvelope(VendorProfileResponse)
   async replaceProfile(
     @CurrentVendor() vendor: VendorAccount,
@@ -50,6 +52,7 @@ export class ManagerVendorProfileController {
 
   /** Replaces it: a property left out or null is cleared (`defaultLocale`: the province's language). */
   @Put(':vendorId/profile')
+  @Idempotent()
   @ApiEnvelope(VendorProfileResponse)
   async replaceProfile(
     @Param() { vendorId }: VendorIdParams,

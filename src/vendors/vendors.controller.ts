@@ -11,6 +11,7 @@ import { VendorPageResponse, VendorSummaryResponse } from './dto/vendor-summary.
 import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-features.dto';
 import { VendorsService } from './vendors.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiErrors(400)
@@ -27,6 +28,7 @@ export class VendorsController {
 
   /** Creates a vendor account; issue its API token next (`POST …/vendors/{vendorId}/api-token`). */
   @Post()
+  @Idempotent()
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
   async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
     return VendorSummaryResponse.from(await this.vendors.create(body));
@@ -34,6 +36,7 @@ export class VendorsController {
 
   /** Changes a vendor's details or activation; a deactivated vendor's token is refused with 403. */
   @Patch(':vendorId')
+  @Idempotent()
   @ApiEnvelope(VendorSummaryResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   async updateVendor(
@@ -45,6 +48,7 @@ export class VendorsController {
 
   /** Issues the vendor's API token; the previous token stops working immediately. */
   @Post(':vendorId/api-token')
+  @Idempotent()
   @IssuesCredential()
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
@@ -62,6 +66,7 @@ export class VendorsController {
 
   /** Switches any of the three feature flags; answers all three as they now are. */
   @Patch(':vendorId/features')
+  @Idempotent()
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   updateVendorFeatures(

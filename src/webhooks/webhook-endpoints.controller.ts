@@ -13,6 +13,7 @@ import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dt
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const endpointNotFound = ApiErrors({
   status: 404,
@@ -30,6 +31,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
   @Post()
+  @Idempotent()
   @IssuesCredential()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
   async createWebhookEndpoint(
@@ -60,6 +62,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Changes the url, events or description; `enabled: true` re-enables a disabled endpoint. */
   @Patch(':id')
+  @Idempotent()
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
   async updateWebhookEndpoint(
@@ -72,6 +75,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Removes the endpoint and its delivery history; queued deliveries are not sent. */
   @Delete(':id')
+  @Idempotent()
   @ApiEnvelope('boolean')
   @endpointNotFound
   async deleteWebhookEndpoint(
@@ -84,6 +88,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** A new secret; the previous one also signs (a second `v1,` signature) for 24 hours. */
   @Post(':id/rotate-secret')
+  @Idempotent()
   @IssuesCredential()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(WebhookEndpointWithSecretResponse)
@@ -97,6 +102,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Queues a signed `ping` event to this endpoint; its delivery shows in the deliveries list. */
   @Post(':id/test')
+  @Idempotent()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
@@ -123,6 +129,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Sends a delivery again, from a fresh run of attempts (the same `webhook-id` and body). */
   @Post(':id/deliveries/:deliveryId/retry')
+  @Idempotent()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound

@@ -12,11 +12,9 @@ const WRITES: ReadonlySet<RequestMethod> = new Set([
   RequestMethod.DELETE,
 ]);
 
-/** Where a route interceptor bound by `bindToWriteRoutes` sits among the route's own interceptors. */
-export type WritePosition = 'outermost' | 'innermost';
-
 /**
- * Puts `interceptor` on every write route of every controller, before the routes are registered
+ * Puts `interceptor` on every write route of every controller, innermost (after the route's own
+ * interceptors, `@Idempotent()` and an upload's), before the routes are registered
  * (call before `init`/`listen`). A global interceptor would run on every read as well: a route with
  * any interceptor goes through Nest's per-request rxjs pipeline, and reads need none. The metadata
  * holds a stand-in that runs the interceptor of the application the request came to (several
@@ -24,12 +22,7 @@ export type WritePosition = 'outermost' | 'innermost';
  * Routes a controller inherits (one abstract class of routes serving both APIs) are found as Nest's
  * router finds them, up the prototype chain.
  */
-export function bindToWriteRoutes(
-  app: INestApplication,
-  setting: string,
-  interceptor: NestInterceptor,
-  position: WritePosition,
-): void {
+export function bindToWriteRoutes(app: INestApplication, setting: string, interceptor: NestInterceptor): void {
   (app.getHttpAdapter().getInstance() as Application).set(setting, interceptor);
   const standIn = standInFor(setting);
   const scanner = new MetadataScanner();
@@ -42,11 +35,7 @@ export function bindToWriteRoutes(
       if (!WRITES.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) continue;
       const own = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
       if (own.includes(standIn)) continue;
-      Reflect.defineMetadata(
-        INTERCEPTORS_METADATA,
-        position === 'outermost' ? [standIn, ...own] : [...own, standIn],
-        handler,
-      );
+      Reflect.defineMetadata(INTERCEPTORS_METADATA, [...own, standIn], handler);
     }
   }
 }
