@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { LOAD, loadDatabaseUrl, seedLoadDatabase } from '../scripts/seed-load';
+import { loadDatabaseReady, loadDatabaseUrl, seedLoadDatabase } from '../scripts/seed-load';
 import { BuiltServer } from '../test/support/built-server';
 import { freePort, waitUntil } from '../test/support/net';
 
@@ -179,19 +179,6 @@ async function tokens(): Promise<Record<Endpoint['token'], string>> {
     };
   } finally {
     await client.end();
-  }
-}
-
-async function loadDatabaseReady(): Promise<boolean> {
-  const client = new Client({ connectionString: loadDatabaseUrl() });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ vendors: number }>('SELECT count(*)::int AS vendors FROM vendors');
-    return rows[0].vendors === LOAD.vendors + LOAD.searchVendors;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }
 

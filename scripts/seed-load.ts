@@ -8,6 +8,7 @@
 //     with their requests, referrals, outbox rows and events);
 //   - 100,000 more vendors with trade-like names, for the manager's vendor search;
 //   - one ADMIN manager; every account holds an active token id (the benchmark signs tokens for them).
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { seedLeads, seedVendors } from './lead-seed';
@@ -46,6 +47,20 @@ async function seedSearchVendors(dataSource: DataSource, count: number): Promise
             ) AS name`,
     [count],
   );
+}
+
+/** Whether the load database exists with the whole data set (its vendors all there). */
+export async function loadDatabaseReady(): Promise<boolean> {
+  const client = new Client({ connectionString: loadDatabaseUrl() });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ vendors: number }>('SELECT count(*)::int AS vendors FROM vendors');
+    return rows[0].vendors === LOAD.vendors + LOAD.searchVendors;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function seedLoadDatabase(): Promise<void> {
