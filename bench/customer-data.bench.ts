@@ -76,7 +76,13 @@ async function exportAndErase(): Promise<void> {
 async function retention(): Promise<void> {
   assertTestDatabase(DATABASE);
   await adminQuery(`CREATE DATABASE ${DATABASE}`);
-  Object.assign(process.env, { DATABASE_URL: databaseUrl(DATABASE), RETENTION_CLOSED_LEADS_DAYS: '30', ...SETTINGS });
+  // The seeding is one statement of a million rows: longer than the service's statement timeout.
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl(DATABASE),
+    RETENTION_CLOSED_LEADS_DAYS: '30',
+    DATABASE_STATEMENT_TIMEOUT_MS: '600000',
+    ...SETTINGS,
+  });
   const t = await createTestApp();
   try {
     const [seedMs] = await timed(async () => {
