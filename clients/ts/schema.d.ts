@@ -2670,9 +2670,15 @@ export interface components {
             direction: "outbound" | "inbound";
             /** @example EMAIL */
             channel: string;
-            /** @description The e-mail address or phone written to. */
+            /**
+             * @description Where the message went: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); for a
+             *     lead's alert, the vendor's address or phone it went to.
+             */
             to: string;
-            /** @description Null for the service's own sender (MAIL_FROM, SMS_FROM or the vendor's number). */
+            /**
+             * @description Null on every outbound message: each left from the service's own sender (`MAIL_FROM` for e-mail, in
+             *     the vendor's name; `SMS_FROM` for SMS), never from a person's address.
+             */
             from: string | null;
             subject: string | null;
             body: string;
