@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import type { AuditRecord } from './audit-record';
 import type { AuditEntry } from './entities/audit-entry.entity';
 
@@ -14,14 +15,17 @@ const SETTLED = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
 @Injectable()
 export class AuditRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /** In the caller's transaction, stamped with its transaction id. */
   async insert(record: AuditRecord, at: Date): Promise<void> {
-    await this.txHost.tx.query(
-      `INSERT INTO audit_log (tx_id, at, actor_type, actor_id, action, target_type, target_id, vendor_id, request_id, fields)
+    await this.sql.run({
+      sql: `INSERT INTO audit_log (tx_id, at, actor_type, actor_id, action, target_type, target_id, vendor_id, request_id, fields)
        VALUES (pg_current_xact_id()::text::bigint, $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
+      parameters: [
         at,
         record.actor.type,
         record.actor.id,
@@ -32,28 +36,28 @@ export class AuditRepository {
         record.requestId,
         record.fields,
       ],
-    );
+    });
   }
 
   async position(vendorId: number | null, id: string): Promise<{ txId: string } | undefined> {
-    const [row] = await this.txHost.tx.query<{ txId: string }[]>(
-      `SELECT tx_id::text AS "txId" FROM audit_log WHERE id = $1 AND ($2::int IS NULL OR vendor_id = $2)`,
-      [id, vendorId],
-    );
+    const [row] = await this.sql.rows<{ txId: string }>({
+      sql: `SELECT tx_id::text AS "txId" FROM audit_log WHERE id = $1 AND ($2::int IS NULL OR vendor_id = $2)`,
+      parameters: [id, vendorId],
+    });
     return row;
   }
 
   /** Up to `limit` settled entries after the position (from the start when none), oldest first. */
   feed(vendorId: number | null, after: { txId: string; id: string } | undefined, limit: number): Promise<AuditRow[]> {
-    return this.txHost.tx.query(
-      `SELECT ${COLUMNS} FROM audit_log
+    return this.sql.rows({
+      sql: `SELECT ${COLUMNS} FROM audit_log
         WHERE ${SETTLED}
           AND ($1::int IS NULL OR vendor_id = $1)
           AND ($2::bigint IS NULL OR (tx_id, id) > ($2::bigint, $3::bigint))
         ORDER BY tx_id, id
         LIMIT $4`,
-      [vendorId, after?.txId ?? null, after?.id ?? null, limit],
-    );
+      parameters: [vendorId, after?.txId ?? null, after?.id ?? null, limit],
+    });
   }
 
   /**
@@ -62,11 +66,11 @@ export class AuditRepository {
    */
   deleteBefore(cutoff: Date, limit: number): Promise<number> {
     return this.txHost.withTransaction(async () => {
-      await this.txHost.tx.query(`SELECT set_config('app.audit_retention', 'on', true)`);
-      const [, affected]: [unknown, number] = await this.txHost.tx.query(
-        `DELETE FROM audit_log WHERE id = ANY (ARRAY(SELECT id FROM audit_log WHERE at < $1 ORDER BY at LIMIT $2))`,
-        [cutoff, limit],
-      );
+      await this.sql.run({ sql: `SELECT set_config('app.audit_retention', 'on', true)`, parameters: [] });
+      const { rowCount: affected } = await this.sql.run({
+        sql: `DELETE FROM audit_log WHERE id = ANY (ARRAY(SELECT id FROM audit_log WHERE at < $1 ORDER BY at LIMIT $2))`,
+        parameters: [cutoff, limit],
+      });
       return affected;
     });
   }

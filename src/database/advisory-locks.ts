@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import type { Sql } from './sql';
 
 /**
  * First keys of the service's two-key transaction locks, kept in one place so that no two uses ever
@@ -17,9 +18,9 @@ export enum LockSpace {
   InboundSms = 727_401,
 }
 
-/** Held to the end of the manager's transaction: work on the same (space, id) runs one after the other. */
-export async function lockUntilCommit(manager: EntityManager, space: LockSpace, id: number): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [space, id]);
+/** Held to the end of the caller's transaction: work on the same (space, id) runs one after the other. */
+export async function lockUntilCommit(sql: Sql, space: LockSpace, id: number): Promise<void> {
+  await sql.run({ sql: 'SELECT pg_advisory_xact_lock($1, $2)', parameters: [space, id] });
 }
 
 /** One-key lock held for the whole retention pass (the migrations' key, in migrate.ts, is another). */

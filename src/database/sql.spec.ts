@@ -8,6 +8,8 @@ describe('Sql', () => {
   const query = jest.fn();
   const sql = new Sql({ pool: { query } } as unknown as PgPool);
   const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  const debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+  const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
   afterEach(() => jest.clearAllMocks());
 
   it('answers the rows and the row count of the pool’s result', async () => {
@@ -41,5 +43,22 @@ describe('Sql', () => {
     expect(result.rowCount).toBe(0);
     expect(warn).toHaveBeenCalledWith('Slow statement (1500 ms): SELECT * FROM leads WHERE customer_email = $1');
     expect(JSON.stringify(warn.mock.calls)).not.toContain('jane@x.ca');
+  });
+
+  it('logs a failed statement as TypeORM logs its own: a constraint violation at debug, else at error', async () => {
+    const statement = { sql: 'INSERT INTO review_settings (vendor_id) VALUES ($1)', parameters: ['jane@x.ca'] };
+    const foreignKey = Object.assign(new Error('violates foreign key constraint'), { code: '23503' });
+    query.mockRejectedValueOnce(foreignKey);
+    await expect(sql.run(statement)).rejects.toBe(foreignKey);
+    expect(debug).toHaveBeenCalledWith(
+      `Constraint violation answered by its caller: Error: violates foreign key constraint; query: ${statement.sql}`,
+    );
+    const timeout = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    query.mockRejectedValueOnce(timeout);
+    await expect(sql.run(statement)).rejects.toBe(timeout);
+    expect(error).toHaveBeenCalledWith(
+      `Statement failed (Error: canceling statement due to statement timeout): ${statement.sql}`,
+    );
+    expect(JSON.stringify([debug.mock.calls, error.mock.calls])).not.toContain('jane@x.ca');
   });
 });

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { SLOW_QUERY_MS } from './data-source.options';
 import { PgPool } from './pg-pool';
 import { type Statement, queryConfig } from './statement';
+import { answeredByCaller } from './typeorm-logger';
 
 export interface SqlResult<T> {
   rows: T[];
@@ -14,12 +15,15 @@ export interface SqlResult<T> {
 }
 
 /**
- * Hand-written SQL on the hot read paths, straight to the connection pool TypeORM opened (same
- * connections, settings and type parsers): TypeORM's query runner adds nothing these statements use
- * and cost ~0.04 ms of CPU per query (measured on the lead list under load). Slow statements are
- * logged like TypeORM's, without their parameters (customer contact details, tokens). A statement
- * marked `prepare` runs as a named prepared statement (see `queryConfig`). Inside a transaction
- * (`@Transactional()`), a statement runs on the transaction's connection like any other, unnamed.
+ * Every hand-written statement of every module goes through here (simple reads and writes use
+ * TypeORM's entity API). Inside a transaction (`@Transactional()`, `TransactionHost.withTransaction`)
+ * a statement runs on the transaction's connection through its documented query runner, unnamed, and
+ * commits or rolls back with it. Outside one it goes straight to the connection pool TypeORM opened
+ * (same connections, settings and type parsers): TypeORM's query runner adds nothing these statements
+ * use and cost ~0.04 ms of CPU per query (measured on the lead list under load); a statement marked
+ * `prepare` runs there as a named prepared statement (see `queryConfig`). There, slow and failed
+ * statements are logged as TypeORM logs its own, without their parameters (customer contact details,
+ * tokens).
  */
 @Injectable()
 export class Sql {
@@ -31,10 +35,12 @@ export class Sql {
     @Optional() private readonly txHost?: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
+  /** The statement's rows (those a SELECT finds, or those an INSERT, UPDATE or DELETE returns). */
   async rows<T extends QueryResultRow>(statement: Statement): Promise<T[]> {
     return (await this.run<T>(statement)).rows;
   }
 
+  /** The statement's rows and the number of rows it inserted, updated or deleted (or found). */
   async run<T extends QueryResultRow>(statement: Statement): Promise<SqlResult<T>> {
     const transaction = this.txHost?.isTransactionActive() ? this.txHost.tx.queryRunner : undefined;
     if (transaction) {
@@ -42,7 +48,14 @@ export class Sql {
       return { rows: result.records as T[], rowCount: result.affected ?? result.records.length };
     }
     const started = performance.now();
-    const result = await this.pgPool.pool.query<T>(queryConfig(statement));
+    const result = await this.pgPool.pool.query<T>(queryConfig(statement)).catch((error: unknown) => {
+      if (answeredByCaller(error)) {
+        this.logger.debug(`Constraint violation answered by its caller: ${String(error)}; query: ${statement.sql}`);
+      } else {
+        this.logger.error(`Statement failed (${String(error)}): ${statement.sql}`);
+      }
+      throw error;
+    });
     const ms = performance.now() - started;
     if (ms > SLOW_QUERY_MS) this.logger.warn(`Slow statement (${ms.toFixed(0)} ms): ${statement.sql}`);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };

@@ -3,6 +3,12 @@ import { AbstractLogger, LogLevel, LogMessage, QueryRunner } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/errors/database-errors';
 
 /**
+ * Whether a failed statement's error is an outcome its caller answers (an unknown vendor is a 404, a
+ * taken e-mail a 409): logged as one debug line, by TypeORM's queries and `Sql`'s statements alike.
+ */
+export const answeredByCaller = (error: unknown): boolean => isForeignKeyViolation(error) || isUniqueViolation(error);
+
+/**
  * Sends TypeORM's messages through the application logger (JSON lines with the request id), not
  * stdout. Failed and slow queries are logged without their parameters: those carry customer contact
  * details and tokens.
@@ -18,7 +24,7 @@ export class TypeOrmLogger extends AbstractLogger {
   override logQueryError(error: string, query: string, parameters?: unknown[], queryRunner?: QueryRunner): void {
     // Declared a string, but the driver passes PostgreSQL's error, with its SQLSTATE.
     const cause: unknown = error;
-    if (isForeignKeyViolation(cause) || isUniqueViolation(cause)) {
+    if (answeredByCaller(cause)) {
       this.logger.debug(`Constraint violation answered by its caller: ${String(cause)}; query: ${query}`);
       return;
     }

@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { type ErasedValues, redactJson } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { eventPublicId } from './event-types';
 
@@ -19,20 +18,20 @@ export interface EventRecord {
 @Injectable()
 export class EventCustomerRecords {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
     private readonly webhooks: WebhooksService,
   ) {}
 
   find(leadIds: number[], processIds: number[]): Promise<(EventRecord & { data: object })[]> {
-    return this.txHost.tx.query(
-      `SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
+    return this.sql.rows({
+      sql: `SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
         WHERE type LIKE 'lead.%' AND data->>'id' = ANY($1::text[])
        UNION ALL
        SELECT id::text, type, occurred_at, data FROM events
         WHERE data ? 'processId' AND data->>'processId' = ANY($2::text[]) AND type NOT LIKE 'lead.%'
        ORDER BY id`,
-      [leadIds.map(String), processIds.map(String)],
-    );
+      parameters: [leadIds.map(String), processIds.map(String)],
+    });
   }
 
   /**
@@ -48,7 +47,10 @@ export class EventCustomerRecords {
     for (const event of events) {
       const { value, changed } = redactJson(event.data, values);
       if (!changed) continue;
-      await this.txHost.tx.query(`UPDATE events SET data = $2 WHERE id = $1`, [event.id, JSON.stringify(value)]);
+      await this.sql.run({
+        sql: `UPDATE events SET data = $2 WHERE id = $1`,
+        parameters: [event.id, JSON.stringify(value)],
+      });
       redacted += 1;
     }
     const deliveries = await this.webhooks.redactDeliveries(

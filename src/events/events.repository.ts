@@ -1,6 +1,5 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import type { RecordedEventType } from './event-types';
 import type { StoredEvent } from './entities/event.entity';
 
@@ -20,50 +19,50 @@ const SETTLED = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
 @Injectable()
 export class EventsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly sql: Sql) {}
 
   /** In the caller's transaction, stamped with its transaction id. */
   async insert(vendorId: number, type: RecordedEventType, data: object): Promise<FeedEvent> {
-    const [event] = await this.txHost.tx.query<FeedEvent[]>(
-      `INSERT INTO events (tx_id, vendor_id, type, data)
+    const [event] = await this.sql.rows<FeedEvent>({
+      sql: `INSERT INTO events (tx_id, vendor_id, type, data)
        VALUES (pg_current_xact_id()::text::bigint, $1, $2, $3)
        RETURNING ${COLUMNS}`,
-      [vendorId, type, JSON.stringify(data)],
-    );
+      parameters: [vendorId, type, JSON.stringify(data)],
+    });
     return event;
   }
 
   /** Removes up to `limit` events older than the feed reaches; answers how many. */
   async deleteExpired(limit: number): Promise<number> {
-    const [, affected]: [unknown, number] = await this.txHost.tx.query(
-      `DELETE FROM events WHERE id = ANY (ARRAY(
+    const { rowCount: affected } = await this.sql.run({
+      sql: `DELETE FROM events WHERE id = ANY (ARRAY(
          SELECT id FROM events WHERE occurred_at <= now() - make_interval(days => $1) LIMIT $2))`,
-      [FEED_DAYS, limit],
-    );
+      parameters: [FEED_DAYS, limit],
+    });
     return affected;
   }
 
   /** The position of an event in the feed of this scope (a vendor's, or every vendor's when null). */
   async position(vendorId: number | null, id: number): Promise<{ txId: string } | undefined> {
-    const [row] = await this.txHost.tx.query<{ txId: string }[]>(
-      `SELECT tx_id::text AS "txId" FROM events
+    const [row] = await this.sql.rows<{ txId: string }>({
+      sql: `SELECT tx_id::text AS "txId" FROM events
         WHERE id = $1 AND ($2::int IS NULL OR vendor_id = $2) AND occurred_at > now() - make_interval(days => $3)`,
-      [id, vendorId, FEED_DAYS],
-    );
+      parameters: [id, vendorId, FEED_DAYS],
+    });
     return row;
   }
 
   /** Up to `limit` settled events after the position (from the start when none), oldest first. */
   feed(vendorId: number | null, after: { txId: string; id: number } | undefined, limit: number): Promise<FeedEvent[]> {
-    return this.txHost.tx.query(
-      `SELECT ${COLUMNS} FROM events
+    return this.sql.rows({
+      sql: `SELECT ${COLUMNS} FROM events
         WHERE ${SETTLED}
           AND ($1::int IS NULL OR vendor_id = $1)
           AND occurred_at > now() - make_interval(days => $2)
           AND ($3::bigint IS NULL OR (tx_id, id) > ($3::bigint, $4::bigint))
         ORDER BY tx_id, id
         LIMIT $5`,
-      [vendorId, FEED_DAYS, after?.txId ?? null, after?.id ?? null, limit],
-    );
+      parameters: [vendorId, FEED_DAYS, after?.txId ?? null, after?.id ?? null, limit],
+    });
   }
 }

@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 
 export interface FeedbackRequestRecord {
   id: number;
@@ -20,24 +19,24 @@ export interface FeedbackRequestRecord {
 /** The feedback requests' part of a person's data rights (CONTRACT 14), by the processes found for them. */
 @Injectable()
 export class FeedbackCustomerRecords {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly sql: Sql) {}
 
   ofProcesses(processIds: number[]): Promise<FeedbackRequestRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT id, process_id AS "processId", vendor_id AS "vendorId", customer_name AS "customerName", email, phone,
+    return this.sql.rows({
+      sql: `SELECT id, process_id AS "processId", vendor_id AS "vendorId", customer_name AS "customerName", email, phone,
               created_at AS "createdAt", answered_at AS "answeredAt", rating, would_refer AS "wouldRefer", comment
          FROM feedback_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      [processIds],
-    );
+      parameters: [processIds],
+    });
   }
 
   /** Name, contacts and comment removed; the rating and times (what the KPIs count) stay. */
   async erase(processIds: number[]): Promise<number> {
-    const [, erased]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE feedback_requests SET customer_name = $2::text, email = NULL, phone = NULL, comment = NULL
+    const { rowCount: erased } = await this.sql.run({
+      sql: `UPDATE feedback_requests SET customer_name = $2::text, email = NULL, phone = NULL, comment = NULL
         WHERE process_id = ANY($1::bigint[])`,
-      [processIds, ERASED],
-    );
+      parameters: [processIds, ERASED],
+    });
     return erased;
   }
 }

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import type { PageRequest } from '../common/pagination/page';
+import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
 import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
 import { FeedbackRequest } from './entities/feedback-request.entity';
@@ -14,20 +15,23 @@ export type FeedbackRequestWithProcess = FeedbackRequest & { process: Reputation
 
 @Injectable()
 export class FeedbackRequestsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /** Whether the vendor has a feedback request with the same email or the same phone. */
   async exists(vendorId: number, contact: Contact): Promise<boolean> {
-    const rows: { found: boolean }[] = await this.txHost.tx.query(
-      `SELECT EXISTS (SELECT 1 FROM feedback_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
-      [vendorId, contact.email, contact.phone],
-    );
+    const rows: { found: boolean }[] = await this.sql.rows({
+      sql: `SELECT EXISTS (SELECT 1 FROM feedback_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
+      parameters: [vendorId, contact.email, contact.phone],
+    });
     return rows[0].found;
   }
 
   /** `exists`, holding a lock to the end of the transaction: two creates for one vendor cannot both miss each other. */
   async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
-    await lockUntilCommit(this.txHost.tx, LockSpace.FeedbackRequestDuplicates, vendorId);
+    await lockUntilCommit(this.sql, LockSpace.FeedbackRequestDuplicates, vendorId);
     return this.exists(vendorId, contact);
   }
 

@@ -4,16 +4,20 @@ import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
+import { Sql } from '../database/sql';
 import { VendorImage, VendorImageKind } from './entities/vendor-image.entity';
 
-/** TypeORM answers a DELETE with [returned rows, affected count]. */
-type DeletedRows = [{ storage_key: string }[], number];
+/** What a DELETE of images returns. */
+type DeletedRow = { storageKey: string };
 
 export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'width' | 'height' | 'bytes'>;
 
 @Injectable()
 export class ImagesRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /** In the caller's transaction when there is one. */
   private get images(): Repository<VendorImage> {
@@ -46,14 +50,13 @@ export class ImagesRepository {
   ): Promise<{ image: VendorImage; replacedKeys: string[] } | null> {
     try {
       return await this.txHost.withTransaction(async () => {
-        const manager = this.txHost.tx;
-        await lockUntilCommit(manager, LockSpace.GoogleRankImage, vendorId);
-        const [replaced] = await manager.query<DeletedRows>(
-          `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key`,
-          [vendorId],
-        );
-        const stored = await manager.save(VendorImage, { ...image, vendorId, kind: VendorImageKind.GoogleRank });
-        return { image: stored, replacedKeys: replaced.map((row) => row.storage_key) };
+        await lockUntilCommit(this.sql, LockSpace.GoogleRankImage, vendorId);
+        const replaced = await this.sql.rows<DeletedRow>({
+          sql: `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key AS "storageKey"`,
+          parameters: [vendorId],
+        });
+        const stored = await this.txHost.tx.save(VendorImage, { ...image, vendorId, kind: VendorImageKind.GoogleRank });
+        return { image: stored, replacedKeys: replaced.map((row) => row.storageKey) };
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) return null;
@@ -63,10 +66,10 @@ export class ImagesRepository {
 
   /** Deletes one of the vendor's gallery images; its storage key, or null when there is no such image. */
   async deleteFromGallery(vendorId: number, imageId: number): Promise<string | null> {
-    const [rows] = await this.images.query<DeletedRows>(
-      `DELETE FROM vendor_images WHERE id = $1 AND vendor_id = $2 AND kind = 'GALLERY' RETURNING storage_key`,
-      [imageId, vendorId],
-    );
-    return rows[0]?.storage_key ?? null;
+    const [deleted] = await this.sql.rows<DeletedRow>({
+      sql: `DELETE FROM vendor_images WHERE id = $1 AND vendor_id = $2 AND kind = 'GALLERY' RETURNING storage_key AS "storageKey"`,
+      parameters: [imageId, vendorId],
+    });
+    return deleted?.storageKey ?? null;
   }
 }

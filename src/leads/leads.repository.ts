@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Clock } from '../common/time/clock';
+import type { NamedSql } from '../database/named-sql';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import type { LeadResponseTimes } from './lead-response-times';
@@ -58,12 +59,12 @@ export class LeadsRepository {
   }
 
   findOne(vendorId: number, id: number): Promise<LeadView | undefined> {
-    return this.one(LEAD_SQL.findOne, [id, vendorId]);
+    return this.one(LEAD_SQL.findOne, { leadId: id, vendorId });
   }
 
   /** The lead after setting its viewed flag; undefined when it was already set (or is not the vendor's). */
   markViewed(vendorId: number, id: number): Promise<LeadView | undefined> {
-    return this.one(LEAD_SQL.markViewed, [id, vendorId]);
+    return this.one(LEAD_SQL.markViewed, { leadId: id, vendorId });
   }
 
   /** The lead accepted or declined; undefined when it was not the vendor's pending lead. */
@@ -73,36 +74,36 @@ export class LeadsRepository {
     action: LeadAction.Accept | LeadAction.Decline,
     declineReason: string | null,
   ): Promise<LeadView | undefined> {
-    return this.one(LEAD_SQL.decide, [id, vendorId, action, declineReason]);
+    return this.one(LEAD_SQL.decide, { leadId: id, vendorId, action, reason: declineReason });
   }
 
   /** The lead with its new status; undefined when it was not the vendor's accepted lead. */
   setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView | undefined> {
-    return this.one(LEAD_SQL.setPostLeadStatus, [id, vendorId, status]);
+    return this.one(LEAD_SQL.setPostLeadStatus, { leadId: id, vendorId, status });
   }
 
   async insert(vendorId: number, lead: NewLead): Promise<LeadView> {
-    const created = await this.one(LEAD_SQL.insert, [
+    const created = await this.one(LEAD_SQL.insert, {
       vendorId,
-      lead.category,
-      lead.customerName,
-      lead.customerEmail ?? null,
-      lead.customerPhone ?? null,
-      lead.customerAddress ?? null,
-      lead.projectDetailsHtml,
-      lead.originalJobDescription,
-      lead.customerLocale ?? null,
-    ]);
+      category: lead.category,
+      customerName: lead.customerName,
+      customerEmail: lead.customerEmail ?? null,
+      customerPhone: lead.customerPhone ?? null,
+      customerAddress: lead.customerAddress ?? null,
+      projectDetailsHtml: lead.projectDetailsHtml,
+      originalJobDescription: lead.originalJobDescription,
+      customerLocale: lead.customerLocale ?? null,
+    });
     return created!;
   }
 
   /** Stores EXPIRED on up to batchSize overdue leads; answers them. */
   expireOverdue(batchSize: number): Promise<LeadView[]> {
-    return this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), LEAD_SQL.expireOverdue, [batchSize]));
+    return this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), LEAD_SQL.expireOverdue, { batchSize }));
   }
 
-  private async one(sql: string, parameters: unknown[]): Promise<LeadView | undefined> {
-    const [lead] = await this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), sql, parameters));
+  private async one(sql: NamedSql, values: Record<string, unknown>): Promise<LeadView | undefined> {
+    const [lead] = await this.sql.rows<LeadView>(leadStatement(this.config, this.clock.now(), sql, values));
     return lead;
   }
 }

@@ -1,4 +1,5 @@
 import type { PageRequest } from '../common/pagination/page';
+import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lead.entity';
 
@@ -8,25 +9,26 @@ import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lea
  * time every statement takes as a parameter (tests move it), so the times a lead records (assigned,
  * first viewed, decided) and the rules that read them agree.
  *
- * Every statement built from these fragments takes $1 = now, $2 = the expiry age and $3 = the
- * status-reminder age (both intervals, see `leadStatement`); its own parameters start at $4. The rule
- * fragments are constants (no input in them), so the SQL text is fixed and only the parameters vary.
+ * The fragments name their parameters (`NamedSql`): `:now`, `:expiryAge` and `:reminderAge` (both
+ * intervals, see `leadStatement`) for the rules, the statement's own beside them, and each statement
+ * takes only those it uses. The rule fragments are constants (no input in them), so the SQL text is
+ * fixed and only the parameters vary.
  */
 
 const FINAL_STATUSES = FINAL_POST_LEAD_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** Still NONE but older than the expiry age: it reads as EXPIRED and can no longer be decided. */
-const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= $1::timestamptz - $2::interval)`;
+const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= :now::timestamptz - :expiryAge::interval)`;
 
 /** Still NONE and within the expiry age: waiting for accept or decline. */
-const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > $1::timestamptz - $2::interval)`;
+const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > :now::timestamptz - :expiryAge::interval)`;
 
 /** Accepted, with no status yet, or a non-final status set longer ago than the reminder age. */
 const REQUIRES_ACTION = `(l.vendor_lead_action = '${LeadAction.Accept}' AND (l.post_lead_status IS NULL
-  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < $1::timestamptz - $3::interval)))`;
+  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < :now::timestamptz - :reminderAge::interval)))`;
 
 /** The moment an overdue lead expired; its dateModified (the job stores the same). */
-const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + $2::interval)`;
+const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + :expiryAge::interval)`;
 
 /** Each filter as a condition; the list and the counts share them, so the counts match the lists. */
 const FILTERS: Record<LeadFilter, string> = {
@@ -58,29 +60,23 @@ const LEAD_VIEW_COLUMNS = `
   l.post_lead_status_date AS "postLeadStatusDate",
   ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
 
-/** A count of vendor $4 from the row the lead triggers keep (see the VendorLeadCounts migration). */
+/** A count of the vendor's from the row the lead triggers keep (see the VendorLeadCounts migration). */
 const storedCount = (column: 'total' | 'accepted'): string =>
-  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = $4), 0)::bigint`;
+  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = :vendorId), 0)::bigint`;
 
 /**
- * Each filter's number of leads for vendor $4, as an expression: ALL and ACCEPTED are stored counts;
+ * Each filter's number of leads for the vendor, as an expression: ALL and ACCEPTED are stored counts;
  * REQUIRES_ATTENTION, which changes with the clock, is counted over its partial index.
  */
 const TOTALS: Record<LeadFilter, string> = {
   [LeadFilter.All]: storedCount('total'),
   [LeadFilter.Accepted]: storedCount('accepted'),
-  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = $4 AND ${FILTERS[LeadFilter.RequiresAttention]})`,
+  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = :vendorId AND ${FILTERS[LeadFilter.RequiresAttention]})`,
 };
 
-export const LEAD_SQL = {
-  /**
-   * One page of a vendor's leads and the total, in one statement. The page takes only ids from the
-   * filter's index (index-only) and reads the heap for those rows alone. A page in the older half is
-   * walked from the oldest end (skipping total - offset - size entries instead of offset), which the
-   * exact total allows: a deep page costs at most half the vendor's index entries. With no row on the
-   * page, one row carries the total. $4 vendor id, $5 limit, $6 offset.
-   */
-  list: (filter: LeadFilter): string => `
+/** One page of the vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */
+const listSql = (filter: LeadFilter): NamedSql =>
+  new NamedSql(`
     SELECT matching.total, lead.*
     -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
     -- be a copy of the count.
@@ -89,86 +85,104 @@ export const LEAD_SQL = {
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (
         (SELECT l.id FROM leads l
-         WHERE l.vendor_id = $4 AND ${FILTERS[filter]} AND $6 <= matching.total / 2
+         WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND :offset <= matching.total / 2
          ORDER BY l.date_created DESC, l.id DESC
-         LIMIT $5 OFFSET $6)
+         LIMIT :limit OFFSET :offset)
         UNION ALL
         (SELECT oldest_first.id FROM (
            SELECT l.id FROM leads l
-           WHERE l.vendor_id = $4 AND ${FILTERS[filter]} AND $6 > matching.total / 2
+           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND :offset > matching.total / 2
            ORDER BY l.date_created, l.id
-           LIMIT greatest(least($5, matching.total - $6), 0) OFFSET greatest(matching.total - $6 - $5, 0)
+           LIMIT greatest(least(:limit, matching.total - :offset), 0)
+           OFFSET greatest(matching.total - :offset - :limit, 0)
          ) AS oldest_first
-         -- Never more than $5; said again so the planner knows it (it cannot bound the limit above) and
-         -- joins the page's few ids to leads by primary key rather than walking the whole table.
-         LIMIT $5)
+         -- Never more than the limit; said again so the planner knows it (it cannot bound the limit
+         -- above) and joins the page's few ids to leads by primary key rather than walking the whole table.
+         LIMIT :limit)
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
-    ORDER BY lead."dateCreated" DESC, lead.id DESC`,
+    ORDER BY lead."dateCreated" DESC, lead.id DESC`);
 
-  /** The three filter counts in one statement. $4 vendor id. */
-  filterCounts: `
+export const LEAD_SQL = {
+  /**
+   * One page of a vendor's leads and the total, in one statement. The page takes only ids from the
+   * filter's index (index-only) and reads the heap for those rows alone. A page in the older half is
+   * walked from the oldest end (skipping total - offset - size entries instead of offset), which the
+   * exact total allows: a deep page costs at most half the vendor's index entries. With no row on the
+   * page, one row carries the total. :vendorId, :limit, :offset.
+   */
+  list: {
+    [LeadFilter.All]: listSql(LeadFilter.All),
+    [LeadFilter.Accepted]: listSql(LeadFilter.Accepted),
+    [LeadFilter.RequiresAttention]: listSql(LeadFilter.RequiresAttention),
+  } satisfies Record<LeadFilter, NamedSql>,
+
+  /** The three filter counts in one statement. :vendorId. */
+  filterCounts: new NamedSql(`
     SELECT ${TOTALS[LeadFilter.All]} AS "allLeadsCount",
            ${TOTALS[LeadFilter.Accepted]} AS "acceptedLeadsCount",
-           ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`,
+           ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`),
 
-  /** $4 lead id, $5 vendor id. */
-  findOne: `SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = $4 AND l.vendor_id = $5`,
+  /** :leadId, :vendorId. */
+  findOne: new NamedSql(`SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = :leadId AND l.vendor_id = :vendorId`),
 
-  /** Sets the viewed flag, and the first view's time, if it is not set yet. $4 lead id, $5 vendor id. */
-  markViewed: `
+  /** Sets the viewed flag, and the first view's time, if it is not set yet. :leadId, :vendorId. */
+  markViewed: new NamedSql(`
     UPDATE leads AS l
-    SET vendor_notification_viewed = TRUE, first_viewed_at = $1::timestamptz, date_modified = $1::timestamptz
-    WHERE l.id = $4 AND l.vendor_id = $5 AND NOT l.vendor_notification_viewed
-    RETURNING ${LEAD_VIEW_COLUMNS}`,
+    SET vendor_notification_viewed = TRUE, first_viewed_at = :now::timestamptz, date_modified = :now::timestamptz
+    WHERE l.id = :leadId AND l.vendor_id = :vendorId AND NOT l.vendor_notification_viewed
+    RETURNING ${LEAD_VIEW_COLUMNS}`),
 
   /**
    * Accepts or declines a lead only if it is still pending: the condition and the change are one
    * statement, so of two concurrent calls exactly one finds the lead pending (the other waits for
    * the row lock, re-checks, and changes nothing). A lead decided without being opened was seen in the
    * list: the decision is its first view (a lead viewed before its view time was recorded keeps none).
-   * $4 lead id, $5 vendor id, $6 action, $7 reason.
+   * :leadId, :vendorId, :action, :reason.
    */
-  decide: `
+  decide: new NamedSql(`
     UPDATE leads AS l
-    SET vendor_lead_action = $6::lead_action, decline_reason = $7, action_date = $1::timestamptz,
-        date_modified = $1::timestamptz, vendor_notification_viewed = TRUE,
-        first_viewed_at = CASE WHEN l.vendor_notification_viewed THEN l.first_viewed_at ELSE $1::timestamptz END
-    WHERE l.id = $4 AND l.vendor_id = $5 AND ${PENDING}
-    RETURNING ${LEAD_VIEW_COLUMNS}`,
+    SET vendor_lead_action = :action::lead_action, decline_reason = :reason, action_date = :now::timestamptz,
+        date_modified = :now::timestamptz, vendor_notification_viewed = TRUE,
+        first_viewed_at = CASE WHEN l.vendor_notification_viewed THEN l.first_viewed_at ELSE :now::timestamptz END
+    WHERE l.id = :leadId AND l.vendor_id = :vendorId AND ${PENDING}
+    RETURNING ${LEAD_VIEW_COLUMNS}`),
 
-  /** Sets the status of an accepted lead. $4 lead id, $5 vendor id, $6 status. */
-  setPostLeadStatus: `
+  /** Sets the status of an accepted lead. :leadId, :vendorId, :status. */
+  setPostLeadStatus: new NamedSql(`
     UPDATE leads AS l
-    SET post_lead_status = $6::post_lead_status, post_lead_status_date = $1::timestamptz, date_modified = $1::timestamptz
-    WHERE l.id = $4 AND l.vendor_id = $5 AND l.vendor_lead_action = '${LeadAction.Accept}'
-    RETURNING ${LEAD_VIEW_COLUMNS}`,
+    SET post_lead_status = :status::post_lead_status, post_lead_status_date = :now::timestamptz,
+        date_modified = :now::timestamptz
+    WHERE l.id = :leadId AND l.vendor_id = :vendorId AND l.vendor_lead_action = '${LeadAction.Accept}'
+    RETURNING ${LEAD_VIEW_COLUMNS}`),
 
-  /** $4 vendor id, $5..$11 the lead's fields. */
-  insert: `
+  /** :vendorId and the lead's fields, named as `NewLead` names them. */
+  insert: new NamedSql(`
     INSERT INTO leads AS l (vendor_id, category, customer_name, customer_email, customer_phone, customer_address,
-                            project_details_html, original_job_description, customer_locale, date_created, date_modified)
-    VALUES ($4, $5, $6, $7, $8, $9, $10, $11, $12, $1, $1)
-    RETURNING ${LEAD_VIEW_COLUMNS}`,
+                            project_details_html, original_job_description, customer_locale, date_created,
+                            date_modified)
+    VALUES (:vendorId, :category, :customerName, :customerEmail, :customerPhone, :customerAddress,
+            :projectDetailsHtml, :originalJobDescription, :customerLocale, :now, :now)
+    RETURNING ${LEAD_VIEW_COLUMNS}`),
 
   /**
-   * Stores EXPIRED on up to $4 overdue leads, oldest first, and answers them (for their events).
+   * Stores EXPIRED on up to :batchSize overdue leads, oldest first, and answers them (for their events).
    * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
-  expireOverdue: `
+  expireOverdue: new NamedSql(`
     WITH due AS (
       SELECT l.id FROM leads l
       WHERE ${OVERDUE}
       ORDER BY l.date_created
-      LIMIT $4
+      LIMIT :batchSize
       FOR UPDATE SKIP LOCKED
     )
     UPDATE leads AS l SET vendor_lead_action = '${LeadAction.Expired}', date_modified = ${EXPIRED_AT}
     FROM due
     WHERE l.id = due.id
-    RETURNING ${LEAD_VIEW_COLUMNS}`,
+    RETURNING ${LEAD_VIEW_COLUMNS}`),
 };
 
 /** Minutes from a lead's assignment to a later time, as float8 (what the percentiles take). */
@@ -178,13 +192,12 @@ const minutesAfterAssignment = (column: string): string => `date_part('epoch', $
 const ACTIONED = `l.vendor_lead_action IN ('${LeadAction.Accept}', '${LeadAction.Decline}')`;
 
 /**
- * The response-time figures of vendor $3 over the leads assigned in [$4, $5) (CONTRACT 13), in one
- * pass over the vendor's window of the covering index `idx_leads_vendor_response_times` (index-only).
- * A late lead: actioned, or assigned more than the hour (the day) before now. One decimal; null when
- * nothing counts (percentile_cont of no rows, a percent of no late lead). It reads no status-reminder
- * age, so it takes only $1 = now and $2 = the expiry age before its own parameters.
+ * The response-time figures of :vendorId over the leads assigned in [:from, :until) (CONTRACT 13), in
+ * one pass over the vendor's window of the covering index `idx_leads_vendor_response_times`
+ * (index-only). A late lead: actioned, or assigned more than the hour (the day) before now. One
+ * decimal; null when nothing counts (percentile_cont of no rows, a percent of no late lead).
  */
-const RESPONSE_TIMES = `
+const RESPONSE_TIMES = new NamedSql(`
   SELECT figures.assigned AS "leadsAssigned", figures.viewed AS "leadsViewed",
          figures.actioned AS "leadsActioned", figures.expired AS "leadsExpired",
          round(figures.view_median::numeric, 1)::float8 AS "medianMinutesToView",
@@ -209,12 +222,12 @@ const RESPONSE_TIMES = `
       SELECT ${minutesAfterAssignment('l.first_viewed_at')} AS to_view,
              CASE WHEN ${ACTIONED} THEN ${minutesAfterAssignment('l.action_date')} END AS to_action,
              (l.vendor_lead_action = '${LeadAction.Expired}' OR ${OVERDUE}) AS expired,
-             l.date_created < $1::timestamptz - interval '1 hour' AS older_than_hour,
-             l.date_created < $1::timestamptz - interval '1 day' AS older_than_day
+             l.date_created < :now::timestamptz - interval '1 hour' AS older_than_hour,
+             l.date_created < :now::timestamptz - interval '1 day' AS older_than_day
       FROM leads l
-      WHERE l.vendor_id = $3 AND l.date_created >= $4 AND l.date_created < $5
+      WHERE l.vendor_id = :vendorId AND l.date_created >= :from AND l.date_created < :until
     ) AS timed
-  ) AS figures`;
+  ) AS figures`);
 
 export interface LeadTiming {
   /** A lead still NONE after this many hours is EXPIRED. */
@@ -223,14 +236,19 @@ export interface LeadTiming {
   statusReminderDays: number;
 }
 
-const expiryAge = (timing: LeadTiming): string => `${timing.expiryHours} hours`;
-
-/** A statement above with its parameters: now and the timing ($1 to $3) first, then the statement's own. */
-export function leadStatement(timing: LeadTiming, now: Date, sql: string, parameters: unknown[]): Statement {
-  return {
-    sql,
-    parameters: [now, expiryAge(timing), `${timing.statusReminderDays} days`, ...parameters],
-  };
+/** A statement above with the rules' values (the clock's now and the timing) beside its own. */
+export function leadStatement(
+  timing: LeadTiming,
+  now: Date,
+  sql: NamedSql,
+  values: Readonly<Record<string, unknown>>,
+): Statement {
+  return sql.bind({
+    now,
+    expiryAge: `${timing.expiryHours} hours`,
+    reminderAge: `${timing.statusReminderDays} days`,
+    ...values,
+  });
 }
 
 /** One page of a vendor's leads with the filter's total (also run by the benchmark's baseline). */
@@ -241,12 +259,13 @@ export function leadListStatement(
   filter: LeadFilter,
   { page, size }: PageRequest,
 ): Statement {
-  return { ...leadStatement(timing, now, LEAD_SQL.list(filter), [vendorId, size, page * size]), prepare: true };
+  const values = { vendorId, limit: size, offset: page * size };
+  return { ...leadStatement(timing, now, LEAD_SQL.list[filter], values), prepare: true };
 }
 
 /** A vendor's number of leads per filter (also run by the benchmark's baseline). */
 export function filterCountsStatement(timing: LeadTiming, now: Date, vendorId: number): Statement {
-  return { ...leadStatement(timing, now, LEAD_SQL.filterCounts, [vendorId]), prepare: true };
+  return { ...leadStatement(timing, now, LEAD_SQL.filterCounts, { vendorId }), prepare: true };
 }
 
 /** A vendor's response-time figures over a window (also run by the benchmark's baseline). */
@@ -256,9 +275,6 @@ export function responseTimesStatement(
   vendorId: number,
   window: { from: Date; until: Date },
 ): Statement {
-  return {
-    sql: RESPONSE_TIMES,
-    parameters: [now, expiryAge(timing), vendorId, window.from, window.until],
-    prepare: true,
-  };
+  const values = { vendorId, from: window.from, until: window.until };
+  return { ...leadStatement(timing, now, RESPONSE_TIMES, values), prepare: true };
 }

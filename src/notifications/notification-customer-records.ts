@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 import type { NotificationPurpose } from './notification.types';
 
 /** A message as a person's export shows it. */
@@ -28,14 +27,14 @@ export type MessageSubjects = Partial<Record<NotificationPurpose, number[]>>;
  */
 @Injectable()
 export class NotificationCustomerRecords {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly sql: Sql) {}
 
   /** By recipient (idx_notification_outbox_recipient) and by subject (uq_notification_outbox_subject_channel). */
   find(recipients: string[], subjects: MessageSubjects): Promise<MessageRecord[]> {
     const purposes = Object.keys(subjects);
     const ids = purposes.map((purpose) => subjects[purpose as NotificationPurpose]!.join(','));
-    return this.txHost.tx.query(
-      `SELECT id, vendor_id AS "vendorId", purpose, channel, recipient, subject, text, status, created_at AS "createdAt",
+    return this.sql.rows({
+      sql: `SELECT id, vendor_id AS "vendorId", purpose, channel, recipient, subject, text, status, created_at AS "createdAt",
               sent_at AS "sentAt", last_attempt_at AS "lastAttemptAt"
          FROM notification_outbox WHERE recipient = ANY($1::varchar[])
        UNION
@@ -44,8 +43,8 @@ export class NotificationCustomerRecords {
          JOIN unnest($2::notification_purpose[], $3::text[]) AS s(purpose, ids) USING (purpose)
         WHERE o.subject_id = ANY(string_to_array(s.ids, ',')::bigint[])
        ORDER BY id`,
-      [recipients, purposes, ids],
-    );
+      parameters: [recipients, purposes, ids],
+    });
   }
 
   /**
@@ -54,15 +53,15 @@ export class NotificationCustomerRecords {
    * whose message has not failed). Answers how many were erased.
    */
   async erase(ids: number[]): Promise<number> {
-    const [, withdrawn]: [unknown, number] = await this.txHost.tx.query(
-      `DELETE FROM notification_outbox WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
-      [ids],
-    );
-    const [, erased]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE notification_outbox SET recipient = $2::text, subject = NULL, text = $2::text, html = NULL
+    const { rowCount: withdrawn } = await this.sql.run({
+      sql: `DELETE FROM notification_outbox WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
+      parameters: [ids],
+    });
+    const { rowCount: erased } = await this.sql.run({
+      sql: `UPDATE notification_outbox SET recipient = $2::text, subject = NULL, text = $2::text, html = NULL
         WHERE id = ANY($1::bigint[])`,
-      [ids, ERASED],
-    );
+      parameters: [ids, ERASED],
+    });
     return withdrawn + erased;
   }
 
@@ -76,15 +75,15 @@ export class NotificationCustomerRecords {
     afterId: number,
     limit: number,
   ): Promise<{ lastId: number | null; blanked: number; reachedCutoff: boolean }> {
-    const rows: { id: number; old: boolean; young: boolean }[] = await this.txHost.tx.query(
-      `WITH batch AS (
+    const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
+      sql: `WITH batch AS (
          SELECT id, created_at < $2 AND status <> 'PENDING' AND text <> $4::text AS old, created_at >= $2 AS young
            FROM notification_outbox WHERE id > $1 ORDER BY id LIMIT $3),
        blanked AS (
          UPDATE notification_outbox o SET text = $4::text, html = NULL FROM batch WHERE o.id = batch.id AND batch.old RETURNING o.id)
        SELECT id, old, young FROM batch ORDER BY id`,
-      [afterId, cutoff, limit, ERASED],
-    );
+      parameters: [afterId, cutoff, limit, ERASED],
+    });
     return {
       lastId: rows.length ? rows[rows.length - 1].id : null,
       blanked: rows.filter((row) => row.old).length,

@@ -69,28 +69,24 @@ export class NotificationsRepository {
    * worker that dies mid-delivery leaves them to be taken again when the lease runs out.
    */
   claimDue(limit: number, leaseMs: number): Promise<ClaimedNotification[]> {
-    // Wrapped in a CTE so the driver answers rows (TypeORM answers [rows, count] for a bare UPDATE).
-    return this.outbox.query(
-      `WITH claimed AS (
-         UPDATE notification_outbox AS n
-            SET attempts = n.attempts + 1,
-                last_attempt_at = now(),
-                next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
-           FROM (SELECT id FROM notification_outbox
-                  WHERE status = 'PENDING' AND next_attempt_at <= now()
-                  ORDER BY next_attempt_at, id
-                  LIMIT $1
-                    FOR UPDATE SKIP LOCKED) AS due
-          WHERE n.id = due.id
-      RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
-                n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
-                n.from_name AS "fromName", n.reply_to AS "replyTo",
-                n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
-                n.subject_id AS "subjectId"
-       )
-       SELECT * FROM claimed`,
-      [limit, leaseMs],
-    );
+    return this.sql.rows({
+      sql: `UPDATE notification_outbox AS n
+               SET attempts = n.attempts + 1,
+                   last_attempt_at = now(),
+                   next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+              FROM (SELECT id FROM notification_outbox
+                     WHERE status = 'PENDING' AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at, id
+                     LIMIT $1
+                       FOR UPDATE SKIP LOCKED) AS due
+             WHERE n.id = due.id
+         RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
+                   n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+                   n.from_name AS "fromName", n.reply_to AS "replyTo",
+                   n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
+                   n.subject_id AS "subjectId"`,
+      parameters: [limit, leaseMs],
+    });
   }
 
   /**

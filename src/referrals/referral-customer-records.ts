@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 
 export interface ReferralRequestRecord {
   id: number;
@@ -44,40 +43,40 @@ const CONVERSION_COLUMNS = `id, vendor_id AS "vendorId", referral_id AS "referra
  */
 @Injectable()
 export class ReferralCustomerRecords {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly sql: Sql) {}
 
   requestsOf(processIds: number[]): Promise<ReferralRequestRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT id, process_id AS "processId", created_at AS "createdAt", completed_at AS "completedAt",
+    return this.sql.rows({
+      sql: `SELECT id, process_id AS "processId", created_at AS "createdAt", completed_at AS "completedAt",
               completed_channel AS "completedChannel"
          FROM referral_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      [processIds],
-    );
+      parameters: [processIds],
+    });
   }
 
   referralsOf(referralRequestIds: number[]): Promise<ReferralRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE referral_request_id = ANY($1::bigint[]) ORDER BY id`,
-      [referralRequestIds],
-    );
+    return this.sql.rows({
+      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE referral_request_id = ANY($1::bigint[]) ORDER BY id`,
+      parameters: [referralRequestIds],
+    });
   }
 
   /** The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone). */
   asFriend({ email, phone }: CustomerContact): Promise<ReferralRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = $1
+    return this.sql.rows({
+      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = $1
        UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = $2::text ORDER BY id`,
-      [email, phone],
-    );
+      parameters: [email, phone],
+    });
   }
 
   /** The contact requests this person sent from a friend's page (idx_referral_conversions_email / _phone). */
   conversionsBy({ email, phone }: CustomerContact): Promise<ConversionRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = $1
+    return this.sql.rows({
+      sql: `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = $1
        UNION SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE phone = $2::text ORDER BY id`,
-      [email, phone],
-    );
+      parameters: [email, phone],
+    });
   }
 
   /**
@@ -86,15 +85,15 @@ export class ReferralCustomerRecords {
    * message. Answers how many referrals and contact requests were erased.
    */
   async erase(referralIds: number[], conversionIds: number[]): Promise<{ referrals: number; conversions: number }> {
-    const [, referrals]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
+    const { rowCount: referrals } = await this.sql.run({
+      sql: `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
         WHERE id = ANY($1::bigint[])`,
-      [referralIds],
-    );
-    const [, conversions]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE referral_conversions SET name = $2::text, email = NULL, phone = NULL, message = NULL WHERE id = ANY($1::bigint[])`,
-      [conversionIds, ERASED],
-    );
+      parameters: [referralIds],
+    });
+    const { rowCount: conversions } = await this.sql.run({
+      sql: `UPDATE referral_conversions SET name = $2::text, email = NULL, phone = NULL, message = NULL WHERE id = ANY($1::bigint[])`,
+      parameters: [conversionIds, ERASED],
+    });
     return { referrals, conversions };
   }
 }

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { MoreThan } from 'typeorm';
 import { LockSpace } from '../database/advisory-locks';
+import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
 import type { ReferralChannel } from '../reputation/entities/reputation-event.entity';
 import { ReferralConversion } from './entities/referral-conversion.entity';
@@ -20,7 +21,10 @@ export type NewConversion = Pick<
 
 @Injectable()
 export class ReferralsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   private get manager() {
     return this.txHost.tx;
@@ -66,16 +70,16 @@ export class ReferralsRepository {
    * one after the other.
    */
   async invitedWithin(vendorId: number, address: string, days: number): Promise<boolean> {
-    await this.manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
-      LockSpace.FriendInvitations,
-      `${vendorId}:${address}`,
-    ]);
-    const rows: { found: boolean }[] = await this.manager.query(
-      `SELECT EXISTS (SELECT 1 FROM referrals
+    await this.sql.run({
+      sql: 'SELECT pg_advisory_xact_lock($1, hashtext($2))',
+      parameters: [LockSpace.FriendInvitations, `${vendorId}:${address}`],
+    });
+    const rows: { found: boolean }[] = await this.sql.rows({
+      sql: `SELECT EXISTS (SELECT 1 FROM referrals
                        WHERE vendor_id = $1 AND coalesce(friend_email, friend_phone) = $2
                          AND created_at > now() - make_interval(days => $3)) AS found`,
-      [vendorId, address, days],
-    );
+      parameters: [vendorId, address, days],
+    });
     return rows[0].found;
   }
 
@@ -94,11 +98,11 @@ export class ReferralsRepository {
 
   /** Whether the referral has a conversion from this email or phone; from anyone when contact is null. */
   async conversionExists(referralId: number, contact: Contact | null): Promise<boolean> {
-    const rows: { found: boolean }[] = await this.manager.query(
-      `SELECT EXISTS (SELECT 1 FROM referral_conversions
+    const rows: { found: boolean }[] = await this.sql.rows({
+      sql: `SELECT EXISTS (SELECT 1 FROM referral_conversions
                        WHERE referral_id = $1 AND ($2 OR email = $3 OR phone = $4)) AS found`,
-      [referralId, contact === null, contact?.email ?? null, contact?.phone ?? null],
-    );
+      parameters: [referralId, contact === null, contact?.email ?? null, contact?.phone ?? null],
+    });
     return rows[0].found;
   }
 }

@@ -1,8 +1,7 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { PrivacyConfig, privacyConfig } from '../config/privacy.config';
+import { Sql } from '../database/sql';
 
 /**
  * The suppression list (CONTRACT 14): an erased person's e-mail or phone, kept only as HMAC-SHA256
@@ -13,7 +12,7 @@ import { PrivacyConfig, privacyConfig } from '../config/privacy.config';
 export class ContactSuppressions {
   constructor(
     @Inject(privacyConfig.KEY) private readonly config: PrivacyConfig,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
   ) {}
 
   /** The keyed hash of a normalized contact (lower-cased e-mail or `xxx-xxx-xxxx`); also what the audit log names. */
@@ -25,10 +24,10 @@ export class ContactSuppressions {
   async suppress(contacts: string[]): Promise<string[]> {
     const hashes = contacts.map((contact) => this.hashOf(contact));
     if (hashes.length)
-      await this.txHost.tx.query(
-        `INSERT INTO contact_suppressions (contact_hash) SELECT unnest($1::varchar[]) ON CONFLICT DO NOTHING`,
-        [hashes],
-      );
+      await this.sql.run({
+        sql: `INSERT INTO contact_suppressions (contact_hash) SELECT unnest($1::varchar[]) ON CONFLICT DO NOTHING`,
+        parameters: [hashes],
+      });
     return hashes;
   }
 
@@ -36,10 +35,10 @@ export class ContactSuppressions {
   async suppressed(contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
     const byHash = new Map(contacts.map((contact) => [this.hashOf(contact), contact]));
-    const rows: { hash: string }[] = await this.txHost.tx.query(
-      `SELECT contact_hash AS hash FROM contact_suppressions WHERE contact_hash = ANY($1::varchar[])`,
-      [[...byHash.keys()]],
-    );
+    const rows: { hash: string }[] = await this.sql.rows({
+      sql: `SELECT contact_hash AS hash FROM contact_suppressions WHERE contact_hash = ANY($1::varchar[])`,
+      parameters: [[...byHash.keys()]],
+    });
     return new Set(rows.map((row) => byHash.get(row.hash)!));
   }
 }

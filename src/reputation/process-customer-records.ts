@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 import { addressesOf } from './contact';
 import { ContactSuppressions } from './contact-suppressions';
 import type { ReputationEvent } from './entities/reputation-event.entity';
@@ -42,35 +41,35 @@ const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first
 @Injectable()
 export class ProcessCustomerRecords {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
     private readonly suppressions: ContactSuppressions,
   ) {}
 
   /** Every process of any vendor sent to the e-mail or phone (idx_reputation_processes_email / _phone). */
   processes({ email, phone }: CustomerContact): Promise<ProcessRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE email = $1
+    return this.sql.rows({
+      sql: `SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE email = $1
        UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE phone = $2::text ORDER BY id`,
-      [email, phone],
-    );
+      parameters: [email, phone],
+    });
   }
 
   /** The steps of these processes: answers (rating, would-refer), yes/no, clicks per platform, referrals. */
   events(processIds: number[]): Promise<ProcessEventRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT id, process_id AS "processId", type, occurred_at AS "occurredAt", rating, would_refer AS "wouldRefer",
+    return this.sql.rows({
+      sql: `SELECT id, process_id AS "processId", type, occurred_at AS "occurredAt", rating, would_refer AS "wouldRefer",
               platform, channel
          FROM reputation_events WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      [processIds],
-    );
+      parameters: [processIds],
+    });
   }
 
   optOuts(contact: CustomerContact): Promise<OptOutRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT vendor_id AS "vendorId", contact, created_at AS "createdAt" FROM contact_opt_outs
+    return this.sql.rows({
+      sql: `SELECT vendor_id AS "vendorId", contact, created_at AS "createdAt" FROM contact_opt_outs
         WHERE contact = ANY($1::varchar[]) ORDER BY vendor_id`,
-      [addressesOf(contact)],
-    );
+      parameters: [addressesOf(contact)],
+    });
   }
 
   /**
@@ -83,19 +82,19 @@ export class ProcessCustomerRecords {
     contact: CustomerContact,
     processIds: number[],
   ): Promise<{ processes: number; optOuts: number; hashes: string[] }> {
-    const [, processes]: [unknown, number] = processIds.length
-      ? await this.txHost.tx.query(
-          `UPDATE reputation_processes
+    const { rowCount: processes } = processIds.length
+      ? await this.sql.run({
+          sql: `UPDATE reputation_processes
               SET first_name = $2::text, email = NULL, phone = NULL, private_feedback = NULL, erased_at = now()
             WHERE id = ANY($1::bigint[])`,
-          [processIds, ERASED],
-        )
-      : [null, 0];
+          parameters: [processIds, ERASED],
+        })
+      : { rowCount: 0 };
     const addresses = addressesOf(contact);
-    const [, optOuts]: [unknown, number] = await this.txHost.tx.query(
-      `DELETE FROM contact_opt_outs WHERE contact = ANY($1::varchar[])`,
-      [addresses],
-    );
+    const { rowCount: optOuts } = await this.sql.run({
+      sql: `DELETE FROM contact_opt_outs WHERE contact = ANY($1::varchar[])`,
+      parameters: [addresses],
+    });
     return { processes, optOuts, hashes: await this.suppressions.suppress(addresses) };
   }
 }

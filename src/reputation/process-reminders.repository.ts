@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
+import { Sql } from '../database/sql';
 import { ProcessReminder, type ReminderOutcome } from './entities/process-reminder.entity';
 import { ReputationEventType } from './entities/reputation-event.entity';
 
@@ -20,7 +21,10 @@ const CUSTOMER_ACTIONS = [
 /** The processes' reminders; in the caller's transaction. */
 @Injectable()
 export class ProcessRemindersRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   async insert(reminder: NewReminder): Promise<void> {
     await this.txHost.tx.insert(ProcessReminder, reminder);
@@ -56,10 +60,10 @@ export class ProcessRemindersRepository {
 
   /** Whether the customer answered, chose yes/no or clicked a review link on the process's page. */
   async customerActed(processId: number): Promise<boolean> {
-    const rows: { acted: boolean }[] = await this.txHost.tx.query(
-      'SELECT EXISTS (SELECT 1 FROM reputation_events WHERE process_id = $1 AND type = ANY($2)) AS acted',
-      [processId, CUSTOMER_ACTIONS],
-    );
+    const rows: { acted: boolean }[] = await this.sql.rows({
+      sql: 'SELECT EXISTS (SELECT 1 FROM reputation_events WHERE process_id = $1 AND type = ANY($2)) AS acted',
+      parameters: [processId, CUSTOMER_ACTIONS],
+    });
     return rows[0].acted;
   }
 }

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import { ContactSuppressions } from './contact-suppressions';
 import { ContactOptOut } from './entities/contact-opt-out.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
@@ -26,6 +27,7 @@ export type ProcessChanges = Partial<
 export class ProcessRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
     private readonly suppressions: ContactSuppressions,
   ) {}
 
@@ -36,10 +38,10 @@ export class ProcessRepository {
   /** The contacts the vendor must not message: opted out of its messages, or erased (suppressed for every vendor). */
   async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
-    const rows: { contact: string }[] = await this.manager.query(
-      'SELECT contact FROM contact_opt_outs WHERE vendor_id = $1 AND contact = ANY($2)',
-      [vendorId, contacts],
-    );
+    const rows: { contact: string }[] = await this.sql.rows({
+      sql: 'SELECT contact FROM contact_opt_outs WHERE vendor_id = $1 AND contact = ANY($2)',
+      parameters: [vendorId, contacts],
+    });
     const suppressed = await this.suppressions.suppressed(contacts);
     return new Set([...rows.map((row) => row.contact), ...suppressed]);
   }

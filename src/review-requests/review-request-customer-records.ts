@@ -1,7 +1,6 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
+import { Sql } from '../database/sql';
 
 export interface ReviewRequestRecord {
   id: number;
@@ -20,24 +19,24 @@ export interface ReviewRequestRecord {
 /** The review requests' part of a person's data rights (CONTRACT 14), by the processes found for them. */
 @Injectable()
 export class ReviewRequestCustomerRecords {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly sql: Sql) {}
 
   ofProcesses(processIds: number[]): Promise<ReviewRequestRecord[]> {
-    return this.txHost.tx.query(
-      `SELECT id, process_id AS "processId", vendor_id AS "vendorId", first_name AS "firstName", last_name AS "lastName",
+    return this.sql.rows({
+      sql: `SELECT id, process_id AS "processId", vendor_id AS "vendorId", first_name AS "firstName", last_name AS "lastName",
               email, phone, created_at AS "createdAt", happy, answered_at AS "answeredAt", confirmed_at AS "confirmedAt"
          FROM review_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      [processIds],
-    );
+      parameters: [processIds],
+    });
   }
 
   /** Names and contacts removed; the answer and times (what the KPIs count) stay. */
   async erase(processIds: number[]): Promise<number> {
-    const [, erased]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE review_requests SET first_name = $2::text, last_name = NULL, email = NULL, phone = NULL
+    const { rowCount: erased } = await this.sql.run({
+      sql: `UPDATE review_requests SET first_name = $2::text, last_name = NULL, email = NULL, phone = NULL
         WHERE process_id = ANY($1::bigint[])`,
-      [processIds, ERASED],
-    );
+      parameters: [processIds, ERASED],
+    });
     return erased;
   }
 }

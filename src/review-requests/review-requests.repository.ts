@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
+import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
 import { ReviewRequest } from './entities/review-request.entity';
 
@@ -13,18 +14,21 @@ export type NewReviewRequest = Pick<
 
 @Injectable()
 export class ReviewRequestsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /**
    * Whether the vendor has a review request with the same email or the same phone. The check holds a
    * lock to the end of the transaction, so two creates for one vendor cannot both miss each other.
    */
   async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
-    await lockUntilCommit(this.txHost.tx, LockSpace.ReviewRequestDuplicates, vendorId);
-    const rows: { found: boolean }[] = await this.txHost.tx.query(
-      `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
-      [vendorId, contact.email, contact.phone],
-    );
+    await lockUntilCommit(this.sql, LockSpace.ReviewRequestDuplicates, vendorId);
+    const rows: { found: boolean }[] = await this.sql.rows({
+      sql: `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
+      parameters: [vendorId, contact.email, contact.phone],
+    });
     return rows[0].found;
   }
 

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { DomainError } from '../common/errors/domain-error';
+import { Sql } from '../database/sql';
 import { ReviewSettings } from './entities/review-settings.entity';
 
 export type ReviewSettingsFields = Omit<
@@ -19,7 +20,10 @@ export interface ReviewLocationInput {
 
 @Injectable()
 export class ReviewSettingsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /** The vendor's settings with their locations in order, or null when it has none yet. */
   findByVendor(vendorId: number): Promise<ReviewSettings | null> {
@@ -38,9 +42,10 @@ export class ReviewSettingsRepository {
     try {
       // A savepoint when inside a transaction: a refused insert must not abort the caller's transaction.
       await this.txHost.withTransaction(Propagation.Nested, () =>
-        this.txHost.tx.query('INSERT INTO review_settings (vendor_id) VALUES ($1) ON CONFLICT (vendor_id) DO NOTHING', [
-          vendorId,
-        ]),
+        this.sql.run({
+          sql: 'INSERT INTO review_settings (vendor_id) VALUES ($1) ON CONFLICT (vendor_id) DO NOTHING',
+          parameters: [vendorId],
+        }),
       );
       return true;
     } catch (error) {
@@ -77,23 +82,22 @@ export class ReviewSettingsRepository {
       const added = locations.flatMap((location, position) =>
         location.id === undefined ? [{ ...location, position }] : [],
       );
-      await manager.query(`DELETE FROM review_locations WHERE settings_id = $1 AND NOT (id = ANY($2::int[]))`, [
-        settingsId,
-        kept.map((l) => l.id),
-      ]);
-      // TypeORM answers an UPDATE with [returned rows, affected count].
-      const [rewritten] = await manager.query<[{ id: number }[], number]>(
-        `UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
+      await this.sql.run({
+        sql: `DELETE FROM review_locations WHERE settings_id = $1 AND NOT (id = ANY($2::int[]))`,
+        parameters: [settingsId, kept.map((l) => l.id)],
+      });
+      const rewritten = await this.sql.rows<{ id: number }>({
+        sql: `UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
          FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) AS v(id, label, google_url, position)
          WHERE l.settings_id = $1 AND l.id = v.id RETURNING l.id`,
-        [
+        parameters: [
           settingsId,
           kept.map((l) => l.id),
           kept.map((l) => l.label),
           kept.map((l) => l.googleUrl),
           kept.map((l) => l.position),
         ],
-      );
+      });
       if (rewritten.length < kept.length) {
         const found = new Set(rewritten.map((row) => row.id));
         const unknown = kept.filter((l) => !found.has(l.id)).map((l) => l.id);
@@ -101,11 +105,16 @@ export class ReviewSettingsRepository {
           `Review location ${unknown.join(', ')} is not one of this vendor's review locations.`,
         );
       }
-      await manager.query(
-        `INSERT INTO review_locations (settings_id, label, google_url, position)
+      await this.sql.run({
+        sql: `INSERT INTO review_locations (settings_id, label, google_url, position)
          SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[])`,
-        [settingsId, added.map((l) => l.label), added.map((l) => l.googleUrl), added.map((l) => l.position)],
-      );
+        parameters: [
+          settingsId,
+          added.map((l) => l.label),
+          added.map((l) => l.googleUrl),
+          added.map((l) => l.position),
+        ],
+      });
       return this.findByVendor(vendorId);
     });
   }

@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
+import { Sql } from '../database/sql';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 
 /** An event to deliver: the vendor it concerns (every manager endpoint hears it too). */
@@ -33,23 +34,25 @@ export interface AttemptRecord {
 /** The webhook outbox. Claims and outcomes follow the notification outbox (see docs/notifications-and-webhooks.md). */
 @Injectable()
 export class WebhookDeliveriesRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /**
    * In the caller's transaction: one delivery per enabled endpoint that hears the event (the
    * vendor's own, and every manager's). Answers how many.
    */
   async fanOut(event: OutgoingEvent): Promise<number> {
-    const rows: unknown[] = await this.txHost.tx.query(
-      `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
+    const { rowCount } = await this.sql.run({
+      sql: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
        SELECT e.id, $1, $2::text, $3 FROM webhook_endpoints e
         WHERE e.enabled
           AND ((e.account_type = 'vendor' AND e.account_id = $4) OR e.account_type = 'manager')
-          AND ($2::text = ANY(e.events) OR '*' = ANY(e.events))
-       RETURNING id`,
-      [event.id, event.type, event.body, event.vendorId],
-    );
-    return rows.length;
+          AND ($2::text = ANY(e.events) OR '*' = ANY(e.events))`,
+      parameters: [event.id, event.type, event.body, event.vendorId],
+    });
+    return rowCount;
   }
 
   /** One delivery to one endpoint (the test ping). */
@@ -69,8 +72,8 @@ export class WebhookDeliveriesRepository {
    * lease work as in the notification outbox.
    */
   claimDue(limit: number, perEndpoint: number, busy: Map<number, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
-    return this.txHost.tx.query(
-      `WITH candidates AS (
+    return this.sql.rows({
+      sql: `WITH candidates AS (
          SELECT d.id, d.next_attempt_at,
                 row_number() OVER (PARTITION BY e.id ORDER BY d.next_attempt_at, d.id) AS rank,
                 $2 - coalesce(b.in_flight, 0) AS free
@@ -100,8 +103,8 @@ export class WebhookDeliveriesRepository {
               array_remove(ARRAY[e.secret,
                 CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END], NULL) AS secrets
          FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id`,
-      [limit, perEndpoint, [...busy.keys()], [...busy.values()], leaseMs],
-    );
+      parameters: [limit, perEndpoint, [...busy.keys()], [...busy.values()], leaseMs],
+    });
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
@@ -111,7 +114,7 @@ export class WebhookDeliveriesRepository {
       deliveredAt: () => 'now()',
       ...this.attemptColumns(attempt),
     });
-    if (updated) await this.txHost.tx.query(SUCCEEDED_ENDPOINT, [claim.endpointId]);
+    if (updated) await this.sql.run({ sql: SUCCEEDED_ENDPOINT, parameters: [claim.endpointId] });
     return updated;
   }
 
@@ -130,7 +133,7 @@ export class WebhookDeliveriesRepository {
         ? { status: 'FAILED' as const }
         : { nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(retryInMs)}::float8 / 1000)` };
     const updated = await this.finish(claim, { ...next, ...this.attemptColumns(attempt) });
-    if (updated) await this.txHost.tx.query(FAILED_ENDPOINT, [claim.endpointId, disableAfter]);
+    if (updated) await this.sql.run({ sql: FAILED_ENDPOINT, parameters: [claim.endpointId, disableAfter] });
     return updated;
   }
 
@@ -159,13 +162,13 @@ export class WebhookDeliveriesRepository {
    * One statement per batch, so its row locks last one batch. Answers how many.
    */
   async deleteFinished(cutoff: Date, limit: number): Promise<number> {
-    const [, affected]: [unknown, number] = await this.txHost.tx.query(
-      `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
+    const { rowCount: affected } = await this.sql.run({
+      sql: `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
          SELECT id FROM webhook_deliveries
           WHERE status <> 'PENDING' AND created_at < $1
           ORDER BY created_at LIMIT $2))`,
-      [cutoff, limit],
-    );
+      parameters: [cutoff, limit],
+    });
     return affected;
   }
 

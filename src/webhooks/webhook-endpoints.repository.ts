@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 
@@ -26,7 +27,10 @@ export type StoredSecrets = Pick<WebhookEndpoint, 'id' | 'secret' | 'previousSec
 /** Endpoints, always read and written within one account (but for the secrets' re-encryption). */
 @Injectable()
 export class WebhookEndpointsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   list(account: WebhookAccount): Promise<WebhookEndpoint[]> {
     return this.txHost.tx.find(WebhookEndpoint, {
@@ -45,9 +49,10 @@ export class WebhookEndpointsRepository {
    */
   async countLocked(account: WebhookAccount): Promise<number> {
     // The advisory lock covers an account with no endpoint yet, which no row lock could.
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      `webhooks:${account.type}:${account.id}`,
-    ]);
+    await this.sql.run({
+      sql: 'SELECT pg_advisory_xact_lock(hashtext($1))',
+      parameters: [`webhooks:${account.type}:${account.id}`],
+    });
     return this.txHost.tx.countBy(WebhookEndpoint, { accountType: account.type, accountId: account.id });
   }
 
@@ -64,12 +69,12 @@ export class WebhookEndpointsRepository {
 
   /** Every endpoint with a secret that does not start with `prefix` (not sealed under the current key). */
   secretsNotStartingWith(prefix: string): Promise<StoredSecrets[]> {
-    return this.txHost.tx.query(
-      `SELECT id, secret, previous_secret AS "previousSecret" FROM webhook_endpoints
+    return this.sql.rows({
+      sql: `SELECT id, secret, previous_secret AS "previousSecret" FROM webhook_endpoints
         WHERE NOT starts_with(secret, $1) OR NOT starts_with(previous_secret, $1)
         ORDER BY id`,
-      [prefix],
-    );
+      parameters: [prefix],
+    });
   }
 
   /** Replaces the secrets if they are still as read (a rotation meanwhile wins); true when replaced. */
@@ -77,11 +82,11 @@ export class WebhookEndpointsRepository {
     stored: StoredSecrets,
     next: Pick<StoredSecrets, 'secret' | 'previousSecret'>,
   ): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.txHost.tx.query(
-      `UPDATE webhook_endpoints SET secret = $2, previous_secret = $3
+    const { rowCount: affected } = await this.sql.run({
+      sql: `UPDATE webhook_endpoints SET secret = $2, previous_secret = $3
         WHERE id = $1 AND secret = $4 AND previous_secret IS NOT DISTINCT FROM $5`,
-      [stored.id, next.secret, next.previousSecret, stored.secret, stored.previousSecret],
-    );
+      parameters: [stored.id, next.secret, next.previousSecret, stored.secret, stored.previousSecret],
+    });
     return affected > 0;
   }
 
