@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { LockSpace } from '../database/advisory-locks';
+import { Sql } from '../database/sql';
 import { InboundSms } from './entities/inbound-sms.entity';
 
 export type NewInboundSms = Pick<
@@ -12,7 +13,10 @@ export type NewInboundSms = Pick<
 /** The texts received; in the caller's transaction when there is one. */
 @Injectable()
 export class InboundSmsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   private get manager() {
     return this.txHost.tx;
@@ -20,7 +24,10 @@ export class InboundSmsRepository {
 
   /** Held to the end of the transaction: a repeat of this MessageSid waits for the first to be recorded. */
   async lockMessageSid(messageSid: string): Promise<void> {
-    await this.manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LockSpace.InboundSms, messageSid]);
+    await this.sql.run({
+      sql: 'SELECT pg_advisory_xact_lock($1, hashtext($2))',
+      parameters: [LockSpace.InboundSms, messageSid],
+    });
   }
 
   findByMessageSid(messageSid: string): Promise<InboundSms | null> {
