@@ -31,6 +31,7 @@ import { CustomerDataRights1795645096149 } from './1795645096149-CustomerDataRig
 import { VendorProfile1795650000000 } from './1795650000000-VendorProfile';
 import { SmsInbound1795650100000 } from './1795650100000-SmsInbound';
 import { CustomerLanguage1795652000000 } from './1795652000000-CustomerLanguage';
+import { SmsConversations1795653459225 } from './1795653459225-SmsConversations';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   VendorProfile1795650000000,
   SmsInbound1795650100000,
   CustomerLanguage1795652000000,
+  SmsConversations1795653459225,
 ];

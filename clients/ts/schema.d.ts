@@ -1095,6 +1095,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest-api-v1/reputation-process/{processId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages
+         * @description The process's messages both ways: what was sent to the customer, and what they texted back; oldest first.
+         */
+        get: operations["messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/inbound-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List
+         * @description Customers' texts that matched no reputation process (a reply to nobody, a sender that is not a phone), oldest first.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest-manager-api-v1/customer-data/export": {
         parameters: {
             query?: never;
@@ -2182,7 +2222,7 @@ export interface components {
              * @example REFUSED
              * @enum {string|null}
              */
-            errorCode: "REFUSED" | "PROVIDER_ERROR" | "UNREACHABLE" | "TIMEOUT" | "INTERRUPTED" | "WITHDRAWN" | "INTERNAL" | null;
+            errorCode: "REFUSED" | "OPTED_OUT" | "PROVIDER_ERROR" | "UNREACHABLE" | "TIMEOUT" | "INTERRUPTED" | "WITHDRAWN" | "INTERNAL" | null;
             /**
              * @description The same in words, for people: the provider's reply when it gave one (on one line, our network's
              *     addresses replaced, at most 200 characters of it); null when the last attempt did not fail.
@@ -2561,6 +2601,81 @@ export interface components {
              */
             smsEnabled?: boolean;
         };
+        ProcessMessageResponse: {
+            /**
+             * @example inbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @example sms
+             * @enum {string}
+             */
+            channel: "email" | "sms";
+            /**
+             * @description A message sent: `PENDING`, `SENT` or `FAILED`; one received: `RECEIVED`.
+             * @example RECEIVED
+             * @enum {string}
+             */
+            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            /**
+             * @description `out_` and the outbox row's number for a message sent, `in_` and the text's number for one received.
+             * @example in_42
+             */
+            id: string;
+            /**
+             * @description The text sent (an e-mail's text part) or received.
+             * @example Thanks, great job on the deck!
+             */
+            body: string;
+            /**
+             * @description When it was sent (queued, while not sent yet) or received.
+             * @example 2026-11-21T20:05:09.456Z
+             */
+            at: string;
+        };
+        InboundMessageResponse: {
+            /**
+             * Format: int64
+             * @description Pass as `after` to read the texts that follow.
+             * @example 42
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description The vendor whose own sender number was written to; null for the shared one.
+             */
+            vendorId: number | null;
+            /**
+             * @description The sender as the provider gave it (a phone in E.164, or a short code or name).
+             * @example +14165550123
+             */
+            from: string;
+            /**
+             * @description The sender as a phone, `xxx-xxx-xxxx`; null when it is not one.
+             * @example 416-555-0123
+             */
+            phone: string | null;
+            /**
+             * @description The sender number written to.
+             * @example +15005550006
+             */
+            to: string;
+            /** @example Who is this? */
+            body: string;
+            /** @example 2026-11-21T20:05:09.456Z */
+            receivedAt: string;
+        };
+        InboundMessagePageResponse: {
+            content: components["schemas"]["InboundMessageResponse"][];
+            /** @description True when more texts follow; call again with `after=nextAfter`. */
+            hasMore: boolean;
+            /**
+             * @description The id to pass as `after` next time.
+             * @example 42
+             */
+            nextAfter: number | null;
+        };
         ExportedLead: {
             /** Format: int64 */
             id: number;
@@ -2808,12 +2923,12 @@ export interface components {
          * @description The type of an event (ping: only the test call).
          * @enum {string}
          */
-        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "ping";
+        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "ping";
         /**
          * @description An event type an endpoint subscribes to, or `*` (alone) for every type.
          * @enum {string}
          */
-        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "ping" | "*";
+        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "ping" | "*";
     };
     responses: never;
     parameters: never;
@@ -17621,6 +17736,331 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                processId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ProcessMessageResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No process of this vendor has this id. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Reputation process 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Texts after this one (the `nextAfter` of the previous page); from the oldest when absent. */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["InboundMessagePageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid after or limit. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'referral.converted',
   'contact.opted_out',
   'message.failed',
+  'message.received',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

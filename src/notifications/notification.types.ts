@@ -46,10 +46,13 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * REFUSED: the provider refused this message for good (a rejected address, an invalid number);
  * PROVIDER_ERROR: it answered with an error worth retrying; UNREACHABLE: it could not be reached;
  * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
- * WITHDRAWN: the producer called the message back (the recipient unsubscribed); INTERNAL: our bug.
+ * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
+ * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
+ * INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [
   'REFUSED',
+  'OPTED_OUT',
   'PROVIDER_ERROR',
   'UNREACHABLE',
   'TIMEOUT',
@@ -88,6 +91,10 @@ export interface NewNotification {
   replyTo?: string | null;
   /** Held back this long before it is sent (e.g. until the customer has left the page). */
   delayMs?: number;
+  /** The reputation process the message is part of (its conversation); absent for a friend's invitation. */
+  processId?: number;
+  /** SMS: the vendor's own sender number (E.164); absent or null for the shared SMS_FROM. */
+  smsSender?: string | null;
 }
 
 /** A message to the vendor's own people, rendered by its producer (NotificationsService.enqueueAlert). */

@@ -2,7 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Raw, Repository } from 'typeorm';
+import { In, IsNull, Not, Raw, Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
@@ -12,7 +12,7 @@ import { CUSTOMER_PURPOSES, type NotificationPurpose, VENDOR_ALERT_PURPOSES } fr
 
 /** A message as rendered at enqueue: what a sender gets, and whose it is. */
 export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
-  Pick<OutboxNotification, 'vendorId' | 'purpose' | 'subjectId'> & {
+  Pick<OutboxNotification, 'vendorId' | 'purpose' | 'subjectId' | 'processId'> & {
     /** Held back this long before its first attempt; due at once when absent. */
     delayMs?: number;
   };
@@ -82,7 +82,7 @@ export class NotificationsRepository {
              WHERE n.id = due.id
          RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
                    n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
-                   n.from_name AS "fromName", n.reply_to AS "replyTo",
+                   n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
                    n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
                    n.subject_id AS "subjectId"`,
       parameters: [limit, leaseMs],
@@ -135,6 +135,24 @@ export class NotificationsRepository {
       lastError: failure.reason,
       nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs)}::float8 / 1000)`,
     });
+  }
+
+  /** A process's messages, oldest first. */
+  ofProcess(processId: number): Promise<OutboxNotification[]> {
+    return this.txHost.tx.find(OutboxNotification, { where: { processId }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * The process of the latest text that left for this phone from this sender number (null: the shared
+   * SMS_FROM), or null when none did.
+   */
+  async lastProcessTexted(phone: string, sender: string | null): Promise<number | null> {
+    const row = await this.txHost.tx.findOne(OutboxNotification, {
+      select: { processId: true },
+      where: { recipient: phone, channel: 'SMS', status: 'SENT', sender: sender ?? IsNull(), processId: Not(IsNull()) },
+      order: { id: 'DESC' },
+    });
+    return row?.processId ?? null;
   }
 
   /** Fails, in the caller's transaction, the vendor's messages to these recipients that are still waiting. */

@@ -56,13 +56,26 @@ function render(notification: NewNotification, operatorName: string): NewOutboxR
   const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs } =
     notification;
   const unsubscribeUrl = mergeFields.unsubscribeLink;
-  const base = { vendorId, purpose, subjectId, channel, recipient, unsubscribeUrl, delayMs, messageKey: randomUUID() };
+  const processId = notification.processId ?? null;
+  const base = {
+    vendorId,
+    purpose,
+    subjectId,
+    processId,
+    channel,
+    recipient,
+    unsubscribeUrl,
+    delayMs,
+    messageKey: randomUUID(),
+  };
   if (channel === 'SMS') {
     const text = renderSms(purpose, mergeFields, customMessage, locale);
-    return { ...base, subject: null, text, html: null, fromName: null, replyTo: null };
+    const sender = notification.smsSender ?? null;
+    return { ...base, subject: null, text, html: null, fromName: null, replyTo: null, sender };
   }
   return {
     ...base,
+    sender: null,
     ...renderEmail(purpose, mergeFields, customMessage, operatorName, locale),
     fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operatorName}`.slice(0, 300),
     replyTo: notification.replyTo ?? null,
@@ -95,7 +108,7 @@ export class NotificationsService {
   async enqueueAlert(alert: NewVendorAlert): Promise<void> {
     assertAddressed(alert);
     const { vendorId, purpose, subjectId, channel, recipient, subject, text, html } = alert;
-    const addressing = { unsubscribeUrl: null, fromName: null, replyTo: null };
+    const addressing = { unsubscribeUrl: null, fromName: null, replyTo: null, sender: null, processId: null };
     const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, ...addressing };
     await this.repository.insert({ ...row, messageKey: randomUUID() });
     this.signal.queued();
@@ -108,6 +121,16 @@ export class NotificationsService {
    */
   async withdraw(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
     if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
+  }
+
+  /** The messages of a reputation process, oldest first. */
+  messagesOfProcess(processId: number): Promise<OutboxNotification[]> {
+    return this.repository.ofProcess(processId);
+  }
+
+  /** The process whose text to this phone from this sender (null: SMS_FROM) left last; a reply to it belongs there. */
+  lastProcessTexted(phone: string, sender: string | null): Promise<number | null> {
+    return this.repository.lastProcessTexted(phone, sender);
   }
 
   /** Gives up, in the caller's transaction, the messages of one subject not sent yet (no longer needed). */

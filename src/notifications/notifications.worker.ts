@@ -9,6 +9,7 @@ import { DeliveryFailure } from './delivery/delivery-failure';
 import { EMAIL_SENDER, MessageSender, SMS_SENDER } from './delivery/message-sender';
 import { DeliveryStatus } from './dto/delivery-status.response';
 import { ClaimedNotification, NotificationsRepository } from './notifications.repository';
+import { SmsOptOuts } from './sms-opt-outs';
 
 /**
  * Delivers the notification outbox with the loop of OutboxWorker: up to NOTIFY_CONCURRENCY messages in
@@ -26,6 +27,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     signal: OutboxSignal,
     private readonly events: EventsService,
     private readonly txHost: TransactionHost,
+    private readonly smsOptOuts: SmsOptOuts,
   ) {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
@@ -82,8 +84,14 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<void> {
     if (failure.permanent || claim.attempts >= this.config.maxAttempts) {
       this.logger.warn(`${claim.channel} notification ${claim.id} failed for good: ${failure.reason}`);
+      // The provider's word that the recipient stopped our texts: no vendor texts that phone again.
+      const optOut = failure.code === 'OPTED_OUT' && claim.channel === 'SMS';
       await this.record(claim, 'failed', () =>
-        this.announcedFailure(claim, () => this.repository.markFailed(claim, failure)),
+        this.announcedFailure(claim, async () => {
+          const failed = await this.repository.markFailed(claim, failure);
+          if (failed && optOut) await this.smsOptOuts.add(claim.recipient, 'carrier');
+          return failed;
+        }),
       );
       return;
     }

@@ -91,6 +91,7 @@ export class ReferralsService {
       path: customerPaths.process(process.token),
       unsubscribePath: customerPaths.processUnsubscribe(process.token),
       delayMs: REFERRAL_MESSAGE_DELAY_MS,
+      processId: process.id,
     });
   }
 

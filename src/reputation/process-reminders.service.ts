@@ -93,6 +93,7 @@ export class ProcessRemindersService {
       path: customerPaths.process(process.token),
       unsubscribePath: customerPaths.processUnsubscribe(process.token),
       customMessages: await customMessagesOf(process),
+      processId: process.id,
     });
     return queued.channels.length > 0 ? ReminderOutcome.Sent : ReminderOutcome.OptedOut;
   }

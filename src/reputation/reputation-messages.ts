@@ -26,6 +26,8 @@ export interface MessageToCustomer {
   referrerName?: string;
   /** Held back this long before it is sent. */
   delayMs?: number;
+  /** The customer's process the message is part of (its conversation); absent for a friend's invitation. */
+  processId?: number;
 }
 
 export interface QueuedMessages {
@@ -87,6 +89,8 @@ export class ReputationMessages {
         customMessage,
         replyTo: vendor.email,
         delayMs: message.delayMs,
+        processId: message.processId,
+        smsSender: vendor.smsFromNumber,
       });
       result.channels.push(channel);
     }

@@ -135,6 +135,7 @@ export class ReputationProcessService {
       path: customerPaths.process(process.token),
       unsubscribePath: customerPaths.processUnsubscribe(process.token),
       customMessages,
+      processId: process.id,
     });
     if (queued.channels.length === 0) {
       throw new DomainError(

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { IsNull, MoreThan } from 'typeorm';
 import { LockSpace } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import { InboundSms } from './entities/inbound-sms.entity';
@@ -36,5 +37,18 @@ export class InboundSmsRepository {
 
   insert(text: NewInboundSms): Promise<InboundSms> {
     return this.manager.save(InboundSms, text as InboundSms);
+  }
+
+  /** Replies that reached no process, oldest first, after the one with id `after`. */
+  unmatched(after: number, limit: number): Promise<InboundSms[]> {
+    return this.manager.find(InboundSms, {
+      where: { processId: IsNull(), kind: 'REPLY', id: MoreThan(after) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  ofProcess(processId: number): Promise<InboundSms[]> {
+    return this.manager.find(InboundSms, { where: { processId }, order: { id: 'ASC' } });
   }
 }

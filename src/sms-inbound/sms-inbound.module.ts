@@ -1,18 +1,25 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventsModule } from '../events/events.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ReputationModule } from '../reputation/reputation.module';
+import { VendorsModule } from '../vendors/vendors.module';
+import { InboundMessagesController, ProcessMessagesController } from './conversations.controller';
+import { ConversationsService } from './conversations.service';
 import { InboundSms } from './entities/inbound-sms.entity';
 import { InboundSmsRepository } from './inbound-sms.repository';
+import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
 import { SmsInboundService } from './sms-inbound.service';
 
 /**
- * Texts customers send back (CONTRACT 12): the provider's signed webhook, the carriers' keywords and
- * the replies. Owns `inbound_sms`; asks reputation to opt a phone out.
+ * Texts customers send back (CONTRACT 12): the provider's signed webhook, the carriers' keywords, the
+ * replies stored on the process that texted the customer, and the conversation both ways. Owns
+ * `inbound_sms`; asks reputation to opt a phone out and notifications which process texted a phone last.
  */
 @Module({
-  imports: [ReputationModule, TypeOrmModule.forFeature([InboundSms])],
-  controllers: [SmsInboundController],
-  providers: [SmsInboundService, InboundSmsRepository],
+  imports: [ReputationModule, NotificationsModule, EventsModule, VendorsModule, TypeOrmModule.forFeature([InboundSms])],
+  controllers: [SmsInboundController, ProcessMessagesController, InboundMessagesController],
+  providers: [SmsInboundService, InboundSmsRepository, ReplyRouting, ConversationsService],
 })
 export class SmsInboundModule {}

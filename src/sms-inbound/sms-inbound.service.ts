@@ -8,6 +8,7 @@ import { PhoneOptOuts } from '../reputation/phone-opt-outs';
 import type { InboundSmsKind } from './entities/inbound-sms.entity';
 import { InboundSmsRepository } from './inbound-sms.repository';
 import { type InboundText, inboundTextOf } from './inbound-text';
+import { ReplyRouting } from './reply-routing';
 import { keywordOf } from './sms-keywords';
 import { type FormFields, isTwilioSignature } from './twilio-signature';
 import { twiml } from './twiml';
@@ -21,7 +22,7 @@ export interface WebhookCall {
 
 /**
  * The customer's side of the SMS conversation (CONTRACT 12): each text the provider's webhook brings is
- * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply kept for a person.
+ * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply for the vendor.
  */
 @Injectable()
 export class SmsInboundService {
@@ -29,6 +30,7 @@ export class SmsInboundService {
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
     private readonly texts: InboundSmsRepository,
     private readonly phoneOptOuts: PhoneOptOuts,
+    private readonly replies: ReplyRouting,
   ) {}
 
   /** The TwiML to answer; 404 without SMS settings, 403 for a missing or wrong signature (nothing recorded). */
@@ -38,50 +40,49 @@ export class SmsInboundService {
     if (!isTwilioSignature(call.signature, sms.authToken, call.url, call.fields)) {
       throw new DomainError(ErrorCode.Forbidden, 'X-Twilio-Signature is missing or does not match this request.');
     }
-    return this.record(inboundTextOf(call.fields));
+    return this.record(inboundTextOf(call.fields), sms.from);
   }
 
   @Transactional()
-  private async record(text: InboundText): Promise<string> {
+  private async record(text: InboundText, sharedSender: string): Promise<string> {
     if (text.messageSid) {
       await this.texts.lockMessageSid(text.messageSid);
       const earlier = await this.texts.findByMessageSid(text.messageSid);
       if (earlier) return earlier.answer;
     }
     const phone = normalizePhone(text.from);
-    const { kind, answer } = phone ? await this.actOn(phone, text.body) : { kind: 'REPLY' as const, answer: twiml() };
-    await this.texts.insert({
+    const kind = phone ? await this.actOn(phone, text.body) : 'REPLY';
+    // A reply is the vendor's whose process texted this phone last from the number written to.
+    const route = kind === 'REPLY' ? await this.replies.route(phone, text.to, sharedSender) : undefined;
+    const answer = kind === 'HELP' ? twiml(this.help(text.body)) : twiml();
+    const stored = await this.texts.insert({
       messageSid: text.messageSid,
       sender: text.from,
       phone,
       recipient: text.to,
       body: text.body,
       kind,
-      vendorId: null,
-      processId: null,
+      vendorId: route?.vendorId ?? null,
+      processId: route?.processId ?? null,
       answer,
     });
+    if (stored.processId !== null && stored.vendorId !== null) await this.replies.announce(stored);
     return answer;
   }
 
-  private async actOn(phone: string, body: string): Promise<{ kind: InboundSmsKind; answer: string }> {
+  private async actOn(phone: string, body: string): Promise<InboundSmsKind> {
+    const kind = keywordOf(body)?.kind ?? 'REPLY';
+    if (kind === 'STOP') await this.phoneOptOuts.optOut(phone, 'sms');
+    if (kind === 'START') await this.phoneOptOuts.optIn(phone);
+    return kind;
+  }
+
+  /** The HELP/INFO/AIDE answer in the keyword's language. */
+  private help(body: string): string {
     const keyword = keywordOf(body);
-    switch (keyword?.kind) {
-      case 'STOP':
-        await this.phoneOptOuts.optOut(phone, 'sms');
-        return { kind: 'STOP', answer: twiml() };
-      case 'START':
-        await this.phoneOptOuts.optIn(phone);
-        return { kind: 'START', answer: twiml() };
-      case 'HELP': {
-        // OPERATOR_CONTACT is required in production; outside it the sender address of the e-mails stands in.
-        const { operatorName, operatorContact, mailFrom } = this.config;
-        const values = { operatorName, operatorContact: operatorContact ?? mailFrom };
-        const help = catalogueText(keyword.locale, 'sms.help', values);
-        return { kind: 'HELP', answer: twiml(help) };
-      }
-      default:
-        return { kind: 'REPLY', answer: twiml() };
-    }
+    const locale = keyword?.kind === 'HELP' ? keyword.locale : 'en';
+    // OPERATOR_CONTACT is required in production; outside it the sender address of the e-mails stands in.
+    const { operatorName, operatorContact, mailFrom } = this.config;
+    return catalogueText(locale, 'sms.help', { operatorName, operatorContact: operatorContact ?? mailFrom });
   }
 }

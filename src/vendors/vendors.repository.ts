@@ -35,6 +35,11 @@ export class VendorsRepository {
     return this.vendors.findOneBy({ id });
   }
 
+  /** The vendors whose own SMS sender number this is (managers should give a number to one vendor only). */
+  findBySmsFromNumber(smsFromNumber: string): Promise<Vendor[]> {
+    return this.vendors.find({ where: { smsFromNumber }, order: { id: 'ASC' } });
+  }
+
   /**
    * One page of matching vendors in name order, and the number of matches. The name test and the order
    * are on lower(vendor_name), which the trigram index idx_vendors_name_trgm and the btree index

@@ -72,6 +72,12 @@ export class VendorsService implements VendorAccounts {
     return vendor;
   }
 
+  /** The vendor whose own SMS sender number this is; null for none (or, wrongly, several). */
+  async ownerOfSmsNumber(smsFromNumber: string): Promise<number | null> {
+    const owners = await this.vendors.findBySmsFromNumber(smsFromNumber);
+    return owners.length === 1 ? owners[0].id : null;
+  }
+
   /** The vendor's name, as customers' messages and pages show it. */
   async nameOf(id: number): Promise<string> {
     return (await this.get(id)).vendorName;

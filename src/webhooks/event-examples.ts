@@ -97,6 +97,12 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     sentAt: null,
     nextAttemptAt: null,
   },
+  'message.received': {
+    processId: 902,
+    channel: 'sms',
+    body: 'Thanks, great job on the deck!',
+    receivedAt: '2026-11-21T20:05:09.456Z',
+  },
   ping: { endpointId: 3 },
 };
 

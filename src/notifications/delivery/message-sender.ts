@@ -13,6 +13,7 @@ export type OutgoingMessage = Pick<
   | 'messageKey'
   | 'fromName'
   | 'replyTo'
+  | 'sender'
 >;
 
 /** One channel's way out. Resolves when the provider accepted the message; rejects with a DeliveryFailure. */

@@ -18,6 +18,9 @@ export function toE164(phone: string): string {
   return `+1${digits}`;
 }
 
+/** Twilio's error code for a recipient who texted STOP to the sender: no send to them can succeed. */
+const RECIPIENT_OPTED_OUT = 21610;
+
 /** The header carrying the client's idempotency key: a repeated request is answered like the first, not sent again. */
 export const IDEMPOTENCY_HEADER = 'I-Twilio-Idempotency-Token';
 
@@ -40,7 +43,8 @@ export class TwilioSmsSender implements MessageSender {
   }
 
   async send(message: OutgoingMessage): Promise<void> {
-    const form = new URLSearchParams({ To: toE164(message.recipient), From: this.settings.from, Body: message.text });
+    const from = message.sender ?? this.settings.from;
+    const form = new URLSearchParams({ To: toE164(message.recipient), From: from, Body: message.text });
     let response: Response;
     try {
       response = await fetch(this.endpoint, {
@@ -74,8 +78,10 @@ export function classifySmsResponse(
   serverHost?: string,
 ): DeliveryFailure {
   let detail = '';
+  let providerCode: unknown;
   try {
     const { code, message } = JSON.parse(body) as { code?: unknown; message?: unknown };
+    providerCode = code;
     if (typeof message === 'string') {
       detail = `${Number.isSafeInteger(code) ? ` (error ${String(code)})` : ''}: ${providerText(message, serverHost)}`;
     }
@@ -83,6 +89,7 @@ export function classifySmsResponse(
     // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
   }
   const reason = `The SMS provider answered HTTP ${status}${detail || '.'}`;
+  if (providerCode === RECIPIENT_OPTED_OUT) return DeliveryFailure.permanent('OPTED_OUT', reason);
   if (status === 429 || status === 408 || status >= 500) {
     return DeliveryFailure.transient('PROVIDER_ERROR', reason, parseRetryAfter(retryAfter));
   }

@@ -24,6 +24,8 @@ import {
 @Index('idx_notification_outbox_vendor_failed', { synchronize: false })
 // Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
 @Index('idx_notification_outbox_recipient', { synchronize: false })
+// A process's messages, oldest first (GET /reputation-process/{id}/messages).
+@Index('idx_notification_outbox_process', ['processId', 'id'], { where: '"process_id" IS NOT NULL' })
 export class OutboxNotification {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;
@@ -43,6 +45,14 @@ export class OutboxNotification {
 
   @Column({ type: 'enum', enum: NOTIFICATION_CHANNELS, enumName: 'notification_channel' })
   channel: NotificationChannel;
+
+  /** The reputation process the message is part of; null for a friend's invitation and a vendor's alerts. */
+  @Column({ type: 'bigint', nullable: true })
+  processId: number | null;
+
+  /** SMS only: the vendor's own sender number (E.164) it leaves from; null for the shared SMS_FROM. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  sender: string | null;
 
   /** E-mail address, or phone as xxx-xxx-xxxx (sent as E.164). */
   @Column({ type: 'varchar', length: 254 })
