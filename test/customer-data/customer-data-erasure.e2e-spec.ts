@@ -1,0 +1,148 @@
+import request from 'supertest';
+import { useCustomerDataBed } from '../support/customer-data-bed';
+import { waitUntil } from '../support/net';
+import { linkSentFor } from '../support/outbox';
+import type { SmtpSink } from '../support/smtp-sink';
+import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } from '../support/webhook-app';
+
+jest.setTimeout(90_000);
+
+describe('Customer data rights: erasure (e2e)', () => {
+  const { state, person, outboxSettled, webhooksSettled, kpis, personWithRecords, tracesOf } =
+    useCustomerDataBed('customer_data_erasure');
+  let bed: WebhookTestBed;
+  let a: Account;
+  let b: Account;
+  let sink: SmtpSink;
+  beforeAll(() => {
+    ({ bed, a, b, sink } = state);
+  });
+
+  it('erases the person everywhere in one call: no trace in any column, links gone, contacts suppressed, KPIs and webhooks unchanged', async () => {
+    const p = person();
+    const { journey, reviewPage, invitation, friendPage } = await personWithRecords(p, a, b);
+    await outboxSettled();
+    await webhooksSettled();
+    const before = { a: await kpis(a), b: await kpis(b) };
+    const heard = bed.receiver.received.length;
+    const mailed = sink.received.length;
+
+    const erased = await request(bed.t.http)
+      .post(`${M}/customer-data/erase`)
+      .set(bed.manager)
+      .set('X-Request-Id', `erase-${p.tag}`)
+      .send({ email: p.email, phone: p.phone });
+    expect(erased.status).toBe(200);
+    expect(erased.body.data).toMatchObject({
+      leads: 2,
+      reputationProcesses: 2,
+      feedbackRequests: 1,
+      reviewRequests: 2,
+      referrals: 2,
+      referralConversions: 1,
+      optOuts: 1,
+    });
+    expect(erased.body.data.messages).toBeGreaterThanOrEqual(5);
+    expect(erased.body.data.events).toBeGreaterThan(0);
+    expect(erased.body.data.webhookDeliveriesAlreadySent).toBeGreaterThan(0);
+    expect(erased.body.data.idempotentAnswers).toBe(1);
+
+    const again = await request(bed.t.http)
+      .post(`${M}/customer-data/erase`)
+      .set(bed.manager)
+      .send({ email: p.email, phone: p.phone });
+    expect(Object.values(again.body.data).every((n) => n === 0)).toBe(true);
+
+    expect(await tracesOf([p.email, p.phone, p.phone.replace(/-/g, ''), p.lastName, p.address, p.comment])).toEqual([]);
+
+    for (const page of [
+      journey.path,
+      reviewPage.path,
+      invitation.path,
+      new URL(friendPage).pathname,
+      `${journey.path}/unsubscribe`,
+    ]) {
+      const res = await request(bed.t.http).get(page);
+      expect({ page, status: res.status }).toEqual({ page, status: 410 });
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).not.toContain(a.entity.vendorName);
+    }
+
+    for (const [vendor, path, body] of [
+      [a, 'customer-feedback-system', { customerName: 'Again', email: p.email }],
+      [a, 'customer-feedback-system', { customerName: 'Again', phone: p.phone }],
+      [b, 'review-requests', { firstName: 'Again', emailTo: p.email.toUpperCase(), phone: p.phone }],
+    ] as const) {
+      const res = await request(bed.t.http).post(`${V}/${path}`).set(vendor.auth).send(body);
+      expect({ path, status: res.status }).toEqual({ path, status: 409 });
+    }
+    expect({ a: await kpis(a), b: await kpis(b) }).toEqual(before);
+
+    // A marker event after the erasure: once it has arrived, anything the erasure sent would have too.
+    const marker = await bed.vendor();
+    await request(bed.t.http)
+      .post(`${M}/vendors/${marker.id}/leads`)
+      .set(bed.manager)
+      .send({
+        category: 'Marker',
+        customerName: 'Marker',
+        customerEmail: `marker.${p.tag}@customer.example`,
+        projectDetailsHtml: '<p>m</p>',
+        originalJobDescription: 'm',
+      });
+    await waitUntil(() => Promise.resolve(bed.receiver.received.length > heard));
+    await webhooksSettled();
+    expect(bed.receiver.received.slice(heard).map((r) => [r.event.type, r.event.vendorId])).toEqual([
+      ['lead.assigned', marker.id],
+    ]);
+    expect(sink.received.length).toBe(mailed);
+
+    // The feed shows an entry once every older transaction on the server has ended.
+    let entry: unknown;
+    await waitUntil(async () => {
+      const audit = await request(bed.t.http).get(`${M}/audit-log`).query({ limit: 100 }).set(bed.manager);
+      entry = audit.body.data.content.find((e: { requestId: string }) => e.requestId === `erase-${p.tag}`);
+      return entry !== undefined;
+    });
+    expect(entry).toMatchObject({
+      action: 'POST /customer-data/erase',
+      target: { type: 'contact', id: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      fields: ['email', 'phone'],
+    });
+  });
+
+  it('erases in one transaction: a failure part-way leaves every record as it was', async () => {
+    const p = person();
+    await personWithRecords(p, a, b);
+    await outboxSettled();
+    const exported = async (): Promise<{ reputationProcesses: { requests: { id: number }[] }[] }> =>
+      (await request(bed.t.http).post(`${M}/customer-data/export`).set(bed.manager).send({ email: p.email })).body
+        .data as { reputationProcesses: { requests: { id: number }[] }[] };
+    const before = await exported();
+    // The last table the erasure writes refuses it: everything written before must roll back.
+    await bed.t.dataSource.query(`
+      CREATE FUNCTION refuse_erasure() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused'; END $$`);
+    await bed.t.dataSource.query(`
+      CREATE TRIGGER refuse_erasure BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION refuse_erasure()`);
+    try {
+      const res = await request(bed.t.http).post(`${M}/customer-data/erase`).set(bed.manager).send({ email: p.email });
+      expect(res.status).toBe(500);
+    } finally {
+      await bed.t.dataSource.query('DROP TRIGGER refuse_erasure ON idempotency_keys');
+      await bed.t.dataSource.query('DROP FUNCTION refuse_erasure()');
+    }
+    // Messages may leave meanwhile (their status and time move on); everything else must be as it was.
+    const unsent = (data: Awaited<ReturnType<typeof exported>>) => ({
+      ...data,
+      messages: (data as unknown as { messages: object[] }).messages.map((m) => ({ ...m, status: null, sentAt: null })),
+    });
+    expect(unsent(await exported())).toEqual(unsent(before));
+    await request(bed.t.http)
+      .get(
+        new URL(await linkSentFor(bed.t.app, 'FEEDBACK_REQUEST', before.reputationProcesses[0].requests[0].id))
+          .pathname,
+      )
+      .expect(200);
+  });
+});

@@ -1,0 +1,143 @@
+import request from 'supertest';
+import { useCustomerDataBed } from '../support/customer-data-bed';
+import { planNodes } from '../support/query-plan';
+import { type Account, MANAGER_API as M, type WebhookTestBed } from '../support/webhook-app';
+
+jest.setTimeout(90_000);
+
+describe('Customer data rights: export, refusals and indexes (e2e)', () => {
+  const { state, person, outboxSettled, personWithRecords } = useCustomerDataBed('customer_data_export');
+  let bed: WebhookTestBed;
+  let a: Account;
+  let b: Account;
+  beforeAll(() => {
+    ({ bed, a, b } = state);
+  });
+
+  it('exports every record holding the e-mail or phone, across vendors, by kind', async () => {
+    const p = person();
+    await personWithRecords(p, a, b);
+    await outboxSettled();
+
+    const byEmail = await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .send({ email: p.email });
+    expect(byEmail.status).toBe(200);
+    const data = byEmail.body.data;
+    expect(data.leads).toHaveLength(1);
+    expect(data.leads[0]).toMatchObject({ vendorId: a.id, customerName: p.name, customerAddress: p.address });
+    expect(data.reputationProcesses).toHaveLength(1);
+    const [process] = data.reputationProcesses;
+    expect(process).toMatchObject({ vendorId: a.id, email: p.email, phone: p.phone, state: 'COMPLETED' });
+    expect(process.requests).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'FEEDBACK', name: p.name, rating: 5, comment: p.comment }),
+        expect.objectContaining({ kind: 'REVIEW', confirmedAt: expect.any(String) }),
+      ]),
+    );
+    expect(process.steps.map((s: { type: string }) => s.type)).toEqual(
+      expect.arrayContaining(['FEEDBACK_ANSWERED', 'REVIEW_LINK_CLICKED', 'REVIEW_CONFIRMED', 'FRIEND_REFERRED']),
+    );
+    expect(process.steps.find((s: { type: string }) => s.type === 'REVIEW_LINK_CLICKED').platform).toBe('GOOGLE');
+    expect(process.referrals).toEqual([
+      expect.objectContaining({ channel: 'EMAIL', friendEmail: `friend.${p.tag}@friend.example` }),
+    ]);
+    expect(data.referrals).toEqual([expect.objectContaining({ friendEmail: p.email, vendorId: a.id })]);
+    expect(data.contactRequests).toEqual([expect.objectContaining({ name: p.name, email: p.email })]);
+    expect(data.messages.filter((m: { to: string }) => m.to === p.email).length).toBeGreaterThanOrEqual(3);
+    expect(data.messages.some((m: { to: string; purpose?: string }) => m.to === `friend.${p.tag}@friend.example`)).toBe(
+      true,
+    );
+    expect(data.messages[0]).toMatchObject({ direction: 'outbound', status: 'SENT', body: expect.any(String) });
+    // Every message is one the service sent, from its own sender: `from` is null on each.
+    for (const m of data.messages as { direction: string; from: string | null }[])
+      expect(m).toMatchObject({ direction: 'outbound', from: null });
+    expect(data.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['lead.assigned', 'lead.accepted', 'feedback_request.created', 'feedback.received']),
+    );
+    expect(data.optOuts).toEqual([]);
+
+    const byPhone = await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .send({ phone: `+1 (${p.phone.slice(0, 3)}) ${p.phone.slice(4)}` });
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body.data.leads.map((l: { vendorId: number }) => l.vendorId).sort()).toEqual([a.id, b.id].sort());
+    expect(byPhone.body.data.reputationProcesses.map((r: { vendorId: number }) => r.vendorId).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+    expect(byPhone.body.data.optOuts).toEqual([expect.objectContaining({ vendorId: b.id, contact: p.phone })]);
+    expect(byPhone.body.data.messages.some((m: { channel: string }) => m.channel === 'SMS')).toBe(true);
+  });
+
+  it('refuses a request naming no one, a malformed contact, and vendor tokens', async () => {
+    for (const body of [{}, { email: 'not-an-email' }, { phone: '12345' }, { email: 'a@b.example', extra: 1 }]) {
+      for (const action of ['export', 'erase'])
+        await request(bed.t.http).post(`${M}/customer-data/${action}`).set(bed.manager).send(body).expect(400);
+    }
+    for (const path of ['customer-data/export', 'customer-data/erase'])
+      await request(bed.t.http).post(`${M}/${path}`).set(a.auth).send({ email: 'a@b.example' }).expect(403);
+    await request(bed.t.http).get(`${M}/audit-log`).set(a.auth).expect(403);
+  });
+
+  it('finds a person through indexes on the contact columns, never by reading a whole table', async () => {
+    const p = person();
+    await personWithRecords(p, a, b);
+    const statements: [string, unknown[] | undefined][] = [];
+    const logQuery = jest.spyOn(bed.t.dataSource.logger, 'logQuery').mockImplementation((query, parameters) => {
+      if (/^\s*SELECT/i.test(query)) statements.push([query, parameters as unknown[] | undefined]);
+    });
+    try {
+      await request(bed.t.http)
+        .post(`${M}/customer-data/export`)
+        .set(bed.manager)
+        .send({ email: p.email, phone: p.phone })
+        .expect(200);
+    } finally {
+      logQuery.mockRestore();
+    }
+    const contactStatements = statements.filter(([sql]) =>
+      /FROM (leads|reputation_processes|referrals|referral_conversions|notification_outbox|events|contact_opt_outs)\b/.test(
+        sql,
+      ),
+    );
+    expect(contactStatements.length).toBeGreaterThanOrEqual(7);
+    const used = new Set<string>();
+    const runner = bed.t.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      // The tables of this test are small, where a sequential scan is cheapest; the question is whether an index serves.
+      await runner.query('SET LOCAL enable_seqscan = off');
+      for (const [sql, parameters] of contactStatements) {
+        const nodes = planNodes(await runner.query(`EXPLAIN (FORMAT JSON) ${sql}`, parameters));
+        expect({
+          sql,
+          seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
+        }).toEqual({
+          sql,
+          seqScans: [],
+        });
+        for (const node of nodes) if (node['Index Name']) used.add(node['Index Name']);
+      }
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect([...used]).toEqual(
+      expect.arrayContaining([
+        'idx_leads_customer_email',
+        'idx_leads_customer_phone',
+        'idx_reputation_processes_email',
+        'idx_reputation_processes_phone',
+        'idx_referrals_friend_email',
+        'idx_referrals_friend_phone',
+        'idx_referral_conversions_email',
+        'idx_referral_conversions_phone',
+        'idx_notification_outbox_recipient',
+        'idx_events_lead',
+        'idx_events_process',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,196 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
+import { CustomerBrowser } from './customer-pages';
+import { configureReviewSites } from './factories';
+import { waitUntil } from './net';
+import { linkSentFor } from './outbox';
+import { SmsProviderStub } from './sms-provider-stub';
+import { SmtpSink } from './smtp-sink';
+import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from './webhook-app';
+
+/**
+ * Starts, for the describe block it is called in, a service on a database of its own (named after
+ * `suffix`) with the real SMTP sink and SMS stand-in, two vendors (a, b) with every feature and
+ * webhook receivers for the manager and vendor a, and answers the helpers the customer data tests
+ * share. `state` holds them once `beforeAll` has run.
+ */
+export function useCustomerDataBed(suffix: string) {
+  const state = {} as { bed: WebhookTestBed; sink: SmtpSink; sms: SmsProviderStub; a: Account; b: Account };
+  beforeAll(async () => {
+    [state.sink, state.sms] = await Promise.all([SmtpSink.start(), SmsProviderStub.start()]);
+    state.bed = await WebhookTestBed.start(suffix, {
+      SMTP_URL: state.sink.url,
+      MAIL_FROM: 'reviews@operator.example',
+      SMS_API_BASE_URL: state.sms.baseUrl,
+      SMS_ACCOUNT_SID: 'AC0123456789',
+      SMS_AUTH_TOKEN: 'sms-auth-token',
+      SMS_FROM: '+15005550006',
+      NOTIFY_POLL_INTERVAL_MS: '50',
+    });
+    state.a = await state.bed.vendor({ features: [...VENDOR_FEATURES] });
+    state.b = await state.bed.vendor({ features: [...VENDOR_FEATURES] });
+    await configureReviewSites(state.bed.t.app, state.a.id);
+    await configureReviewSites(state.bed.t.app, state.b.id);
+    await state.bed.register(M, state.bed.manager, '/manager');
+    await state.bed.register(V, state.a.auth, '/vendor-a');
+  });
+  afterAll(async () => {
+    await state.bed?.close();
+    await Promise.all([state.sink?.stop(), state.sms?.close()]);
+  });
+
+  /** One person, unique to the test: the values that must leave no trace. */
+  function person() {
+    const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+    const phone = `437-${randomInt(200, 999)}-${randomInt(1000, 9999)}`;
+    return {
+      tag,
+      lastName: `Quintal${tag}`,
+      name: `Zoé Quintal${tag}`,
+      email: `zoe.${tag}@customer.example`,
+      phone,
+      address: `${randomInt(10, 999)} rue ${tag}, Montréal`,
+      comment: `Super travail ${tag}`,
+    };
+  }
+
+  async function outboxSettled(): Promise<void> {
+    await waitUntil(async () => {
+      const [{ n }] = await state.bed.t.dataSource.query(
+        `SELECT count(*)::int AS n FROM notification_outbox WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+      );
+      return n === 0;
+    }, 20_000);
+  }
+
+  async function webhooksSettled(): Promise<void> {
+    await waitUntil(async () => {
+      const [{ n }] = await state.bed.t.dataSource.query(
+        `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'PENDING'`,
+      );
+      return n === 0;
+    }, 20_000);
+  }
+
+  async function kpis(vendor: Account): Promise<Record<string, number>> {
+    const res = await request(state.bed.t.http).get(`${V}/reputation-process/kpi`).set(vendor.auth);
+    expect(res.status).toBe(200);
+    return res.body.data as Record<string, number>;
+  }
+
+  /** The person's records under two vendors: leads, a full journey with a referral, a review request, an opt-out, a referral received. */
+  async function personWithRecords(p: Person, a: Account, b: Account) {
+    const lead = await request(state.bed.t.http)
+      .post(`${M}/vendors/${a.id}/leads`)
+      .set(state.bed.manager)
+      .set('Idempotency-Key', `lead-${p.tag}`)
+      .send({
+        category: 'Kitchen renovation',
+        customerName: p.name,
+        customerEmail: p.email.toUpperCase(),
+        customerPhone: p.phone,
+        customerAddress: p.address,
+        projectDetailsHtml: `<p>Kitchen for ${p.name}</p>`,
+        originalJobDescription: `Call ${p.phone}`,
+      });
+    expect(lead.status).toBe(201);
+    await request(state.bed.t.http).post(`${V}/general-leads/${lead.body.data.id}/accept`).set(a.auth).expect(200);
+    const leadB = await request(state.bed.t.http).post(`${M}/vendors/${b.id}/leads`).set(state.bed.manager).send({
+      category: 'Roofing',
+      customerName: p.name,
+      customerPhone: p.phone,
+      projectDetailsHtml: '<p>Roof</p>',
+      originalJobDescription: 'Roof',
+    });
+    expect(leadB.status).toBe(201);
+
+    const feedback = await request(state.bed.t.http)
+      .post(`${V}/customer-feedback-system`)
+      .set(a.auth)
+      .send({ customerName: p.name, email: p.email, phone: p.phone });
+    expect(feedback.status).toBe(201);
+    const journey = new CustomerBrowser(
+      state.bed.t.http,
+      await linkSentFor(state.bed.t.app, 'FEEDBACK_REQUEST', feedback.body.data.id),
+    );
+    await journey.submit('/feedback', { rating: '5', wouldRefer: 'yes', comment: p.comment });
+    await journey.submit('/review', { happy: 'yes' });
+    expect((await journey.go('google')).status).toBe(302);
+    await journey.submit('/review/confirm');
+    await journey.submit('/referrals/email', {
+      email: `friend.${p.tag}@friend.example`,
+      friendName: 'Friend',
+      referrerName: p.name,
+    });
+
+    const review = await request(state.bed.t.http)
+      .post(`${V}/review-requests`)
+      .set(b.auth)
+      .send({ firstName: 'Zoé', lastName: p.lastName, phone: p.phone });
+    expect(review.status).toBe(201);
+    const reviewPage = new CustomerBrowser(
+      state.bed.t.http,
+      await linkSentFor(state.bed.t.app, 'REVIEW_REQUEST', review.body.data.id),
+    );
+    await reviewPage.submit('/unsubscribe', {}, `${reviewPage.path}/unsubscribe`);
+
+    // Someone else's journey with vendor A refers this person, who sends a contact request.
+    const other = await request(state.bed.t.http)
+      .post(`${V}/customer-feedback-system`)
+      .set(a.auth)
+      .send({ customerName: 'Other Customer', email: `other.${p.tag}@customer.example` });
+    const referrer = new CustomerBrowser(
+      state.bed.t.http,
+      await linkSentFor(state.bed.t.app, 'FEEDBACK_REQUEST', other.body.data.id),
+    );
+    await referrer.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
+    await referrer.submit('/review', { happy: 'yes' });
+    await referrer.submit('/review/confirm');
+    await referrer.submit('/referrals/email', { email: p.email, friendName: p.name, referrerName: 'Other Customer' });
+    const [{ id: invitationId }] = await state.bed.t.dataSource.query(
+      `SELECT id FROM referrals WHERE friend_email = $1`,
+      [p.email],
+    );
+    const invitation = new CustomerBrowser(
+      state.bed.t.http,
+      await linkSentFor(state.bed.t.app, 'REFERRAL_INVITATION', invitationId),
+    );
+    await invitation.submit(
+      '',
+      { name: p.name, email: p.email, message: `Please call ${p.phone}` },
+      `${invitation.path}?sent=1`,
+    );
+
+    const [{ id: madeId }] = await state.bed.t.dataSource.query(`SELECT id FROM referrals WHERE friend_email = $1`, [
+      `friend.${p.tag}@friend.example`,
+    ]);
+    const friendPage = await linkSentFor(state.bed.t.app, 'REFERRAL_INVITATION', madeId);
+    return { journey, reviewPage, invitation, friendPage, leadId: lead.body.data.id as number };
+  }
+
+  /** Every text and JSON column of every table, searched for each needle: where any was found. */
+  async function tracesOf(needles: string[]): Promise<string[]> {
+    const columns: { table: string; column: string }[] = await state.bed.t.dataSource.query(
+      `SELECT table_name AS table, column_name AS column FROM information_schema.columns
+      WHERE table_schema = 'public'
+        AND (data_type IN ('text', 'character varying', 'character', 'json', 'jsonb') OR data_type = 'ARRAY')`,
+    );
+    expect(columns.length).toBeGreaterThan(40);
+    const found: string[] = [];
+    for (const { table, column } of columns) {
+      for (const needle of needles) {
+        const [{ n }] = await state.bed.t.dataSource.query(
+          `SELECT count(*)::int AS n FROM "${table}" WHERE lower("${column}"::text) LIKE '%' || lower($1) || '%'`,
+          [needle],
+        );
+        if (n > 0) found.push(`${table}.${column} holds ${needle}`);
+      }
+    }
+    return found;
+  }
+
+  return { state, person, outboxSettled, webhooksSettled, kpis, personWithRecords, tracesOf };
+}
+
+export type Person = ReturnType<ReturnType<typeof useCustomerDataBed>['person']>;
