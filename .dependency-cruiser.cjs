@@ -36,6 +36,7 @@ const MAY_IMPORT = {
     'idempotency',
     'audit',
     'webhooks',
+    'sms-inbound',
   ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings'],
   'reputation-kpi': ['reputation', 'feedback', 'referrals'],

@@ -2777,10 +2777,16 @@ export interface components {
             createdAt: string;
         };
         ExportedMessage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The id of a message sent, or (`direction` inbound) of a text received.
+             */
             id: number;
-            /** Format: int32 */
-            vendorId: number;
+            /**
+             * Format: int32
+             * @description Null for a text received that reached no vendor.
+             */
+            vendorId: number | null;
             /** @enum {string} */
             direction: "outbound" | "inbound";
             /** @example EMAIL */
@@ -2792,7 +2798,8 @@ export interface components {
             to: string;
             /**
              * @description Null on every outbound message: each left from the service's own sender (`MAIL_FROM` for e-mail, in
-             *     the vendor's name; `SMS_FROM` for SMS), never from a person's address.
+             *     the vendor's name; `SMS_FROM` or the vendor's own number for SMS), never from a person's address. A
+             *     text received: the sender as the provider gave it.
              */
             from: string | null;
             subject: string | null;
@@ -2803,8 +2810,16 @@ export interface components {
             sentAt: string | null;
         };
         ExportedOptOut: {
-            /** Format: int32 */
-            vendorId: number;
+            /**
+             * Format: int32
+             * @description Null for an opt-out from every vendor's texts (a STOP texted, or the provider's).
+             */
+            vendorId: number | null;
+            /**
+             * @example link
+             * @enum {string}
+             */
+            source: "link" | "sms" | "carrier";
             contact: string;
             createdAt: string;
         };
@@ -2868,6 +2883,11 @@ export interface components {
              * @example 3
              */
             messages: number;
+            /**
+             * @description Texts the person's phone sent, their words and sender removed.
+             * @example 1
+             */
+            inboundMessages: number;
             /**
              * @description Opt-outs replaced by the suppression list's keyed hash.
              * @example 1

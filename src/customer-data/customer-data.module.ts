@@ -9,6 +9,7 @@ import { ReviewRequestsModule } from '../review-requests/review-requests.module'
 import { CustomerDataController } from './customer-data.controller';
 import { CustomerDataService } from './customer-data.service';
 import { CustomerRecordsReader } from './customer-records';
+import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 
 /**
  * A person's data rights (CONTRACT 14), at the top of the module map: it asks each module that holds
@@ -22,6 +23,7 @@ import { CustomerRecordsReader } from './customer-records';
     ReviewRequestsModule,
     ReferralsModule,
     NotificationsModule,
+    SmsInboundModule,
     EventsModule,
   ],
   controllers: [CustomerDataController],

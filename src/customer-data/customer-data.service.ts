@@ -11,6 +11,7 @@ import { addressesOf } from '../reputation/contact';
 import { ContactSuppressions } from '../reputation/contact-suppressions';
 import { ProcessCustomerRecords } from '../reputation/process-customer-records';
 import { ReviewRequestCustomerRecords } from '../review-requests/review-request-customer-records';
+import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import { type CustomerRecords, CustomerRecordsReader, erasedValuesOf } from './customer-records';
 import type { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 
@@ -34,6 +35,7 @@ export class CustomerDataService {
     private readonly notifications: NotificationCustomerRecords,
     private readonly events: EventCustomerRecords,
     private readonly keptAnswers: KeptAnswerRedaction,
+    private readonly texts: InboundSmsCustomerRecords,
   ) {}
 
   /** What the audit log names instead of the contact: its keyed hash (the e-mail's when both are given). */
@@ -69,6 +71,7 @@ export class CustomerDataService {
       referrals: referrals.referrals,
       referralConversions: referrals.conversions,
       messages: await this.notifications.erase(records.messages.map((message) => Number(message.id))),
+      inboundMessages: await this.texts.erase(records.texts.map((text) => Number(text.id))),
       optOuts: processes.optOuts,
       events: redacted.events,
       webhookDeliveries: redacted.webhookDeliveries,

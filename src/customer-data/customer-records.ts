@@ -11,6 +11,8 @@ import {
   type ReferralRequestRecord,
 } from '../referrals/referral-customer-records';
 import { addressesOf } from '../reputation/contact';
+import type { InboundSms } from '../sms-inbound/entities/inbound-sms.entity';
+import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import {
   type OptOutRecord,
   ProcessCustomerRecords,
@@ -35,6 +37,8 @@ export interface CustomerRecords {
   conversions: ConversionRecord[];
   optOuts: OptOutRecord[];
   messages: MessageRecord[];
+  /** What the person's phone texted to a sender number. */
+  texts: InboundSms[];
   events: (EventRecord & { data: object })[];
 }
 
@@ -51,6 +55,7 @@ export class CustomerRecordsReader {
     private readonly referrals: ReferralCustomerRecords,
     private readonly notifications: NotificationCustomerRecords,
     private readonly events: EventCustomerRecords,
+    private readonly texts: InboundSmsCustomerRecords,
   ) {}
 
   async read(contact: CustomerContact): Promise<CustomerRecords> {
@@ -84,6 +89,7 @@ export class CustomerRecordsReader {
       conversions: await this.referrals.conversionsBy(contact),
       optOuts: await this.processes.optOuts(contact),
       messages,
+      texts: await this.texts.find(contact.phone),
       events: await this.events.find(ids(leads), processIds),
     };
   }
@@ -117,6 +123,7 @@ export function erasedValuesOf(contact: CustomerContact, records: CustomerRecord
     ...records.referralsMade.map((r) => r.referrerName),
     ...records.referralsReceived.map((r) => r.friendName),
     ...records.conversions.flatMap((c) => [c.name, c.message]),
+    ...records.texts.flatMap((t) => [t.body, t.sender]),
   ];
   return present(values);
 }

@@ -24,6 +24,17 @@ export class SmsOptOuts {
     return (affected ?? 0) > 0;
   }
 
+  /** The phone's opt-out, for its owner's export; null when it has none. */
+  of(phone: string): Promise<SmsOptOut | null> {
+    return this.txHost.tx.findOneBy(SmsOptOut, { phone });
+  }
+
+  /** Erasure: the phone's opt-out goes (the suppression list takes over); answers how many. */
+  async remove(phone: string): Promise<number> {
+    const { affected } = await this.txHost.tx.delete(SmsOptOut, { phone });
+    return affected ?? 0;
+  }
+
   /** Which of these contacts are opted-out phones (e-mail addresses never are). */
   async among(contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
 import { Sql } from '../database/sql';
+import type { OptOutSource } from '../notifications/notification.types';
+import { SmsOptOuts } from '../notifications/sms-opt-outs';
 import { addressesOf } from './contact';
 import { ContactSuppressions } from './contact-suppressions';
 import type { ReputationEvent } from './entities/reputation-event.entity';
@@ -26,8 +28,10 @@ export type ProcessEventRecord = Pick<
   'id' | 'processId' | 'type' | 'occurredAt' | 'rating' | 'wouldRefer' | 'platform' | 'channel'
 >;
 export interface OptOutRecord {
-  vendorId: number;
+  /** Null for an opt-out from every vendor's texts. */
+  vendorId: number | null;
   contact: string;
+  source: OptOutSource;
   createdAt: Date;
 }
 
@@ -43,6 +47,7 @@ export class ProcessCustomerRecords {
   constructor(
     private readonly sql: Sql,
     private readonly suppressions: ContactSuppressions,
+    private readonly smsOptOuts: SmsOptOuts,
   ) {}
 
   /** Every process of any vendor sent to the e-mail or phone (idx_reputation_processes_email / _phone). */
@@ -64,12 +69,19 @@ export class ProcessCustomerRecords {
     });
   }
 
-  optOuts(contact: CustomerContact): Promise<OptOutRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT vendor_id AS "vendorId", contact, created_at AS "createdAt" FROM contact_opt_outs
+  /** The vendors' opt-out lists, and the phone's opt-out from every vendor's texts. */
+  async optOuts(contact: CustomerContact): Promise<OptOutRecord[]> {
+    const ofVendors = await this.sql.rows<OptOutRecord>({
+      sql: `SELECT vendor_id AS "vendorId", contact, source, created_at AS "createdAt" FROM contact_opt_outs
         WHERE contact = ANY($1::varchar[]) ORDER BY vendor_id`,
       parameters: [addressesOf(contact)],
     });
+    const texted = contact.phone ? await this.smsOptOuts.of(contact.phone) : null;
+    if (!texted) return ofVendors;
+    return [
+      ...ofVendors,
+      { vendorId: null, contact: texted.phone, source: texted.source, createdAt: texted.createdAt },
+    ];
   }
 
   /**
@@ -95,6 +107,7 @@ export class ProcessCustomerRecords {
       sql: `DELETE FROM contact_opt_outs WHERE contact = ANY($1::varchar[])`,
       parameters: [addresses],
     });
-    return { processes, optOuts, hashes: await this.suppressions.suppress(addresses) };
+    const textedOptOuts = contact.phone ? await this.smsOptOuts.remove(contact.phone) : 0;
+    return { processes, optOuts: optOuts + textedOptOuts, hashes: await this.suppressions.suppress(addresses) };
   }
 }

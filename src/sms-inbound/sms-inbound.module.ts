@@ -7,6 +7,7 @@ import { VendorsModule } from '../vendors/vendors.module';
 import { InboundMessagesController, ProcessMessagesController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 import { InboundSms } from './entities/inbound-sms.entity';
+import { InboundSmsCustomerRecords } from './inbound-sms-customer-records';
 import { InboundSmsRepository } from './inbound-sms.repository';
 import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
@@ -20,6 +21,7 @@ import { SmsInboundService } from './sms-inbound.service';
 @Module({
   imports: [ReputationModule, NotificationsModule, EventsModule, VendorsModule, TypeOrmModule.forFeature([InboundSms])],
   controllers: [SmsInboundController, ProcessMessagesController, InboundMessagesController],
-  providers: [SmsInboundService, InboundSmsRepository, ReplyRouting, ConversationsService],
+  providers: [SmsInboundService, InboundSmsRepository, ReplyRouting, ConversationsService, InboundSmsCustomerRecords],
+  exports: [InboundSmsCustomerRecords],
 })
 export class SmsInboundModule {}

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
+import { OPT_OUT_SOURCES, type OptOutSource } from '../../notifications/notification.types';
 import type { CustomerRecords } from '../customer-records';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
@@ -104,8 +105,10 @@ export class ExportedContactRequest {
 }
 
 export class ExportedMessage {
+  /** The id of a message sent, or (`direction` inbound) of a text received. */
   @ApiInteger(INT64_ID) id: number;
-  @ApiInteger(INT32_ID) vendorId: number;
+  /** Null for a text received that reached no vendor. */
+  @ApiInteger(INT32_ID) vendorId: number | null;
   @ApiProperty({ enum: ['outbound', 'inbound'] })
   direction: 'outbound' | 'inbound';
   /** @example "EMAIL" */
@@ -117,7 +120,8 @@ export class ExportedMessage {
   to: string;
   /**
    * Null on every outbound message: each left from the service's own sender (`MAIL_FROM` for e-mail, in
-   * the vendor's name; `SMS_FROM` for SMS), never from a person's address.
+   * the vendor's name; `SMS_FROM` or the vendor's own number for SMS), never from a person's address. A
+   * text received: the sender as the provider gave it.
    */
   from: string | null;
   subject: string | null;
@@ -129,8 +133,11 @@ export class ExportedMessage {
 }
 
 export class ExportedOptOut {
-  @ApiInteger(INT32_ID) vendorId: number;
+  /** Null for an opt-out from every vendor's texts (a STOP texted, or the provider's). */
+  @ApiInteger(INT32_ID) vendorId: number | null;
   contact: string;
+  @ApiProperty({ enum: OPT_OUT_SOURCES, example: 'link' })
+  source: OptOutSource;
   createdAt: string;
 }
 
@@ -248,20 +255,40 @@ export class CustomerDataExportResponse {
         message: c.message,
         createdAt: iso(c.createdAt)!,
       })),
-      messages: records.messages.map((m) => ({
-        id: Number(m.id),
-        vendorId: m.vendorId,
-        direction: 'outbound' as const,
-        channel: m.channel,
-        to: m.recipient,
-        from: null,
-        subject: m.subject,
-        body: m.text,
-        status: m.status,
-        createdAt: iso(m.createdAt)!,
-        sentAt: iso(m.sentAt),
+      messages: [
+        ...records.messages.map((m) => ({
+          id: Number(m.id),
+          vendorId: m.vendorId,
+          direction: 'outbound' as const,
+          channel: m.channel,
+          to: m.recipient,
+          from: null,
+          subject: m.subject,
+          body: m.text,
+          status: m.status,
+          createdAt: iso(m.createdAt)!,
+          sentAt: iso(m.sentAt),
+        })),
+        ...records.texts.map((t) => ({
+          id: Number(t.id),
+          vendorId: t.vendorId,
+          direction: 'inbound' as const,
+          channel: 'SMS',
+          to: t.recipient,
+          from: t.sender,
+          subject: null,
+          body: t.body,
+          status: 'RECEIVED',
+          createdAt: iso(t.receivedAt)!,
+          sentAt: null,
+        })),
+      ],
+      optOuts: records.optOuts.map((o) => ({
+        vendorId: o.vendorId,
+        contact: o.contact,
+        source: o.source,
+        createdAt: iso(o.createdAt)!,
       })),
-      optOuts: records.optOuts.map((o) => ({ vendorId: o.vendorId, contact: o.contact, createdAt: iso(o.createdAt)! })),
       events: records.events.map((e) => ({ id: `evt_${e.id}`, type: e.type, time: iso(e.occurredAt)! })),
     };
   }
