@@ -72,6 +72,10 @@ export interface MergeFields {
   unsubscribeLink: string;
   /** A friend's invitation: the customer who referred them, as they gave their name. */
   referrerName?: string;
+  /** The vendor's mailing address; null: the operator's (OPERATOR_MAILING_ADDRESS). */
+  mailingAddress?: string | null;
+  /** How to reach the vendor (phone, e-mail or web site); null: the operator's (OPERATOR_CONTACT). */
+  contact?: string | null;
 }
 
 export interface NewNotification {

@@ -5,7 +5,7 @@ import type { NewNotification, NewVendorAlert, NotificationPurpose } from './not
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
 import { OutboxSignal } from '../database/outbox-signal';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
-import { cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
+import { type Operator, cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
 
 // Producers validate what customers type; these only stop a producer bug from reaching a provider
 // (several addresses in one, header injection, a javascript: link).
@@ -52,7 +52,7 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
  * Rendered now, so what is sent is what was decided when the producer committed, retries included.
  * An e-mail comes from "{vendor} via {operator}" and is answered to the vendor.
  */
-function render(notification: NewNotification, operatorName: string): NewOutboxRow {
+function render(notification: NewNotification, operator: Operator): NewOutboxRow {
   const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs } =
     notification;
   const unsubscribeUrl = mergeFields.unsubscribeLink;
@@ -76,8 +76,8 @@ function render(notification: NewNotification, operatorName: string): NewOutboxR
   return {
     ...base,
     sender: null,
-    ...renderEmail(purpose, mergeFields, customMessage, operatorName, locale),
-    fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operatorName}`.slice(0, 300),
+    ...renderEmail(purpose, mergeFields, customMessage, operator, locale),
+    fromName: `${cleanMergeValue(mergeFields.vendorName)} via ${operator.name}`.slice(0, 300),
     replyTo: notification.replyTo ?? null,
   };
 }
@@ -90,6 +90,11 @@ export class NotificationsService {
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
   ) {}
 
+  private get operator(): Operator {
+    const { operatorName, operatorMailingAddress, operatorContact } = this.config;
+    return { name: operatorName, mailingAddress: operatorMailingAddress, contact: operatorContact };
+  }
+
   /**
    * Queues one message in the caller's transaction: it is delivered only if that transaction commits.
    * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored.
@@ -97,7 +102,7 @@ export class NotificationsService {
    */
   async enqueue(notification: NewNotification): Promise<void> {
     assertValid(notification);
-    await this.repository.insert(render(notification, this.config.operatorName));
+    await this.repository.insert(render(notification, this.operator));
     this.signal.queued();
   }
 

@@ -85,6 +85,8 @@ export class ReputationMessages {
           link: this.links.absolute(message.path),
           unsubscribeLink: this.links.absolute(message.unsubscribePath),
           referrerName: message.referrerName,
+          mailingAddress: vendor.mailingAddress,
+          contact: vendor.contactPhone ?? vendor.contactEmail ?? vendor.websiteUrl,
         },
         customMessage,
         replyTo: vendor.email,

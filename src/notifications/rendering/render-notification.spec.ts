@@ -9,7 +9,7 @@ const fields = {
   link: 'https://app.example/r/tok123',
   unsubscribeLink: 'https://app.example/r/tok123/unsubscribe',
 };
-const OPERATOR = 'Leads Co';
+const OPERATOR = { name: 'Leads Co', mailingAddress: '100 King St W, Toronto ON', contact: '1-800-555-0100' };
 
 describe('renderEmail', () => {
   it('fills the default template of the purpose: a text part, and HTML with a preheader, one button and the footer', () => {
@@ -82,6 +82,47 @@ describe('renderEmail', () => {
   it('leaves unknown placeholders as they are', () => {
     expect(renderEmail('REVIEW_REQUEST', fields, 'Hello {lastName} {link}', OPERATOR, 'en').text).toMatch(
       /^Hello \{lastName\} https/,
+    );
+  });
+});
+
+describe('who is writing (CASL)', () => {
+  it.each([
+    ['en', 'Sent by Leads Co on behalf of Acme Renovations.', 'Contact: ', 'To stop receiving these messages: '],
+    [
+      'fr',
+      'Envoyé par Leads Co au nom de Acme Renovations.',
+      'Pour nous joindre : ',
+      'Pour ne plus recevoir ces messages : ',
+    ],
+  ] as const)(
+    'ends every %s e-mail with the sender, the address, a contact and the unsubscribe link',
+    (locale, sentBy, reach, stop) => {
+      for (const purpose of CUSTOMER_PURPOSES) {
+        const own = renderEmail(
+          purpose,
+          { ...fields, mailingAddress: '5 rue Principale, Laval QC', contact: 'https://acme.example' },
+          null,
+          OPERATOR,
+          locale,
+        );
+        expect(own.text).toContain(
+          `${sentBy}\nAcme Renovations, 5 rue Principale, Laval QC\n${reach}https://acme.example\n${stop}${fields.unsubscribeLink}\n`,
+        );
+        expect(own.html).toContain('Acme Renovations, 5 rue Principale, Laval QC<br>');
+        // Without the vendor's own, the operator's address and contact.
+        const operators = renderEmail(purpose, fields, null, OPERATOR, locale);
+        expect(operators.text).toContain(`\nAcme Renovations, 100 King St W, Toronto ON\n${reach}1-800-555-0100\n`);
+      }
+    },
+  );
+
+  it('signs a custom SMS that does not name the vendor with its name', () => {
+    expect(renderSms('REVIEW_REQUEST', fields, 'Thanks {firstName}!', 'en')).toMatch(
+      /^Acme Renovations: Thanks Jane! https/,
+    );
+    expect(renderSms('REVIEW_REQUEST', fields, '{vendorName} thanks you', 'en')).toMatch(
+      /^Acme Renovations thanks you https/,
     );
   });
 });

@@ -4,6 +4,13 @@ import type { CustomerPurpose, MergeFields } from '../notification.types';
 import { smsSize, toGsm7 } from './sms-segments';
 import { PURPOSE_FRAME, purposeKey } from './templates';
 
+/** Who sends the customers' messages for the vendors (the OPERATOR_* settings). */
+export interface Operator {
+  name: string;
+  mailingAddress: string | null;
+  contact: string | null;
+}
+
 export interface RenderedEmail {
   subject: string;
   text: string;
@@ -156,17 +163,19 @@ export function renderEmail(
   purpose: CustomerPurpose,
   fields: MergeFields,
   customMessage: string | null | undefined,
-  operatorName: string,
+  operator: Operator,
   locale: Locale,
 ): RenderedEmail {
   const frame = PURPOSE_FRAME[purpose];
-  const values = valuesOf(fields, operatorName, locale);
+  const values = valuesOf(fields, operator.name, locale);
   const firstLine = frame.customMessageFirstLine && catalogued(locale, frame.customMessageFirstLine.email);
   const body = bodyTemplate(customMessage, catalogued(locale, purposeKey(purpose, 'email')), '\n\n', firstLine);
   const say = (key: MessageKey): string => text(locale, key, values);
   const subject = cleanMergeValue(say(purposeKey(purpose, 'subject'))).slice(0, 300);
   const reason = `${say(frame.reason)} ${say('message.sentBy')}`;
-  const plain = `${fillText(body, values)}\n\n--\n${reason}\n${say('message.unsubscribeText')}\n`;
+  const identification = identificationOf(fields, operator, locale, values.vendorName);
+  const footer = [reason, ...identification, say('message.unsubscribeText')];
+  const plain = `${fillText(body, values)}\n\n--\n${footer.join('\n')}\n`;
   const html = `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
@@ -180,7 +189,7 @@ ${fillHtml(body, values, say(purposeKey(purpose, 'button')))}
 <p style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
 </td></tr>
 <tr><td style="padding:12px 20px 20px;border-top:1px solid #d0d7de;${FONT};font-size:14px;line-height:1.5;color:#505a64">
-${escapeHtml(reason)}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(say('message.unsubscribe'))}</a>
+${[reason, ...identification].map(escapeHtml).join('<br>')}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(say('message.unsubscribe'))}</a>
 </td></tr>
 </table>
 </td></tr></table>
@@ -188,6 +197,19 @@ ${escapeHtml(reason)}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="
 </html>
 `;
   return { subject, text: plain, html };
+}
+
+/**
+ * Where the sender is and how to reach it (CASL): the vendor's mailing address and contact, each the
+ * operator's when the vendor's profile has none (and left out when neither is set, outside production).
+ */
+function identificationOf(fields: MergeFields, operator: Operator, locale: Locale, vendorName: string): string[] {
+  const mailingAddress = cleanMergeValue(fields.mailingAddress ?? '') || operator.mailingAddress;
+  const contact = cleanMergeValue(fields.contact ?? '') || operator.contact;
+  return [
+    ...(mailingAddress ? [text(locale, 'message.postalAddress', { vendorName, mailingAddress })] : []),
+    ...(contact ? [text(locale, 'message.reachUs', { contact })] : []),
+  ];
 }
 
 /** Shortened this far at most, step by step, when an SMS would not fit its parts otherwise. */
@@ -205,12 +227,15 @@ export function renderSms(
   locale: Locale,
 ): string {
   const firstLine = PURPOSE_FRAME[purpose].customMessageFirstLine;
-  const template = bodyTemplate(
+  const body = bodyTemplate(
     customMessage,
     catalogued(locale, purposeKey(purpose, 'sms')),
     ' ',
     firstLine && catalogued(locale, firstLine.sms),
   );
+  // Every SMS names its sender (CASL): a custom text that does not is signed with the vendor's name.
+  const named = body.some((segment) => typeof segment !== 'string' && segment.field === 'vendorName');
+  const template = named ? body : [FIELDS.vendorName, ': ', ...body];
   const full = valuesOf(fields, '', locale);
   const values: Values = {
     ...full,

@@ -130,6 +130,9 @@ export const EN = {
   'message.linkFallback': 'If the button does not work, open this address:',
   'message.sentBy': 'Sent by {operatorName} on behalf of {vendorName}.',
   'message.unsubscribe': 'Unsubscribe',
+  /** The e-mail's identification block (CASL): the vendor's address, or the operator's when it has none. */
+  'message.postalAddress': '{vendorName}, {mailingAddress}',
+  'message.reachUs': 'Contact: {contact}',
   'message.unsubscribeText': 'To stop receiving these messages: {unsubscribeLink}',
   'message.smsOptOut': 'Reply STOP to opt out.',
   /** A greeting's name when the customer gave none ("Hi there,"). */

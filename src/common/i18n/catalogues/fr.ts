@@ -136,6 +136,8 @@ export const FR: Catalogue = {
   'message.linkFallback': 'Si le bouton ne fonctionne pas, ouvrez cette adresse :',
   'message.sentBy': 'Envoyé par {operatorName} au nom de {vendorName}.',
   'message.unsubscribe': 'Se désabonner',
+  'message.postalAddress': '{vendorName}, {mailingAddress}',
+  'message.reachUs': 'Pour nous joindre : {contact}',
   'message.unsubscribeText': 'Pour ne plus recevoir ces messages : {unsubscribeLink}',
   'message.smsOptOut': 'Répondez ARRET pour ne plus recevoir de messages.',
   'message.noName': 'à vous',
