@@ -5194,7 +5194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            /** @description `smsFromNumber` is another vendor's sender number (replies to a number belong to one vendor). Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
@@ -5209,7 +5209,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *       "error": "The SMS sender number +14165550177 is another vendor's."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

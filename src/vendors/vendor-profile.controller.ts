@@ -54,6 +54,11 @@ export class ManagerVendorProfileController {
   @Put(':vendorId/profile')
   @Idempotent()
   @ApiEnvelope(VendorProfileResponse)
+  @ApiErrors({
+    status: 409,
+    description: "`smsFromNumber` is another vendor's sender number (replies to a number belong to one vendor).",
+    example: "The SMS sender number +14165550177 is another vendor's.",
+  })
   async replaceProfile(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: ManagerVendorProfileDto,

@@ -36,8 +36,8 @@ export class VendorsRepository {
   }
 
   /** The vendors whose own SMS sender number this is (managers should give a number to one vendor only). */
-  findBySmsFromNumber(smsFromNumber: string): Promise<Vendor[]> {
-    return this.vendors.find({ where: { smsFromNumber }, order: { id: 'ASC' } });
+  findBySmsFromNumber(smsFromNumber: string): Promise<Vendor | null> {
+    return this.vendors.findOneBy({ smsFromNumber });
   }
 
   /**

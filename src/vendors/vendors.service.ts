@@ -1,7 +1,8 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import { TokenService } from '../auth/token.service';
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { isUniqueViolation } from '../common/errors/database-errors';
 import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
@@ -72,10 +73,9 @@ export class VendorsService implements VendorAccounts {
     return vendor;
   }
 
-  /** The vendor whose own SMS sender number this is; null for none (or, wrongly, several). */
+  /** The vendor whose own SMS sender number this is; null for none. */
   async ownerOfSmsNumber(smsFromNumber: string): Promise<number | null> {
-    const owners = await this.vendors.findBySmsFromNumber(smsFromNumber);
-    return owners.length === 1 ? owners[0].id : null;
+    return (await this.vendors.findBySmsFromNumber(smsFromNumber))?.id ?? null;
   }
 
   /** The vendor's name, as customers' messages and pages show it. */
@@ -93,14 +93,23 @@ export class VendorsService implements VendorAccounts {
    */
   async replaceProfile(id: number, body: VendorProfileReplacement): Promise<VendorProfileValues> {
     const vendor = await this.get(id);
-    const updated = await this.vendors.update(id, {
-      defaultLocale: body.defaultLocale ?? localeOfProvince(vendor.provinceName),
-      mailingAddress: body.mailingAddress ?? null,
-      contactPhone: body.contactPhone ?? null,
-      contactEmail: body.contactEmail?.toLowerCase() ?? null,
-      websiteUrl: body.websiteUrl ?? null,
-      smsFromNumber: body.smsFromNumber === undefined ? vendor.smsFromNumber : body.smsFromNumber,
-    });
+    const smsFromNumber = body.smsFromNumber === undefined ? vendor.smsFromNumber : body.smsFromNumber;
+    const updated = await this.vendors
+      .update(id, {
+        defaultLocale: body.defaultLocale ?? localeOfProvince(vendor.provinceName),
+        mailingAddress: body.mailingAddress ?? null,
+        contactPhone: body.contactPhone ?? null,
+        contactEmail: body.contactEmail?.toLowerCase() ?? null,
+        websiteUrl: body.websiteUrl ?? null,
+        smsFromNumber,
+      })
+      .catch((error: unknown) => {
+        // Replies to a sender number must belong to one vendor (CONTRACT 12).
+        if (isUniqueViolation(error)) {
+          throw new DomainError(ErrorCode.Conflict, `The SMS sender number ${smsFromNumber} is another vendor's.`);
+        }
+        throw error;
+      });
     if (!updated) throw DomainError.notFound('Vendor', id);
     return profileOf(updated);
   }

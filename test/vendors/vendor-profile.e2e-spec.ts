@@ -106,6 +106,24 @@ describe('Vendor profile (e2e)', () => {
     expect(cleared.body.data).toEqual({ ...EMPTY_PROFILE, defaultLocale: 'fr' });
   });
 
+  it("refuses another vendor's SMS sender number with 409 and keeps both profiles; a number given up is free", async () => {
+    const [first, second] = [await createVendor(t.app), await createVendor(t.app)];
+    const setNumber = (vendorId: number, smsFromNumber: string | null) =>
+      request(t.http).put(managerPath(vendorId)).set(bearer(managerToken)).send({ smsFromNumber });
+    expect((await setNumber(first.vendor.id, '+14165550177')).status).toBe(200);
+
+    const taken = await setNumber(second.vendor.id, '+14165550177');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ success: false, error: "The SMS sender number +14165550177 is another vendor's." });
+    const kept = await request(t.http).get(managerPath(second.vendor.id)).set(bearer(managerToken));
+    expect(kept.body.data.smsFromNumber).toBeNull();
+
+    expect((await setNumber(first.vendor.id, null)).status).toBe(200);
+    const moved = await setNumber(second.vendor.id, '+14165550177');
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.smsFromNumber).toBe('+14165550177');
+  });
+
   it.each([
     [
       'a language other than en or fr',

@@ -57,7 +57,8 @@ export class Vendor extends TokenHolder implements VendorAccount {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   websiteUrl: string | null;
 
-  /** The vendor's own SMS sender number (E.164), set by managers; null: the shared SMS_FROM. */
+  /** The vendor's own SMS sender number (E.164), set by managers; null: the shared SMS_FROM. One vendor's alone. */
+  @Index('uq_vendors_sms_from_number', { unique: true, where: '"sms_from_number" IS NOT NULL' })
   @Column({ type: 'varchar', length: 16, nullable: true })
   smsFromNumber: string | null;
 
