@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Locale } from '../common/locale/locale';
 import { DomainError } from '../common/errors/domain-error';
 import { FeedbackService } from '../feedback/feedback.service';
 import { type ReferralStepView, ReferralsService } from '../referrals/referrals.service';
@@ -7,6 +8,7 @@ import { JourneyStep } from '../reputation/entities/reputation-process.entity';
 import {
   type ClosedReason,
   ReputationProcessService,
+  type VendorCard,
   closedReason,
   eventOf,
 } from '../reputation/reputation-process.service';
@@ -15,9 +17,10 @@ import { ReviewSettingsService } from '../review-settings/review-settings.servic
 import type { EmailInvitationForm, FeedbackForm, TextInvitationForm } from './dto/customer-forms.dto';
 import { type ReviewLink, reviewLinksOf } from './review-links';
 
-export interface ProcessPageView {
+export interface ProcessPageView extends VendorCard {
   token: string;
-  vendorName: string;
+  /** The process's language: its pages' unless the customer picks the other. */
+  locale: Locale;
   firstName: string;
   /** Why the page no longer asks anything, overriding the step. */
   closed: ClosedReason;
@@ -30,6 +33,12 @@ export interface ProcessPageView {
   reviewClicked: boolean;
   /** At the referral step. */
   referral: ReferralStepView | null;
+}
+
+export interface UnsubscribePageView {
+  vendor: VendorCard;
+  locale: Locale;
+  optedOut: boolean;
 }
 
 /** The steps whose page shows the review sites: after any answer, positive or not (CONTRACT 7). */
@@ -52,16 +61,21 @@ export class CustomerJourneyService {
   ) {}
 
   /** What `/r/{token}/unsubscribe` shows. */
-  async processUnsubscribePage(token: string): Promise<{ vendorName: string; optedOut: boolean }> {
+  async processUnsubscribePage(token: string): Promise<UnsubscribePageView> {
     const process = await this.processes.findByToken(token);
-    return { vendorName: await this.processes.vendorNameOf(process), optedOut: process.optedOutAt !== null };
+    return {
+      vendor: await this.processes.vendorCardOf(process),
+      locale: process.locale,
+      optedOut: process.optedOutAt !== null,
+    };
   }
 
   async processPage(token: string): Promise<ProcessPageView> {
     const process = await this.processes.findByToken(token);
     const view: ProcessPageView = {
       token,
-      vendorName: await this.processes.vendorNameOf(process),
+      ...(await this.processes.vendorCardOf(process)),
+      locale: process.locale,
       firstName: process.firstName,
       closed: closedReason(process),
       step: process.step,

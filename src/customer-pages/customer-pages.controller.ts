@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpStatus, Param, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { Redirection } from '../common/envelope/envelope';
+import type { Locale } from '../common/locale/locale';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
@@ -20,7 +21,8 @@ import { CustomerPageExceptionFilter } from './views/customer-page-exception.fil
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
 import { LinkTokenPipe } from './views/link-token.pipe';
 import { STYLESHEET, STYLESHEET_FILE } from './views/stylesheet';
-import { FormPost, LinkGet, sendPage } from './views/send-page';
+import { FormPost, LinkGet, PickedLanguage, backTo, sendPage } from './views/send-page';
+import { PageLanguage } from './views/page-texts';
 
 /**
  * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
@@ -53,137 +55,170 @@ export class CustomerPagesController {
   }
 
   @Get('r/:token')
-  async process(@Param('token', LinkTokenPipe) token: string, @Res() response: Response): Promise<void> {
-    sendPage(response, 200, processPage(await this.journey.processPage(token)));
+  async process(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const view = await this.journey.processPage(token);
+    sendPage(response, 200, processPage(view, PageLanguage.of(picked, view.locale)));
   }
 
   @FormPost('r/:token/feedback')
-  async feedback(@Param('token', LinkTokenPipe) token: string, @Body() form: FeedbackForm): Promise<Redirection> {
+  async feedback(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+    @Body() form: FeedbackForm,
+  ): Promise<Redirection> {
     await this.journey.answerFeedback(token, form);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @FormPost('r/:token/review')
-  async review(@Param('token', LinkTokenPipe) token: string, @Body() form: ReviewAnswerForm): Promise<Redirection> {
+  async review(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+    @Body() form: ReviewAnswerForm,
+  ): Promise<Redirection> {
     await this.journey.answerReview(token, form.happy === 'yes');
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @LinkGet('r/:token/go/:platform')
   goToReviewSite(
     @Param('token', LinkTokenPipe) token: string,
     @Param('platform') platform: string,
+    @PickedLanguage() picked: Locale | undefined,
   ): Promise<Redirection> {
-    return this.goTo(token, platform);
+    return this.goTo(token, platform, picked);
   }
 
   @LinkGet('r/:token/go/google/:locationId')
   goToGoogleLocation(
     @Param('token', LinkTokenPipe) token: string,
     @Param('locationId') locationId: string,
+    @PickedLanguage() picked: Locale | undefined,
   ): Promise<Redirection> {
-    return this.goTo(token, `google/${locationId}`);
+    return this.goTo(token, `google/${locationId}`, picked);
   }
 
   @FormPost('r/:token/review/confirm')
-  async confirmReview(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
+  async confirmReview(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+  ): Promise<Redirection> {
     await this.journey.confirmReview(token);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @FormPost('r/:token/private-feedback')
   async privateFeedback(
     @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
     @Body() form: PrivateFeedbackForm,
   ): Promise<Redirection> {
     await this.journey.givePrivateFeedback(token, form.message);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @FormPost('r/:token/referrals/email')
   async referByEmail(
     @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
     @Body() form: EmailInvitationForm,
   ): Promise<Redirection> {
     await this.journey.inviteByEmail(token, form);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @FormPost('r/:token/referrals/text')
   async referByText(
     @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
     @Body() form: TextInvitationForm,
   ): Promise<Redirection> {
     await this.journey.inviteByText(token, form);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @FormPost('r/:token/referrals/share')
-  async share(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
+  async share(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+  ): Promise<Redirection> {
     await this.journey.share(token);
-    return new Redirection(customerPaths.process(token));
+    return backTo(customerPaths.process(token), picked);
   }
 
   @Get('r/:token/unsubscribe')
   async unsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const { vendorName, optedOut } = await this.journey.processUnsubscribePage(token);
-    sendPage(response, 200, unsubscribePage(customerPaths.processUnsubscribe(token), vendorName, optedOut));
+    const { vendor, locale, optedOut } = await this.journey.processUnsubscribePage(token);
+    const lang = PageLanguage.of(picked, locale);
+    sendPage(response, 200, unsubscribePage(customerPaths.processUnsubscribe(token), vendor, optedOut, lang));
   }
 
   /** The form's button, and mail clients' one-click unsubscribe (RFC 8058: either form type, body ignored). */
   @FormPost('r/:token/unsubscribe')
   @Consumes(FORM_BODY, MULTIPART_BODY)
-  async unsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
+  async unsubscribe(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+  ): Promise<Redirection> {
     await this.journey.optOut(token);
-    return new Redirection(customerPaths.processUnsubscribe(token));
+    return backTo(customerPaths.processUnsubscribe(token), picked);
   }
 
   @Get('i/:token')
   async invitation(
     @Param('token', LinkTokenPipe) token: string,
     @Query('sent') sent: string | undefined,
+    @PickedLanguage() picked: Locale | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    sendPage(response, 200, invitationPage(await this.referrals.invitationPage(token), sent === '1'));
+    const view = await this.referrals.invitationPage(token);
+    sendPage(response, 200, invitationPage(view, PageLanguage.of(picked, view.locale), sent === '1'));
   }
 
   @FormPost('i/:token')
   async contactRequest(
     @Param('token', LinkTokenPipe) token: string,
     @Body() form: ContactRequestForm,
+    @PickedLanguage() picked: Locale | undefined,
   ): Promise<Redirection> {
     await this.referrals.convert(token, form);
-    return new Redirection(`${customerPaths.invitation(token)}?sent=1`);
+    return backTo(`${customerPaths.invitation(token)}?sent=1`, picked);
   }
 
   @Get('i/:token/unsubscribe')
   async invitationUnsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
     @Res() response: Response,
   ): Promise<void> {
     const view = await this.referrals.invitationPage(token);
     // A share link was never messaged to anyone, so there is nothing to unsubscribe from.
     if (!view.messaged) throw unknownLink();
-    sendPage(
-      response,
-      200,
-      unsubscribePage(customerPaths.invitationUnsubscribe(token), view.vendorName, view.optedOut),
-    );
+    const lang = PageLanguage.of(picked, view.locale);
+    sendPage(response, 200, unsubscribePage(customerPaths.invitationUnsubscribe(token), view, view.optedOut, lang));
   }
 
   @FormPost('i/:token/unsubscribe')
   @Consumes(FORM_BODY, MULTIPART_BODY)
-  async invitationUnsubscribe(@Param('token', LinkTokenPipe) token: string): Promise<Redirection> {
+  async invitationUnsubscribe(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+  ): Promise<Redirection> {
     await this.referrals.optOutInvitation(token);
-    return new Redirection(customerPaths.invitationUnsubscribe(token));
+    return backTo(customerPaths.invitationUnsubscribe(token), picked);
   }
 
   /** To the review site when the click counted (302); back to the page otherwise (303). */
-  private async goTo(token: string, target: string): Promise<Redirection> {
+  private async goTo(token: string, target: string, picked: Locale | undefined): Promise<Redirection> {
     const url = await this.journey.followReviewLink(token, target);
-    return url ? new Redirection(url, HttpStatus.FOUND) : new Redirection(customerPaths.process(token));
+    return url ? new Redirection(url, HttpStatus.FOUND) : backTo(customerPaths.process(token), picked);
   }
 }

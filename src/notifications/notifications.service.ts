@@ -90,7 +90,8 @@ export class NotificationsService {
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
   ) {}
 
-  private get operator(): Operator {
+  /** Who sends the customers' messages for the vendors, and how customers reach it. */
+  get operator(): Operator {
     const { operatorName, operatorMailingAddress, operatorContact } = this.config;
     return { name: operatorName, mailingAddress: operatorMailingAddress, contact: operatorContact };
   }

@@ -1,5 +1,7 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
+import type { MessageKey } from '../common/i18n/catalogue';
+import type { Locale } from '../common/locale/locale';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import type { TimeWindow } from '../common/time/time-window';
@@ -45,6 +47,10 @@ export interface ReferralStepView {
 export interface InvitationPageView {
   token: string;
   vendorName: string;
+  /** How the friend reaches the vendor (its profile's contact, else the operator's). */
+  contact: string | null;
+  /** The referrer's language, which the friend's message was written in. */
+  locale: Locale;
   /** Who referred the friend: the name the customer gave, else their first name. */
   referrerName: string;
   /** A personal invitation takes one contact request; a share link one per friend. */
@@ -124,16 +130,13 @@ export class ReferralsService {
     // A second submission of the same invitation (a double click, a reload) changes nothing.
     if (invitations.some((r) => (r.friendEmail ?? r.friendPhone) === address)) return;
     if (invitations.length >= MAX_INVITATIONS) {
-      throw DomainError.invalid(`You have already invited ${MAX_INVITATIONS} friends. Thank you!`);
+      throw DomainError.invalid(INVITATIONS_USED);
     }
     if (await this.processes.anyOptedOut(process.vendorId, [address])) {
-      throw refusedFriend(field, 'We cannot send an invitation to this address. Please choose another friend.');
+      throw refusedFriend(field, 'page.errorFriendOptedOut');
     }
     if (await this.repository.invitedWithin(process.vendorId, address, FRIEND_INVITATION_DAYS)) {
-      throw refusedFriend(
-        field,
-        'This friend was invited recently, so we will not send another invitation. Thank you!',
-      );
+      throw refusedFriend(field, 'page.errorFriendInvitedRecently');
     }
     const referral = await this.addReferral(process, referralRequestId, channel, referrerName, friend);
     await this.processes.send({
@@ -167,7 +170,8 @@ export class ReferralsService {
     const address = referral.friendEmail ?? referral.friendPhone;
     return {
       token,
-      vendorName: await this.processes.vendorNameOf(referral),
+      ...(await this.processes.vendorCardOf(referral)),
+      locale: referrer.locale,
       referrerName: referral.referrerName ?? referrer.firstName,
       accepting: !address || !(await this.repository.conversionExists(referral.id, null)),
       messaged: address !== null,
@@ -275,6 +279,9 @@ export class ReferralsService {
   }
 }
 
+// A refused invitation tells the customer's page a catalogue key, which the page says in its language.
+const INVITATIONS_USED: MessageKey = 'page.invitationsUsed';
+
 /** A refused invitation, the reason next to the field the friend's address was typed in. */
-const refusedFriend = (field: 'email' | 'phone', message: string): DomainError =>
-  DomainError.invalid(message, [{ field, message }]);
+const refusedFriend = (field: 'email' | 'phone', key: MessageKey): DomainError =>
+  DomainError.invalid(key, [{ field, message: key }]);

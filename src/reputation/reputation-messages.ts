@@ -1,3 +1,4 @@
+import { vendorContactOf } from '../vendors/vendor-profile';
 import { Injectable } from '@nestjs/common';
 import type { Locale } from '../common/locale/locale';
 import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
@@ -86,7 +87,7 @@ export class ReputationMessages {
           unsubscribeLink: this.links.absolute(message.unsubscribePath),
           referrerName: message.referrerName,
           mailingAddress: vendor.mailingAddress,
-          contact: vendor.contactPhone ?? vendor.contactEmail ?? vendor.websiteUrl,
+          contact: vendorContactOf(vendor),
         },
         customMessage,
         replyTo: vendor.email,

@@ -7,6 +7,7 @@ import type { Locale } from '../common/locale/locale';
 import type { TimeWindow } from '../common/time/time-window';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
+import { vendorContactOf } from '../vendors/vendor-profile';
 import { VendorsService } from '../vendors/vendors.service';
 import { type Contact, addressesOf } from './contact';
 import { ReputationEventType } from './entities/reputation-event.entity';
@@ -92,6 +93,12 @@ export function eventOf(
  * the process and the vendor's opt-out list. The modules above (review requests, feedback, referrals,
  * the customer's pages) go through this service; the transaction is the caller's when it has one.
  */
+/** The vendor a customer page is from, and how the customer reaches it. */
+export interface VendorCard {
+  vendorName: string;
+  contact: string | null;
+}
+
 @Injectable()
 export class ReputationProcessService {
   constructor(
@@ -209,8 +216,10 @@ export class ReputationProcessService {
     return process;
   }
 
-  vendorNameOf(process: Pick<ReputationProcess, 'vendorId'>): Promise<string> {
-    return this.vendors.nameOf(process.vendorId);
+  /** Who a customer page is from: the vendor, and how to reach it (its profile's contact, else the operator's). */
+  async vendorCardOf(process: Pick<ReputationProcess, 'vendorId'>): Promise<VendorCard> {
+    const vendor = await this.vendors.get(process.vendorId);
+    return { vendorName: vendor.vendorName, contact: vendorContactOf(vendor) ?? this.notifications.operator.contact };
   }
 
   /** The absolute link of a process's customer pages, as its messages carry it (the CLI's demo prints it). */

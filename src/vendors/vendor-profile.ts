@@ -16,3 +16,8 @@ export function profileOf(vendor: Vendor): VendorProfileValues {
   const { defaultLocale, mailingAddress, contactPhone, contactEmail, websiteUrl, smsFromNumber } = vendor;
   return { defaultLocale, mailingAddress, contactPhone, contactEmail, websiteUrl, smsFromNumber };
 }
+
+/** How customers reach the vendor: its profile's phone, else its e-mail, else its web site (null: none). */
+export function vendorContactOf(vendor: Pick<Vendor, 'contactPhone' | 'contactEmail' | 'websiteUrl'>): string | null {
+  return vendor.contactPhone ?? vendor.contactEmail ?? vendor.websiteUrl;
+}

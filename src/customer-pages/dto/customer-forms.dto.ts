@@ -6,7 +6,7 @@ import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator'
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
-import { t } from '../views/page-texts';
+import { pageTextKey } from '../views/page-texts';
 
 // The customer pages' forms (application/x-www-form-urlencoded). Each field has one message, written
 // for the customer and shown next to the field, whichever of its checks failed.
@@ -30,68 +30,68 @@ const Text = (max: number, message: string): PropertyDecorator[] => [
 const YES_NO = ['yes', 'no'];
 
 export class FeedbackForm {
-  @IsCanonicalInt({ min: 1, max: 5 }, { message: t('errorRating') })
+  @IsCanonicalInt({ min: 1, max: 5 }, { message: pageTextKey('errorRating') })
   rating: number;
 
-  @IsIn(YES_NO, { message: t('errorWouldRefer') })
+  @IsIn(YES_NO, { message: pageTextKey('errorWouldRefer') })
   wouldRefer: 'yes' | 'no';
 
   @SkipIfAbsent()
-  @applyDecorators(...Text(2000, t('errorComment')))
+  @applyDecorators(...Text(2000, pageTextKey('errorComment')))
   comment?: string;
 }
 
 export class ReviewAnswerForm {
-  @IsIn(YES_NO, { message: t('errorYesNo') })
+  @IsIn(YES_NO, { message: pageTextKey('errorYesNo') })
   happy: 'yes' | 'no';
 }
 
 export class PrivateFeedbackForm {
-  @applyDecorators(...Text(2000, t('errorMessage')))
+  @applyDecorators(...Text(2000, pageTextKey('errorMessage')))
   message: string;
 }
 
 abstract class InvitationForm {
   /** The friend's message says who it is from. */
-  @applyDecorators(...Text(100, t('errorReferrerName')))
+  @applyDecorators(...Text(100, pageTextKey('errorReferrerName')))
   referrerName: string;
 
   @SkipIfAbsent()
-  @applyDecorators(...Text(100, t('errorFriendName')))
+  @applyDecorators(...Text(100, pageTextKey('errorFriendName')))
   friendName?: string;
 }
 
 export class EmailInvitationForm extends InvitationForm {
   @FormText()
-  @IsEmail({}, { message: t('errorFriendEmail') })
-  @MaxLength(254, { message: t('errorFriendEmail') })
+  @IsEmail({}, { message: pageTextKey('errorFriendEmail') })
+  @MaxLength(254, { message: pageTextKey('errorFriendEmail') })
   email: string;
 }
 
 export class TextInvitationForm extends InvitationForm {
   @FormText()
-  @IsNorthAmericanPhone(t('errorFriendPhone'))
+  @IsNorthAmericanPhone(pageTextKey('errorFriendPhone'))
   phone: string;
 }
 
 /** A referred friend's contact request: a name and an email, a phone, or both. */
-@AtLeastOneOfSaying(t('errorEmailOrPhone'), 'email', 'phone')
+@AtLeastOneOfSaying(pageTextKey('errorEmailOrPhone'), 'email', 'phone')
 export class ContactRequestForm {
-  @applyDecorators(...Text(100, t('errorName')))
+  @applyDecorators(...Text(100, pageTextKey('errorName')))
   name: string;
 
   @SkipIfAbsent()
   @FormText()
-  @IsEmail({}, { message: t('errorEmail') })
-  @MaxLength(254, { message: t('errorEmail') })
+  @IsEmail({}, { message: pageTextKey('errorEmail') })
+  @MaxLength(254, { message: pageTextKey('errorEmail') })
   email?: string;
 
   @SkipIfAbsent()
   @FormText()
-  @IsNorthAmericanPhone(t('errorPhone'))
+  @IsNorthAmericanPhone(pageTextKey('errorPhone'))
   phone?: string;
 
   @SkipIfAbsent()
-  @applyDecorators(...Text(2000, t('errorProject')))
+  @applyDecorators(...Text(2000, pageTextKey('errorProject')))
   message?: string;
 }

@@ -1,15 +1,26 @@
-import { ArgumentsHost, Catch, HttpStatus, Injectable } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../../common/envelope/all-exceptions.filter';
 import { DomainError, ErrorCode, type FieldError } from '../../common/errors/domain-error';
+import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
+import { type NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
 import { invitationPage, errorPage, processPage } from './customer-pages.views';
 import { FORM_ERROR, type FormState } from './form-fields';
+import { PageLanguage, pickedLanguage } from './page-texts';
 import { sendPage } from './send-page';
 
 /** A form of a customer's page (`/r/{token}/{action}`) or a friend's (`/i/{token}`), as posted. */
 const FORM_POST = /^\/([ri])\/([A-Za-z0-9_-]{24})(\/[a-z/-]+)?$/;
+
+/** A refused form: which one, what was typed, and the checks' messages (catalogue keys for the customer's). */
+interface RefusedForm {
+  action: string;
+  values: Record<string, string>;
+  details: FieldError[] | undefined;
+  message: string;
+}
 
 /** What the customer typed, as the form sent it (text fields only). */
 function valuesOf(body: unknown): Record<string, string> {
@@ -19,12 +30,24 @@ function valuesOf(body: unknown): Record<string, string> {
   );
 }
 
-/** The first message per field; a rule on several fields ("email or phone") is shown at the first. */
-function errorsOf(details: FieldError[] | undefined, message: string): Record<string, string> {
-  if (!details?.length) return { [FORM_ERROR]: message };
+/**
+ * The first message per field, in the page's language; a rule on several fields ("email or phone") is
+ * shown at the first.
+ */
+function errorsOf(details: FieldError[] | undefined, message: string, lang: PageLanguage): Record<string, string> {
+  if (!details?.length) return { [FORM_ERROR]: lang.say(message) };
   const errors: Record<string, string> = {};
-  for (const { field, message: text } of details) errors[field.split(' or ')[0]] ??= text;
+  for (const { field, message: text } of details) errors[field.split(' or ')[0]] ??= lang.say(text);
   return errors;
+}
+
+/**
+ * A page with no journey behind it (an unknown or erased link) follows the browser's Accept-Language
+ * (fr, fr-CA, fr-FR… is French); nothing we serve, or no header, is English.
+ */
+function browserLanguage(request: Request): Locale {
+  const accepted = request.acceptsLanguages(...LOCALES);
+  return isLocale(accepted) ? accepted : 'en';
 }
 
 /**
@@ -39,6 +62,7 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
   constructor(
     private readonly journey: CustomerJourneyService,
     private readonly referrals: ReferralsService,
+    @Inject(notificationsConfig.KEY) private readonly notifications: NotificationsConfig,
   ) {
     super();
   }
@@ -56,23 +80,46 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       status === (HttpStatus.BAD_REQUEST as number) ||
       (exception instanceof DomainError && exception.code === ErrorCode.LimitReached);
     const form = request.method === 'POST' && shownOnItsPage && FORM_POST.exec(request.path);
+    const picked = pickedLanguage(request.query.lang);
     const fallback = () => {
-      const messages = body.details?.length ? body.details.map((d) => d.message) : [body.error];
+      const lang = PageLanguage.of(picked, browserLanguage(request));
+      const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) =>
+        lang.say(m),
+      );
       // Back to the page the form was on: /r/{token} or /i/{token}.
       const back = /^\/[ri]\/[A-Za-z0-9_-]{24}/.exec(request.path)?.[0] ?? null;
-      sendPage(response, status, errorPage(status, messages, back));
+      const samePage = request.method === 'GET' ? request.path : null;
+      const contact = this.notifications.operatorContact;
+      sendPage(response, status, errorPage({ status, messages, back, samePage, contact }, lang));
     };
     if (!form) return fallback();
     const [, kind, token, action = ''] = form;
-    const state: FormState = { action, values: valuesOf(request.body), errors: errorsOf(body.details, body.error) };
-    this.formPage(kind, token, state).then(
+    const refused = { action, values: valuesOf(request.body), details: body.details, message: body.error };
+    this.formPage(kind, token, refused, picked).then(
       (page) => sendPage(response, status, page),
       () => fallback(),
     );
   }
 
-  private async formPage(kind: string, token: string, state: FormState): Promise<string> {
-    if (kind === 'i') return invitationPage(await this.referrals.invitationPage(token), false, state);
-    return processPage(await this.journey.processPage(token), state);
+  /** The page of the refused form, in its language, with what was typed and what to fix. */
+  private async formPage(
+    kind: string,
+    token: string,
+    refused: RefusedForm,
+    picked: Locale | undefined,
+  ): Promise<string> {
+    const stateIn = (lang: PageLanguage): FormState => ({
+      action: refused.action,
+      values: refused.values,
+      errors: errorsOf(refused.details, refused.message, lang),
+    });
+    if (kind === 'i') {
+      const view = await this.referrals.invitationPage(token);
+      const lang = PageLanguage.of(picked, view.locale);
+      return invitationPage(view, lang, false, stateIn(lang));
+    }
+    const view = await this.journey.processPage(token);
+    const lang = PageLanguage.of(picked, view.locale);
+    return processPage(view, lang, stateIn(lang));
   }
 }

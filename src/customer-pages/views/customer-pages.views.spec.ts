@@ -2,7 +2,8 @@ import type { InvitationPageView } from '../../referrals/referrals.service';
 import { ReferralChannel, ReviewPlatform } from '../../reputation/entities/reputation-event.entity';
 import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
 import type { ProcessPageView } from '../customer-journey.service';
-import { errorPage, invitationPage, processPage, unsubscribePage } from './customer-pages.views';
+import * as views from './customer-pages.views';
+import { PageLanguage } from './page-texts';
 import { FORM_ERROR, type FormState } from './form-fields';
 
 /** A vendor name that would run a script, close an attribute or start an entity if it were not escaped. */
@@ -15,10 +16,22 @@ const links = [
   { platform: ReviewPlatform.Other, target: 'other', label: HOSTILE, url: 'https://other.example/x' },
 ];
 
+/** The language the pages below are rendered in (each suite sets it). */
+let lang = PageLanguage.of(undefined, 'en');
+const processPage = (page: ProcessPageView, form: FormState | null = null) => views.processPage(page, lang, form);
+const unsubscribePage = (path: string, vendorName: string, alreadyOut: boolean) =>
+  views.unsubscribePage(path, { vendorName, contact: HOSTILE }, alreadyOut, lang);
+const invitationPage = (page: InvitationPageView, thanked: boolean, form: FormState | null = null) =>
+  views.invitationPage(page, lang, thanked, form);
+const errorPage = (status: number, messages: string[], back: string | null) =>
+  views.errorPage({ status, messages, back, samePage: null, contact: HOSTILE }, lang);
+
 function view(step: JourneyStep, changes: Partial<ProcessPageView> = {}): ProcessPageView {
   return {
     token: TOKEN,
     vendorName: HOSTILE,
+    contact: HOSTILE,
+    locale: 'en',
     firstName: HOSTILE,
     closed: null,
     step,
@@ -39,6 +52,8 @@ const referral = (invitationsLeft: number, shareLink: string | null) => ({
 const invitation = (changes: Partial<InvitationPageView> = {}): InvitationPageView => ({
   token: TOKEN,
   vendorName: HOSTILE,
+  contact: HOSTILE,
+  locale: 'en',
   referrerName: HOSTILE,
   accepting: true,
   messaged: true,
@@ -129,5 +144,45 @@ describe('customer pages with a hostile vendor name, customer name and input', (
         named: page !== 'an error page',
       });
     }
+  });
+});
+
+describe.each(['en', 'fr'] as const)('every page in %s', (locale) => {
+  const other = locale === 'en' ? 'fr' : 'en';
+  beforeAll(() => {
+    lang = PageLanguage.of(undefined, locale);
+  });
+  afterAll(() => {
+    lang = PageLanguage.of(undefined, 'en');
+  });
+
+  it.each(PAGES)(
+    '%s: is marked with its language, says how to reach the vendor, links to itself in the other',
+    (page, render) => {
+      const html = render();
+      expect(html).toContain(`<html lang="${locale}-CA">`);
+      expect(html).toContain(locale === 'en' ? 'Questions? Contact' : 'Des questions?');
+      // The error page after a form has no address of its own to switch; every other page has one.
+      const switchLink = new RegExp(`(\\?|&amp;)lang=${other}" lang="${other}-CA" hreflang="${other}-CA"`);
+      expect(switchLink.test(html)).toBe(page !== 'an error page');
+    },
+  );
+});
+
+describe('a language the customer picked', () => {
+  it('is carried by every form and link of the page, so it holds on the next page', () => {
+    lang = PageLanguage.of('fr', 'en');
+    const html = processPage(view(JourneyStep.ReviewLinks, { reviewLinks: links }));
+    lang = PageLanguage.of(undefined, 'en');
+    expect(html).toContain('<html lang="fr-CA">');
+    expect(html).toContain(`href="/r/${TOKEN}/go/google?lang=fr"`);
+    expect(html).toContain(`href="/r/${TOKEN}/unsubscribe?lang=fr"`);
+    expect(html).toContain(`href="/r/${TOKEN}?lang=en"`);
+  });
+
+  it("says a form's checks in the page's language; a check with no customer wording as a general sentence", () => {
+    const french = PageLanguage.of(undefined, 'fr');
+    expect(french.say('page.errorRating')).toBe('Veuillez choisir une note de 1 à 5 étoiles.');
+    expect(french.say('property x should not exist')).toBe('Veuillez vérifier cette réponse.');
   });
 });

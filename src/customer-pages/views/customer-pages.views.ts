@@ -6,40 +6,51 @@ import { type FormState, errorSummary, field, stateOf } from './form-fields';
 import { html } from './html';
 import { STEPS, type StepPage } from './journey-steps';
 import { layout } from './layout';
-import { type PageText, t } from './page-texts';
+import type { PageLanguage, PageText } from './page-texts';
 import { referralStep } from './referral-step';
 
-const optedOut = (vendor: string): StepPage => ({
-  title: t('optedOutTitle'),
-  body: html`<h1>${t('optedOutHeading')}</h1>
-    <p>${t('optedOutBody', { vendor })}</p>`,
+const optedOut = (lang: PageLanguage, vendor: string): StepPage => ({
+  title: lang.t('optedOutTitle'),
+  body: html`<h1>${lang.t('optedOutHeading')}</h1>
+    <p>${lang.t('optedOutBody', { vendor })}</p>`,
 });
 
+/** Who the page is from: the vendor, and how to reach it. */
+export interface PageVendor {
+  vendorName: string;
+  contact: string | null;
+}
+
 /** `/r/{token}`: the step of the customer's journey they are at; `form` when a refused answer is shown again. */
-export function processPage(view: ProcessPageView, form: FormState | null = null): string {
-  const vendorName = view.vendorName;
-  if (view.closed === 'OPTED_OUT') return layout({ vendorName, ...optedOut(vendorName) });
+export function processPage(view: ProcessPageView, lang: PageLanguage, form: FormState | null = null): string {
+  const { vendorName, contact } = view;
+  const page = { lang, vendorName, contact, samePage: customerPaths.process(view.token) };
+  if (view.closed === 'OPTED_OUT') return layout({ ...page, ...optedOut(lang, vendorName) });
   if (view.closed === 'CANCELLED') {
     return layout({
-      vendorName,
-      title: t('cancelledTitle'),
-      body: html`<h1>${t('cancelledHeading')}</h1>
-        <p>${t('cancelledBody', { vendor: vendorName })}</p>`,
+      ...page,
+      title: lang.t('cancelledTitle'),
+      body: html`<h1>${lang.t('cancelledHeading')}</h1>
+        <p>${lang.t('cancelledBody', { vendor: vendorName })}</p>`,
     });
   }
-  const step = view.step === JourneyStep.Referral ? referralStep(view, form) : STEPS[view.step](view, form);
-  return layout({ vendorName, ...step, unsubscribePath: customerPaths.processUnsubscribe(view.token) });
+  const step = view.step === JourneyStep.Referral ? referralStep(view, lang, form) : STEPS[view.step](view, lang, form);
+  return layout({ ...page, ...step, unsubscribePath: customerPaths.processUnsubscribe(view.token) });
 }
 
 /** `GET /r/{token}/unsubscribe` and `/i/{token}/unsubscribe`: confirm before opting out (one-click POST works too). */
-export function unsubscribePage(path: string, vendorName: string, alreadyOut: boolean): string {
-  if (alreadyOut) return layout({ vendorName, ...optedOut(vendorName) });
+export function unsubscribePage(path: string, vendor: PageVendor, alreadyOut: boolean, lang: PageLanguage): string {
+  const { vendorName } = vendor;
+  const page = { lang, ...vendor, samePage: path };
+  if (alreadyOut) return layout({ ...page, ...optedOut(lang, vendorName) });
   return layout({
-    vendorName,
-    title: t('unsubscribeTitle'),
-    body: html`<h1>${t('unsubscribeHeading', { vendor: vendorName })}</h1>
-      <p>${t('unsubscribeBody', { vendor: vendorName })}</p>
-      <form method="post" action="${path}"><button type="submit">${t('unsubscribeSubmit')}</button></form>`,
+    ...page,
+    title: lang.t('unsubscribeTitle'),
+    body: html`<h1>${lang.t('unsubscribeHeading', { vendor: vendorName })}</h1>
+      <p>${lang.t('unsubscribeBody', { vendor: vendorName })}</p>
+      <form method="post" action="${lang.link(path)}">
+        <button type="submit">${lang.t('unsubscribeSubmit')}</button>
+      </form>`,
   });
 }
 
@@ -47,34 +58,46 @@ export function unsubscribePage(path: string, vendorName: string, alreadyOut: bo
  * `/i/{token}`: the referred friend's page; `form` when a refused contact request is shown again. A
  * share link that took its day's requests says so instead of showing the form.
  */
-export function invitationPage(view: InvitationPageView, thanked: boolean, sent: FormState | null = null): string {
+export function invitationPage(
+  view: InvitationPageView,
+  lang: PageLanguage,
+  thanked: boolean,
+  sent: FormState | null = null,
+): string {
   const vendor = view.vendorName;
+  const invitationPath = customerPaths.invitation(view.token);
+  const page = {
+    lang,
+    vendorName: vendor,
+    contact: view.contact,
+    samePage: thanked ? `${invitationPath}?sent=1` : invitationPath,
+  };
   const unsubscribePath = view.messaged ? customerPaths.invitationUnsubscribe(view.token) : null;
   const notice = (title: PageText, heading: PageText, body: PageText): string =>
     layout({
-      vendorName: vendor,
+      ...page,
       unsubscribePath,
-      title: t(title),
-      body: html`<h1>${t(heading)}</h1>
-        <p>${t(body, { vendor })}</p>`,
+      title: lang.t(title),
+      body: html`<h1>${lang.t(heading)}</h1>
+        <p>${lang.t(body, { vendor })}</p>`,
     });
   if (thanked || !view.accepting) return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody');
   if (view.fullToday) return notice('shareLinkFullTitle', 'shareLinkFullHeading', 'shareLinkFullBody');
   const form = stateOf(sent, '');
   const referrer = view.referrerName;
   return layout({
-    vendorName: vendor,
+    ...page,
     unsubscribePath,
-    title: t('invitationTitle', { referrer, vendor }),
-    body: html`<h1>${t('invitationHeading', { referrer, vendor })}</h1>
-      <p>${t('invitationIntro', { vendor })}</p>
-      ${errorSummary(form)}
-      <form method="post" action="${customerPaths.invitation(view.token)}" novalidate>
+    title: lang.t('invitationTitle', { referrer, vendor }),
+    body: html`<h1>${lang.t('invitationHeading', { referrer, vendor })}</h1>
+      <p>${lang.t('invitationIntro', { vendor })}</p>
+      ${errorSummary(lang, form)}
+      <form method="post" action="${lang.link(invitationPath)}" novalidate>
         ${field(
           {
             id: 'name',
             name: 'name',
-            label: t('contactNameLabel'),
+            label: lang.t('contactNameLabel'),
             type: 'text',
             autocomplete: 'name',
             maxlength: 100,
@@ -82,12 +105,12 @@ export function invitationPage(view: InvitationPageView, thanked: boolean, sent:
           },
           form,
         )}
-        <p class="hint" id="contact-hint">${t('contactEitherHint')}</p>
+        <p class="hint" id="contact-hint">${lang.t('contactEitherHint')}</p>
         ${field(
           {
             id: 'email',
             name: 'email',
-            label: t('contactEmailLabel'),
+            label: lang.t('contactEmailLabel'),
             type: 'email',
             autocomplete: 'email',
             inputmode: 'email',
@@ -99,7 +122,7 @@ export function invitationPage(view: InvitationPageView, thanked: boolean, sent:
           {
             id: 'phone',
             name: 'phone',
-            label: t('contactPhoneLabel'),
+            label: lang.t('contactPhoneLabel'),
             type: 'tel',
             autocomplete: 'tel',
             inputmode: 'tel',
@@ -111,31 +134,47 @@ export function invitationPage(view: InvitationPageView, thanked: boolean, sent:
           {
             id: 'message',
             name: 'message',
-            label: t('contactMessageLabel'),
+            label: lang.t('contactMessageLabel'),
             type: 'textarea',
             autocomplete: 'off',
             maxlength: 2000,
           },
           form,
         )}
-        <button type="submit">${t('contactSubmit')}</button>
+        <button type="submit">${lang.t('contactSubmit')}</button>
       </form>`,
   });
 }
 
 const ERROR_TEXTS = {
   404: ['notFoundTitle', 'notFoundBody'],
+  410: ['goneTitle', 'goneBody'],
   429: ['tooManyTitle', 'tooManyBody'],
 } as const;
 
+/** An error page: its status, the messages already in the page's language, and where it leads. */
+export interface ErrorPageView {
+  status: number;
+  messages: string[];
+  /** The page the refused form was on. */
+  back: string | null;
+  /** This page's own address (a GET), for the switch link; null after a form. */
+  samePage: string | null;
+  /** The operator's contact: the page belongs to no vendor it could name. */
+  contact: string | null;
+}
+
 /** The page for an error no form can show next to a field: never JSON, never internals. */
-export function errorPage(status: number, messages: string[], back: string | null): string {
+export function errorPage({ status, messages, back, samePage, contact }: ErrorPageView, lang: PageLanguage): string {
   const [title, sentence] =
     status === 400
-      ? [t('invalidTitle'), null]
-      : (ERROR_TEXTS[status as keyof typeof ERROR_TEXTS] ?? ['failedTitle', 'failedBody']).map((name) => t(name));
+      ? [lang.t('invalidTitle'), null]
+      : (ERROR_TEXTS[status as keyof typeof ERROR_TEXTS] ?? ['failedTitle', 'failedBody']).map((name) => lang.t(name));
   return layout({
+    lang,
     vendorName: null,
+    contact,
+    samePage,
     title,
     body: html`<h1>${title}</h1>
       ${sentence && html`<p>${sentence}</p>`}
@@ -145,6 +184,6 @@ export function errorPage(status: number, messages: string[], back: string | nul
           ${messages.map((m) => html`<li>${m}</li>`)}
         </ul>`
       }
-      ${back && html`<p><a href="${back}">${t('goBack')}</a></p>`}`,
+      ${back && html`<p><a href="${lang.link(back)}">${lang.t('goBack')}</a></p>`}`,
   });
 }

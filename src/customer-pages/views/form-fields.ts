@@ -1,5 +1,5 @@
 import { SafeHtml, escapeHtml, html } from './html';
-import { t } from './page-texts';
+import type { PageLanguage } from './page-texts';
 
 /**
  * A form shown again after a refused answer: what the customer typed, and a sentence per field saying
@@ -111,7 +111,7 @@ export function choice(spec: ChoiceSpec, form: FormState | null): SafeHtml {
 export const FORM_ERROR = '_form';
 
 /** At the top of a form shown again: the form's own error, or that something below needs fixing. */
-export function errorSummary(form: FormState | null): SafeHtml | null {
+export function errorSummary(lang: PageLanguage, form: FormState | null): SafeHtml | null {
   if (!form || Object.keys(form.errors).length === 0) return null;
-  return html`<p class="error" role="alert">${form.errors[FORM_ERROR] ?? t('errorSummary')}</p>`;
+  return html`<p class="error" role="alert">${form.errors[FORM_ERROR] ?? lang.t('errorSummary')}</p>`;
 }

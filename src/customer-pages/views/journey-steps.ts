@@ -3,7 +3,7 @@ import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
 import { type FormState, choice, errorSummary, field, stateOf } from './form-fields';
 import { SafeHtml, html } from './html';
-import { t } from './page-texts';
+import type { PageLanguage } from './page-texts';
 
 /** One step of the customer's page: its title and body. */
 export interface StepPage {
@@ -13,25 +13,25 @@ export interface StepPage {
 
 const RATINGS = [1, 2, 3, 4, 5];
 
-function feedbackStep(view: ProcessPageView, sent: FormState | null): StepPage {
+function feedbackStep(view: ProcessPageView, lang: PageLanguage, sent: FormState | null): StepPage {
   const vendor = view.vendorName;
   const form = stateOf(sent, '/feedback');
   return {
-    title: t('feedbackTitle', { vendor }),
-    body: html`<h1>${t('feedbackHeading', { firstName: view.firstName, vendor })}</h1>
-      ${errorSummary(form)}
-      <form method="post" action="${customerPaths.process(view.token)}/feedback" novalidate>
+    title: lang.t('feedbackTitle', { vendor }),
+    body: html`<h1>${lang.t('feedbackHeading', { firstName: view.firstName, vendor })}</h1>
+      ${errorSummary(lang, form)}
+      <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/feedback`)}" novalidate>
         ${choice(
           {
             name: 'rating',
-            legend: t('ratingLegend'),
+            legend: lang.t('ratingLegend'),
             options: RATINGS.map((n) => ({
               value: String(n),
-              label: html`<span class="visually-hidden">${t('ratingOption', { n })}</span
+              label: html`<span class="visually-hidden">${lang.t('ratingOption', { n })}</span
                 ><span aria-hidden="true">${n}<span class="star">★</span></span>`,
             })),
             after: html`<p class="scale" aria-hidden="true">
-              <span>${t('ratingLow')}</span><span>${t('ratingHigh')}</span>
+              <span>${lang.t('ratingLow')}</span><span>${lang.t('ratingHigh')}</span>
             </p>`,
           },
           form,
@@ -39,10 +39,10 @@ function feedbackStep(view: ProcessPageView, sent: FormState | null): StepPage {
         ${choice(
           {
             name: 'wouldRefer',
-            legend: t('wouldReferLegend', { vendor }),
+            legend: lang.t('wouldReferLegend', { vendor }),
             options: [
-              { value: 'yes', label: t('yes') },
-              { value: 'no', label: t('no') },
+              { value: 'yes', label: lang.t('yes') },
+              { value: 'no', label: lang.t('no') },
             ],
           },
           form,
@@ -51,26 +51,26 @@ function feedbackStep(view: ProcessPageView, sent: FormState | null): StepPage {
           {
             id: 'comment',
             name: 'comment',
-            label: t('commentLabel'),
+            label: lang.t('commentLabel'),
             type: 'textarea',
             autocomplete: 'off',
             maxlength: 2000,
           },
           form,
         )}
-        <button type="submit">${t('feedbackSubmit')}</button>
+        <button type="submit">${lang.t('feedbackSubmit')}</button>
       </form>`,
   };
 }
 
-function reviewQuestionStep(view: ProcessPageView): StepPage {
+function reviewQuestionStep(view: ProcessPageView, lang: PageLanguage): StepPage {
   const vendor = view.vendorName;
   return {
-    title: t('reviewQuestionTitle', { vendor }),
-    body: html`<h1>${t('reviewQuestionHeading', { firstName: view.firstName, vendor })}</h1>
-      <form method="post" action="${customerPaths.process(view.token)}/review">
-        <button type="submit" name="happy" value="yes">${t('reviewQuestionYes')}</button>
-        <button type="submit" name="happy" value="no" class="secondary">${t('reviewQuestionNo')}</button>
+    title: lang.t('reviewQuestionTitle', { vendor }),
+    body: html`<h1>${lang.t('reviewQuestionHeading', { firstName: view.firstName, vendor })}</h1>
+      <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/review`)}">
+        <button type="submit" name="happy" value="yes">${lang.t('reviewQuestionYes')}</button>
+        <button type="submit" name="happy" value="no" class="secondary">${lang.t('reviewQuestionNo')}</button>
       </form>`,
   };
 }
@@ -79,7 +79,7 @@ function reviewQuestionStep(view: ProcessPageView): StepPage {
  * The vendor's review sites, each opening in a new tab (through the link that counts the click), with
  * the customer's own comment ready to copy. Every customer sees them: no review gating.
  */
-function reviewSites(view: ProcessPageView, heading: SafeHtml): SafeHtml | null {
+function reviewSites(view: ProcessPageView, lang: PageLanguage, heading: SafeHtml): SafeHtml | null {
   if (view.reviewLinks.length === 0) return null;
   const base = customerPaths.process(view.token);
   return html`${heading}
@@ -87,8 +87,10 @@ function reviewSites(view: ProcessPageView, heading: SafeHtml): SafeHtml | null 
       ${view.reviewLinks.map(
         (link) =>
           html`<li>
-            <a class="button" href="${base}/go/${link.target}" target="_blank" rel="noopener noreferrer"
-              >${t('reviewOn', { site: link.label })}<span class="visually-hidden"> ${t('opensInNewTab')}</span></a
+            <a class="button" href="${lang.link(`${base}/go/${link.target}`)}" target="_blank" rel="noopener noreferrer"
+              >${lang.t('reviewOn', { site: link.label })}<span class="visually-hidden">
+                ${lang.t('opensInNewTab')}</span
+              ></a
             >
           </li>`,
       )}
@@ -99,12 +101,12 @@ function reviewSites(view: ProcessPageView, heading: SafeHtml): SafeHtml | null 
         {
           id: 'your-comment',
           name: 'your-comment',
-          label: t('yourComment'),
+          label: lang.t('yourComment'),
           type: 'textarea',
           autocomplete: 'off',
           maxlength: 2000,
           readonly: true,
-          hint: t('yourCommentHint'),
+          hint: lang.t('yourCommentHint'),
           value: view.comment,
         },
         null,
@@ -112,62 +114,64 @@ function reviewSites(view: ProcessPageView, heading: SafeHtml): SafeHtml | null 
     }`;
 }
 
-function reviewLinksStep(view: ProcessPageView): StepPage {
+function reviewLinksStep(view: ProcessPageView, lang: PageLanguage): StepPage {
   const vendor = view.vendorName;
-  const title = t('reviewTitle', { vendor });
+  const title = lang.t('reviewTitle', { vendor });
   if (view.reviewLinks.length === 0) {
     return {
       title,
-      body: html`<h1>${t('finishedHeading', { firstName: view.firstName })}</h1>
-        <p>${t('noReviewSites', { vendor })}</p>`,
+      body: html`<h1>${lang.t('finishedHeading', { firstName: view.firstName })}</h1>
+        <p>${lang.t('noReviewSites', { vendor })}</p>`,
     };
   }
   // Asked only once the customer has been to a review site and come back, never beside the sites.
   const confirm =
     view.reviewClicked &&
     html`<section class="notice" aria-labelledby="confirm-heading">
-      <h1 id="confirm-heading">${t('confirmHeading', { firstName: view.firstName })}</h1>
-      <p>${t('confirmIntro', { vendor })}</p>
-      <form method="post" action="${customerPaths.process(view.token)}/review/confirm">
-        <button type="submit">${t('confirmYes')}</button>
+      <h1 id="confirm-heading">${lang.t('confirmHeading', { firstName: view.firstName })}</h1>
+      <p>${lang.t('confirmIntro', { vendor })}</p>
+      <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/review/confirm`)}">
+        <button type="submit">${lang.t('confirmYes')}</button>
       </form>
-      <p class="muted">${t('confirmNotYet')}</p>
+      <p class="muted">${lang.t('confirmNotYet')}</p>
     </section>`;
   const heading = view.reviewClicked
-    ? html`<h2>${t('reviewHeading', { firstName: view.firstName })}</h2>`
-    : html`<h1>${t('reviewHeading', { firstName: view.firstName })}</h1>`;
+    ? html`<h2>${lang.t('reviewHeading', { firstName: view.firstName })}</h2>`
+    : html`<h1>${lang.t('reviewHeading', { firstName: view.firstName })}</h1>`;
   return {
     title,
     body: html`${confirm}${reviewSites(
       view,
+      lang,
       html`${heading}
-        <p>${t('reviewIntro', { vendor })}</p>`,
+        <p>${lang.t('reviewIntro', { vendor })}</p>`,
     )}`,
   };
 }
 
 /** After a negative answer the public review sites stay below, second. */
-const sitesAfterFeedback = (view: ProcessPageView) =>
+const sitesAfterFeedback = (view: ProcessPageView, lang: PageLanguage) =>
   reviewSites(
     view,
-    html`<h2>${t('reviewHeadingAfterFeedback', { vendor: view.vendorName })}</h2>
-      <p>${t('reviewIntroAfterFeedback')}</p>`,
+    lang,
+    html`<h2>${lang.t('reviewHeadingAfterFeedback', { vendor: view.vendorName })}</h2>
+      <p>${lang.t('reviewIntroAfterFeedback')}</p>`,
   );
 
-function privateFeedbackStep(view: ProcessPageView, sent: FormState | null): StepPage {
+function privateFeedbackStep(view: ProcessPageView, lang: PageLanguage, sent: FormState | null): StepPage {
   const vendor = view.vendorName;
   const form = stateOf(sent, '/private-feedback');
   return {
-    title: t('privateFeedbackTitle', { vendor }),
-    body: html`<h1>${t('privateFeedbackHeading', { firstName: view.firstName })}</h1>
-      <p>${t('privateFeedbackIntro', { vendor })}</p>
-      ${errorSummary(form)}
-      <form method="post" action="${customerPaths.process(view.token)}/private-feedback" novalidate>
+    title: lang.t('privateFeedbackTitle', { vendor }),
+    body: html`<h1>${lang.t('privateFeedbackHeading', { firstName: view.firstName })}</h1>
+      <p>${lang.t('privateFeedbackIntro', { vendor })}</p>
+      ${errorSummary(lang, form)}
+      <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/private-feedback`)}" novalidate>
         ${field(
           {
             id: 'message',
             name: 'message',
-            label: t('privateFeedbackLabel', { vendor }),
+            label: lang.t('privateFeedbackLabel', { vendor }),
             type: 'textarea',
             autocomplete: 'off',
             maxlength: 2000,
@@ -175,20 +179,20 @@ function privateFeedbackStep(view: ProcessPageView, sent: FormState | null): Ste
           },
           form,
         )}
-        <button type="submit">${t('privateFeedbackSubmit')}</button>
+        <button type="submit">${lang.t('privateFeedbackSubmit')}</button>
       </form>
-      ${sitesAfterFeedback(view)}`,
+      ${sitesAfterFeedback(view, lang)}`,
   };
 }
 
-const finishedStep = (view: ProcessPageView): StepPage => ({
-  title: t('finishedTitle'),
-  body: html`<h1>${t('finishedHeading', { firstName: view.firstName })}</h1>
-    <p>${t('finishedBody', { vendor: view.vendorName })}</p>
-    ${sitesAfterFeedback(view)}`,
+const finishedStep = (view: ProcessPageView, lang: PageLanguage): StepPage => ({
+  title: lang.t('finishedTitle'),
+  body: html`<h1>${lang.t('finishedHeading', { firstName: view.firstName })}</h1>
+    <p>${lang.t('finishedBody', { vendor: view.vendorName })}</p>
+    ${sitesAfterFeedback(view, lang)}`,
 });
 
-export type StepRenderer = (view: ProcessPageView, form: FormState | null) => StepPage;
+export type StepRenderer = (view: ProcessPageView, lang: PageLanguage, form: FormState | null) => StepPage;
 
 export const STEPS: Record<Exclude<JourneyStep, JourneyStep.Referral>, StepRenderer> = {
   [JourneyStep.Feedback]: feedbackStep,

@@ -1,5 +1,5 @@
 import { SafeHtml, html } from './html';
-import { t } from './page-texts';
+import type { PageLanguage } from './page-texts';
 import { STYLESHEET_PATH } from './stylesheet';
 
 /** Strict policy for every customer page: no scripts at all, only the pages' own stylesheet file. */
@@ -21,26 +21,46 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
 };
 
 export interface Page {
+  lang: PageLanguage;
   /** What the page asks or says, before the vendor's name in the tab's title. */
   title: string;
   /** The business the customer deals with: the page's identity (null on a page for an unknown link). */
   vendorName: string | null;
+  /** How to reach the vendor (its profile's phone, e-mail or web site, else the operator's contact). */
+  contact: string | null;
   body: SafeHtml;
   /** The unsubscribe page of the link, when the page offers one. */
   unsubscribePath?: string | null;
+  /** This page's own address, for the link to it in the other language (null: the page has none). */
+  samePage: string | null;
 }
 
-export function layout({ title, vendorName, body, unsubscribePath }: Page): string {
-  const footer =
-    vendorName !== null && unsubscribePath
-      ? html`<footer>
-          <p>
-            ${t('unsubscribeFooter', { vendor: vendorName })} <a href="${unsubscribePath}">${t('unsubscribeLink')}</a>
-          </p>
-        </footer>`
-      : null;
+export function layout({ lang, title, vendorName, contact, body, unsubscribePath, samePage }: Page): string {
+  const reach =
+    contact &&
+    html`<p>
+      ${vendorName === null ? lang.t('reachUs', { contact }) : lang.t('reachVendor', { vendor: vendorName, contact })}
+    </p>`;
+  const unsubscribe =
+    vendorName !== null &&
+    unsubscribePath &&
+    html`<p>
+      ${lang.t('unsubscribeFooter', { vendor: vendorName })}
+      <a href="${lang.link(unsubscribePath)}">${lang.t('unsubscribeLink')}</a>
+    </p>`;
+  // Each link is written in its own language, and marked so (screen readers switch voice).
+  const switchLinks =
+    samePage &&
+    html`<nav class="language">
+      ${lang.others.map(
+        (other) =>
+          html`<a href="${other.link(samePage)}" lang="${other.tag}" hreflang="${other.tag}"
+            >${other.t('inThisLanguage')}</a
+          >`,
+      )}
+    </nav>`;
   return html`<!doctype html>
-    <html lang="en-CA">
+    <html lang="${lang.tag}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -50,9 +70,9 @@ export function layout({ title, vendorName, body, unsubscribePath }: Page): stri
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
       </head>
       <body>
-        ${vendorName !== null && html`<header class="brand">${vendorName}</header>`}
+        ${switchLinks} ${vendorName !== null && html`<header class="brand">${vendorName}</header>`}
         <main>${body}</main>
-        ${footer}
+        ${(reach || unsubscribe) && html`<footer>${reach} ${unsubscribe}</footer>`}
       </body>
     </html>`.value;
 }

@@ -6,6 +6,11 @@ export const EN = {
   // Customer pages.
   'page.unsubscribeFooter': "Don't want messages from {vendor}?",
   'page.unsubscribeLink': 'Unsubscribe',
+  /** The switch link to the same page in this language, written in it (shown on the other language's pages). */
+  'page.inThisLanguage': 'English',
+  'page.reachVendor': 'Questions? Contact {vendor}: {contact}',
+  /** A page with no vendor (an unknown link): the operator's contact. */
+  'page.reachUs': 'Questions? Contact us: {contact}',
 
   'page.feedbackTitle': 'How did {vendor} do?',
   'page.feedbackHeading': 'Hi {firstName}, how did {vendor} do?',
@@ -125,6 +130,13 @@ export const EN = {
   'page.failedBody': 'Please try again in a moment.',
   'page.invalidTitle': 'Please check your answer',
   'page.goBack': 'Go back',
+  'page.goneTitle': 'This link is no longer available',
+  'page.goneBody': 'What it led to has been removed.',
+  /** A form's check with no customer wording of its own. */
+  'page.errorAnswer': 'Please check this answer.',
+  'page.errorFriendOptedOut': 'We cannot send an invitation to this address. Please choose another friend.',
+  'page.errorFriendInvitedRecently':
+    'This friend was invited recently, so we will not send another invitation. Thank you!',
 
   // What every e-mail and SMS says beside the texts of its purpose.
   'message.linkFallback': 'If the button does not work, open this address:',

@@ -9,6 +9,9 @@ export const FR: Catalogue = {
   // Customer pages.
   'page.unsubscribeFooter': 'Vous ne voulez plus recevoir de messages de {vendor}?',
   'page.unsubscribeLink': 'Se désabonner',
+  'page.inThisLanguage': 'Français',
+  'page.reachVendor': 'Des questions? Joignez {vendor} : {contact}',
+  'page.reachUs': 'Des questions? Pour nous joindre : {contact}',
 
   'page.feedbackTitle': 'Comment s’est passé votre projet avec {vendor}?',
   'page.feedbackHeading': 'Bonjour {firstName}, comment s’est passé votre projet avec {vendor}?',
@@ -131,6 +134,13 @@ export const FR: Catalogue = {
   'page.failedBody': 'Veuillez réessayer dans un instant.',
   'page.invalidTitle': 'Veuillez vérifier votre réponse',
   'page.goBack': 'Retour',
+  'page.goneTitle': 'Ce lien n’est plus disponible',
+  'page.goneBody': 'Ce à quoi il menait a été supprimé.',
+  'page.errorAnswer': 'Veuillez vérifier cette réponse.',
+  'page.errorFriendOptedOut':
+    'Nous ne pouvons pas envoyer d’invitation à cette adresse. Veuillez choisir une autre personne.',
+  'page.errorFriendInvitedRecently':
+    'Cette personne a été invitée récemment : nous ne lui enverrons pas d’autre invitation. Merci!',
 
   // What every e-mail and SMS says beside the texts of its purpose.
   'message.linkFallback': 'Si le bouton ne fonctionne pas, ouvrez cette adresse :',
