@@ -14,8 +14,8 @@ type Work = () => void | Promise<void>;
 
 /**
  * Work that must wait for the caller's transaction to commit (wake a worker, delete files the
- * committed rows no longer point to): run after the outermost COMMIT, dropped on a rollback, and at
- * once (awaited) when there is no transaction. Failures are logged: the commit has happened. A TypeORM
+ * committed rows no longer point to): run, and awaited, after the outermost COMMIT, dropped on a
+ * rollback, and at once (awaited) when there is no transaction. Failures are logged: the commit has happened. A TypeORM
  * transaction subscriber.
  */
 @Injectable()
@@ -41,12 +41,14 @@ export class AfterCommit implements EntitySubscriberInterface, OnModuleDestroy {
     this.pending.set(runner, [...(this.pending.get(runner) ?? []), work]);
   }
 
-  afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
+  async afterTransactionCommit({ queryRunner }: TransactionCommitEvent): Promise<void> {
     // Also fired when a savepoint is released; only the outermost COMMIT makes the work durable.
     if (queryRunner.isTransactionActive) return;
     const works = this.pending.get(queryRunner) ?? [];
     this.pending.delete(queryRunner);
-    for (const work of works) void this.start(work);
+    // TypeORM's commit awaits this, so the caller answers once the work is done: an image deleted
+    // through one instance is gone from every instance when the DELETE is answered.
+    await Promise.all(works.map((work) => this.start(work)));
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
