@@ -1,0 +1,204 @@
+import request from 'supertest';
+import { bearer } from '../support/factories';
+import { CustomerBrowser, fieldErrors } from '../support/customer-pages';
+import { LanguageJourneyBed, OPERATOR, langOf, pagePathIn, wordsOf } from '../support/language-journey';
+
+jest.setTimeout(90_000);
+
+const FR_OPT_OUT = 'Répondez ARRET pour ne plus recevoir de messages.';
+const EN_OPT_OUT = 'Reply STOP to opt out.';
+const ERABLE = {
+  defaultLocale: 'fr',
+  mailingAddress: '1200 rue Sainte-Catherine O, Montréal QC H3B 1K9',
+  contactPhone: '514-555-0100',
+};
+
+/** CONTRACT 11 end to end: what a French and an English customer receive and see, and the switch. */
+describe('A customer journey in French and in English (e2e)', () => {
+  const bed = new LanguageJourneyBed();
+
+  beforeAll(() => bed.start());
+  afterAll(() => bed.stop());
+
+  const page = (path: string, headers: Record<string, string> = {}) => request(bed.t.http).get(path).set(headers);
+
+  it('serves a Quebec customer in French: e-mail, SMS, reminder, every page and the friend, and the switch holds', async () => {
+    const token = await bed.vendor('Rénovations Érable', 'QC', ERABLE);
+    const asked = await request(bed.t.http)
+      .post('/rest-api-v1/review-requests')
+      .set(bearer(token))
+      .send({ firstName: 'Luc', emailTo: 'luc@client.example', phone: '514-555-0188' });
+    expect(asked.status).toBe(201);
+
+    const email = (await bed.mail('luc@client.example', 1)).parsed;
+    expect(email.subject).toBe('Donneriez-vous votre avis sur Rénovations Érable?');
+    expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir choisi Rénovations Érable!/);
+    expect(email.text).toContain(
+      'Envoyé par Leads Co au nom de Rénovations Érable.\n' +
+        `Rénovations Érable, ${ERABLE.mailingAddress}\nPour nous joindre : 514-555-0100\n` +
+        'Pour ne plus recevoir ces messages : ',
+    );
+    expect(langOf(email.html || '')).toBe('fr-CA');
+    const sms = await bed.sms('5145550188', 1);
+    expect(sms).toMatch(/^Bonjour Luc, merci d'avoir choisi Rénovations Érable!/);
+    expect(sms.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
+
+    await bed.remind();
+    expect((await bed.mail('luc@client.example', 2)).parsed.subject).toBe(
+      'Petit rappel : donneriez-vous votre avis sur Rénovations Érable?',
+    );
+    expect(await bed.sms('5145550188', 2)).toMatch(/^Rappel de Rénovations Érable : Bonjour Luc/);
+
+    const customer = new CustomerBrowser(bed.t.http, pagePathIn(email.text!));
+    const question = await customer.view();
+    expect(langOf(question)).toBe('fr-CA');
+    expect(wordsOf(question)).toContain('Bonjour Luc, êtes-vous satisfait de Rénovations Érable?');
+    expect(wordsOf(question)).toContain('Des questions? Joignez Rénovations Érable : 514-555-0100');
+    expect(question).toMatch(
+      new RegExp(`href="${customer.path}\\?lang=en" lang="en-CA" hreflang="en-CA"\\s*>English</a`),
+    );
+
+    await customer.submit('/review', { happy: 'yes' });
+    const sites = await customer.view();
+    expect(wordsOf(sites)).toContain('Merci, Luc! Accepteriez-vous de laisser un avis?');
+    expect(wordsOf(sites)).toContain('Donner mon avis sur Google');
+    await customer.submit('/review/confirm');
+    const referral = await customer.view();
+    expect(langOf(referral)).toBe('fr-CA');
+    expect(wordsOf(referral)).toContain('Merci pour votre avis, Luc!');
+
+    // A refused invitation says what to fix in French, next to the field.
+    const refused = await customer.post('/referrals/email', { referrerName: 'Luc', email: 'pas-une-adresse' });
+    expect(refused.status).toBe(400);
+    expect(langOf(refused.text)).toBe('fr-CA');
+    expect(fieldErrors(refused.text).email).toBe(
+      'Veuillez entrer l’adresse courriel de la personne, par exemple nom@exemple.com.',
+    );
+    await customer.submit('/referrals/email', { referrerName: 'Luc', friendName: 'Julie', email: 'julie@ami.example' });
+    const invitation = (await bed.mail('julie@ami.example', 1)).parsed;
+    expect(invitation.subject).toBe('Luc vous recommande Rénovations Érable');
+
+    const friend = new CustomerBrowser(bed.t.http, pagePathIn(invitation.text!));
+    const invited = await friend.view();
+    expect(langOf(invited)).toBe('fr-CA');
+    expect(wordsOf(invited)).toContain('Luc vous recommande Rénovations Érable');
+    const noName = await friend.post('', { name: '', email: 'julie@ami.example' });
+    expect(fieldErrors(noName.text).name).toBe('Veuillez entrer votre nom (100 caractères au maximum).');
+
+    // The friend switches to English: the page, its form, and the page after it.
+    const english = await friend.view(`${friend.path}?lang=en`);
+    expect(langOf(english)).toBe('en-CA');
+    expect(wordsOf(english)).toContain('Luc recommends Rénovations Érable');
+    expect(english).toContain(`action="${friend.path}?lang=en"`);
+    const sent = await request(bed.t.http)
+      .post(`${friend.path}?lang=en`)
+      .type('form')
+      .send({ name: 'Julie', email: 'julie@ami.example' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe(`${friend.path}?sent=1&lang=en`);
+    const thanks = await friend.view(sent.headers.location);
+    expect(langOf(thanks)).toBe('en-CA');
+    expect(wordsOf(thanks)).toContain('Rénovations Érable has your request');
+    // Without the choice in the address, the friend's page is the referrer's language again.
+    expect(langOf(await friend.view())).toBe('fr-CA');
+
+    const unsubscribe = await customer.view(`${customer.path}/unsubscribe`);
+    expect(langOf(unsubscribe)).toBe('fr-CA');
+    expect(wordsOf(unsubscribe)).toContain('Vous désabonner des messages de Rénovations Érable?');
+  });
+
+  it("serves an Ontario vendor's customer in English, the operator's address and contact standing in, and switches to French", async () => {
+    const token = await bed.vendor('Maple Renovations', 'Ontario', null);
+    const asked = await request(bed.t.http)
+      .post('/rest-api-v1/customer-feedback-system')
+      .set(bearer(token))
+      .send({ customerName: 'Emma Brown', email: 'emma@client.example', phone: '416-555-0177' });
+    expect(asked.status).toBe(201);
+
+    const email = (await bed.mail('emma@client.example', 1)).parsed;
+    expect(email.subject).toBe('How did Maple Renovations do?');
+    expect(email.text).toMatch(/^Hi Emma,/);
+    expect(email.text).toContain(
+      'Sent by Leads Co on behalf of Maple Renovations.\n' +
+        `Maple Renovations, ${OPERATOR.OPERATOR_MAILING_ADDRESS}\nContact: ${OPERATOR.OPERATOR_CONTACT}\n` +
+        'To stop receiving these messages: ',
+    );
+    expect(langOf(email.html || '')).toBe('en-CA');
+    const sms = await bed.sms('4165550177', 1);
+    expect(sms).toMatch(/^Hi Emma, thank you for choosing Maple Renovations!/);
+    expect(sms.endsWith(`\n${EN_OPT_OUT}`)).toBe(true);
+
+    await bed.remind();
+    expect((await bed.mail('emma@client.example', 2)).parsed.subject).toBe(
+      'A quick reminder: how did Maple Renovations do?',
+    );
+    expect(await bed.sms('4165550177', 2)).toMatch(/^Reminder from Maple Renovations: Hi Emma/);
+
+    const customer = new CustomerBrowser(bed.t.http, pagePathIn(email.text!));
+    const feedback = await customer.view();
+    expect(langOf(feedback)).toBe('en-CA');
+    expect(wordsOf(feedback)).toContain('Hi Emma, how did Maple Renovations do?');
+    expect(wordsOf(feedback)).toContain(`Questions? Contact Maple Renovations: ${OPERATOR.OPERATOR_CONTACT}`);
+    const refused = await customer.post('/feedback', { wouldRefer: 'no' });
+    expect(fieldErrors(refused.text).rating).toBe('Please choose a rating from 1 to 5 stars.');
+
+    // The switch: the same page in French, its forms carrying the choice, and the next page in French.
+    const french = await customer.view(`${customer.path}?lang=fr`);
+    expect(langOf(french)).toBe('fr-CA');
+    expect(wordsOf(french)).toContain('Bonjour Emma, comment s’est passé votre projet avec Maple Renovations?');
+    expect(french).toContain(`action="${customer.path}/feedback?lang=fr"`);
+    expect(french).toContain(`href="${customer.path}/unsubscribe?lang=fr"`);
+    const refusedInFrench = await request(bed.t.http)
+      .post(`${customer.path}/feedback?lang=fr`)
+      .type('form')
+      .send({ wouldRefer: 'no' });
+    expect(langOf(refusedInFrench.text)).toBe('fr-CA');
+    expect(fieldErrors(refusedInFrench.text).rating).toBe('Veuillez choisir une note de 1 à 5 étoiles.');
+    const answered = await request(bed.t.http)
+      .post(`${customer.path}/feedback?lang=fr`)
+      .type('form')
+      .send({ rating: '2', wouldRefer: 'no' });
+    expect(answered.headers.location).toBe(`${customer.path}?lang=fr`);
+    const sorry = await customer.view(answered.headers.location);
+    expect(langOf(sorry)).toBe('fr-CA');
+    expect(wordsOf(sorry)).toContain('Nous sommes désolés de l’apprendre, Emma.');
+    expect(wordsOf(await customer.view())).toContain("We're sorry to hear that, Emma.");
+  });
+
+  it.each([
+    ['fr-CA,fr;q=0.9,en;q=0.8', '', 'fr-CA', 'Ce lien n’est pas valide'],
+    ['fr', '', 'fr-CA', 'Ce lien n’est pas valide'],
+    ['en-US,en;q=0.9', '', 'en-CA', 'This link is not valid'],
+    ['de-DE', '', 'en-CA', 'This link is not valid'],
+    ['en-CA', '?lang=fr', 'fr-CA', 'Ce lien n’est pas valide'],
+  ])('answers an unknown link for Accept-Language %s%s in %s', async (accept, query, tag, words) => {
+    const res = await page(`/r/${'A'.repeat(24)}${query}`, { 'Accept-Language': accept });
+    expect(res.status).toBe(404);
+    expect(langOf(res.text)).toBe(tag);
+    expect(wordsOf(res.text)).toContain(words);
+  });
+
+  it('ends every e-mail with who is writing, where, how to reach them and the unsubscribe link; every SMS with how to stop', () => {
+    const mails = bed.harness.sink.received;
+    expect(mails.length).toBeGreaterThanOrEqual(5);
+    for (const { parsed } of mails) {
+      const text = parsed.text ?? '';
+      const unsubscribe =
+        /\nTo stop receiving these messages: (\S+)\n$|\nPour ne plus recevoir ces messages : (\S+)\n$/;
+      const link = unsubscribe.exec(text);
+      expect({ subject: parsed.subject, unsubscribe: link !== null }).toEqual({
+        subject: parsed.subject,
+        unsubscribe: true,
+      });
+      const url = link![1] ?? link![2];
+      expect(url).toMatch(/\/[ri]\/[A-Za-z0-9_-]{24}\/unsubscribe$/);
+      expect(parsed.html).toContain(`href="${url}"`);
+      expect(text).toMatch(/ (Sent by Leads Co on behalf of|Envoyé par Leads Co au nom de) [^\n]+\.\n/);
+      expect(text).toMatch(/\n(Contact|Pour nous joindre) ?: (514-555-0100|1-800-555-0199)\n/);
+      expect(text).toMatch(new RegExp(`, (${ERABLE.mailingAddress}|${OPERATOR.OPERATOR_MAILING_ADDRESS})\\n`));
+    }
+    const texts = bed.harness.sms.messages.map((message) => message.form.Body);
+    expect(texts.length).toBeGreaterThanOrEqual(4);
+    for (const body of texts) expect(body.endsWith(`\n${EN_OPT_OUT}`) || body.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
+  });
+});
