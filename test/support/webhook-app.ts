@@ -81,6 +81,19 @@ export class WebhookTestBed {
     await waitUntil(() => Promise.resolve(this.receiver.at(path).length >= count));
     return this.receiver.at(path);
   }
+
+  /**
+   * Waits until the feed can show every event committed so far: it holds an event back while any
+   * older transaction on the PostgreSQL server is open (another test's, say).
+   */
+  async eventsSettled(): Promise<void> {
+    await waitUntil(async () => {
+      const [{ settled }]: { settled: boolean }[] = await this.t.dataSource.query(
+        `SELECT coalesce(max(tx_id), 0) < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS settled FROM events`,
+      );
+      return settled;
+    }, 30_000);
+  }
 }
 
 export const ofType = (requests: ReceivedWebhook[], type: string): ReceivedWebhook[] =>

@@ -172,6 +172,7 @@ describe('Lead events (e2e)', () => {
     expect((await assign()).status).toBe(201);
     const replay = await assign();
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    await bed.eventsSettled();
     expect(await feed()).toEqual(['lead.assigned']);
   });
 });
@@ -187,6 +188,7 @@ describe('The events feed while transactions overlap (e2e)', () => {
       return res.body.data as { content: { data: { id: number } }[]; nextAfter: string | null };
     };
     const first = await createLead(bed.t.app, vendor.id);
+    await bed.eventsSettled();
     const start = await page(null);
     expect(start.content.map((event) => event.data.id)).toEqual([first.id]);
 
@@ -272,6 +274,7 @@ describe('Reputation and message events (e2e)', () => {
     expect(optedOut).toEqual({ processId: review.request.processId, origin: 'REVIEW_REQUEST' });
 
     // The feed holds the same events, and another vendor's feed none of them.
+    await bed.eventsSettled();
     const feed = await request(bed.t.http).get(`${V}/events`).query({ limit: 100 }).set(vendor.auth).expect(200);
     const pushed = bed.receiver.at('/journey').map((r) => r.event.id);
     expect(feed.body.data.content.map((e: { id: string }) => e.id).sort()).toEqual([...pushed].sort());

@@ -27,6 +27,7 @@ describe('The event feed (e2e)', () => {
     for (let i = 0; i < 5; i++) leads.push(await createLead(bed.t.app, vendor.id));
     const pushed = await bed.receivedAt('/feed', 5);
 
+    await bed.eventsSettled();
     const ids: string[] = [];
     let after: string | undefined;
     for (;;) {
@@ -65,6 +66,7 @@ describe('The event feed (e2e)', () => {
           id: string;
         }[]
       ).map((event) => event.id);
+    await bed.eventsSettled();
     const [old, recent] = await feed();
     await bed.t.dataSource.query(`UPDATE events SET occurred_at = now() - interval '31 days' WHERE id = $1`, [
       Number(old.slice(4)),
