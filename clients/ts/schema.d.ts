@@ -2779,34 +2779,44 @@ export interface components {
         ExportedMessage: {
             /**
              * Format: int64
-             * @description The id of a message sent, or (`direction` inbound) of a text received.
+             * @description The id of a message sent, or (`direction` inbound) of a text received: the two are numbered apart.
              */
             id: number;
             /**
              * Format: int32
-             * @description Null for a text received that reached no vendor.
+             * @description The vendor it was sent for or written to; null for a text received that reached no vendor.
              */
             vendorId: number | null;
             /** @enum {string} */
             direction: "outbound" | "inbound";
-            /** @example EMAIL */
+            /**
+             * @description `EMAIL` or `SMS`; always `SMS` on an inbound text.
+             * @example EMAIL
+             */
             channel: string;
             /**
-             * @description Where the message went: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); for a
-             *     lead's alert, the vendor's address or phone it went to.
+             * @description Outbound: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); a lead's alert: the
+             *     vendor's address or phone. Inbound: the sender number written to, as the provider gave it (E.164).
              */
             to: string;
             /**
-             * @description Null on every outbound message: each left from the service's own sender (`MAIL_FROM` for e-mail, in
-             *     the vendor's name; `SMS_FROM` or the vendor's own number for SMS), never from a person's address. A
-             *     text received: the sender as the provider gave it.
+             * @description Outbound: null (each left from the service's own sender: `MAIL_FROM`, `SMS_FROM` or the vendor's own
+             *     number; never a person's address). Inbound: the person's phone as the provider gave it and as stored
+             *     (E.164, e.g. `+14165550123`).
              */
             from: string | null;
+            /** @description The e-mail's subject; null on an SMS, and on a message erased. */
             subject: string | null;
+            /** @description The text sent (an e-mail's text part) or received; `[erased]` once erased or blanked by retention. */
             body: string;
-            /** @example SENT */
+            /**
+             * @description Outbound: `PENDING`, `SENT` or `FAILED`. Inbound: `RECEIVED`.
+             * @example SENT
+             */
             status: string;
+            /** @description Outbound: when it was queued. Inbound: when the service received it. */
             createdAt: string;
+            /** @description Outbound: when it left (null while not sent). Inbound: always null. */
             sentAt: string | null;
         };
         ExportedOptOut: {
@@ -2884,7 +2894,8 @@ export interface components {
              */
             messages: number;
             /**
-             * @description Texts the person's phone sent, their words and sender removed.
+             * @description Texts the person's phone sent and replies stored on their processes: words and sender `[erased]`,
+             *     phone removed.
              * @example 1
              */
             inboundMessages: number;

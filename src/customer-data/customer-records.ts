@@ -11,7 +11,7 @@ import {
   type ReferralRequestRecord,
 } from '../referrals/referral-customer-records';
 import { addressesOf } from '../reputation/contact';
-import type { InboundSms } from '../sms-inbound/entities/inbound-sms.entity';
+import type { InboundSmsRecord } from '../sms-inbound/inbound-sms.repository';
 import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import {
   type OptOutRecord,
@@ -37,8 +37,8 @@ export interface CustomerRecords {
   conversions: ConversionRecord[];
   optOuts: OptOutRecord[];
   messages: MessageRecord[];
-  /** What the person's phone texted to a sender number. */
-  texts: InboundSms[];
+  /** What the person's phone texted to a sender number, and the replies stored on their processes. */
+  texts: InboundSmsRecord[];
   events: (EventRecord & { data: object })[];
 }
 
@@ -89,7 +89,7 @@ export class CustomerRecordsReader {
       conversions: await this.referrals.conversionsBy(contact),
       optOuts: await this.processes.optOuts(contact),
       messages,
-      texts: await this.texts.find(contact.phone),
+      texts: await this.texts.find(contact.phone, processIds),
       events: await this.events.find(ids(leads), processIds),
     };
   }
@@ -123,6 +123,7 @@ export function erasedValuesOf(contact: CustomerContact, records: CustomerRecord
     ...records.referralsMade.map((r) => r.referrerName),
     ...records.referralsReceived.map((r) => r.friendName),
     ...records.conversions.flatMap((c) => [c.name, c.message]),
+    // A reply's words are quoted by its `message.received` event.
     ...records.texts.flatMap((t) => [t.body, t.sender]),
   ];
   return present(values);

@@ -7,9 +7,11 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/time/clock';
 import { type PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { RETENTION_PASS_LOCK_KEY, unlessLocked } from '../database/advisory-locks';
+import type { WalkedBatch } from '../database/retention-walk';
 import { EventCustomerRecords } from '../events/event-customer-records';
 import { LeadCustomerRecords } from '../leads/lead-customer-records';
 import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
+import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { leadValues } from './customer-records';
 
@@ -54,6 +56,7 @@ export class RetentionPass {
     private readonly clock: Clock,
     private readonly leads: LeadCustomerRecords,
     private readonly notifications: NotificationCustomerRecords,
+    private readonly textsReceived: InboundSmsCustomerRecords,
     private readonly events: EventCustomerRecords,
     private readonly webhooks: WebhooksService,
     private readonly audit: AuditService,
@@ -78,7 +81,10 @@ export class RetentionPass {
     const audit = cutoff(this.config.auditLogDays);
     // In this order, one setting after the other.
     const removed = {
-      messageBodies: bodies ? await this.blankMessageBodies(bodies, committed) : 0,
+      messageBodies: bodies
+        ? (await this.walk((after, limit) => this.notifications.blankBodiesBefore(bodies, after, limit), committed)) +
+          (await this.walk((after, limit) => this.textsReceived.blankBodiesBefore(bodies, after, limit), committed))
+        : 0,
       webhookDeliveries: deliveries
         ? await untilShort((limit) => this.webhooks.removeFinished(deliveries, limit), committed)
         : 0,
@@ -88,11 +94,14 @@ export class RetentionPass {
     return { ...removed, largestTransaction };
   }
 
-  /** The outbox walked by id, one statement a batch, up to the first message younger than the cutoff. */
-  private async blankMessageBodies(cutoff: Date, committed: (rows: number) => number): Promise<number> {
+  /** A table walked by id, one statement a batch, up to the first row younger than the cutoff. */
+  private async walk(
+    blankBatch: (afterId: number, limit: number) => Promise<WalkedBatch>,
+    committed: (rows: number) => number,
+  ): Promise<number> {
     let total = 0;
     for (let afterId = 0; ;) {
-      const batch = await this.notifications.blankBodiesBefore(cutoff, afterId, RETENTION_BATCH_ROWS);
+      const batch = await blankBatch(afterId, RETENTION_BATCH_ROWS);
       total += committed(batch.blanked);
       if (batch.reachedCutoff || batch.lastId === null) return total;
       afterId = batch.lastId;

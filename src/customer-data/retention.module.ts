@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { RetentionPass } from './retention-pass';
 import { RetentionScheduler } from './retention.scheduler';
@@ -11,7 +12,7 @@ import { RetentionScheduler } from './retention.scheduler';
  * the CLI runs it with only the modules whose records it removes (the audit log is global).
  */
 @Module({
-  imports: [LeadsModule, NotificationsModule, EventsModule, WebhooksModule],
+  imports: [LeadsModule, NotificationsModule, SmsInboundModule, EventsModule, WebhooksModule],
   providers: [RetentionPass, RetentionScheduler],
   exports: [RetentionPass],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
+import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import type { NotificationPurpose } from './notification.types';
 
@@ -70,11 +71,7 @@ export class NotificationCustomerRecords {
    * message `afterId` that were created before `cutoff` (the pass walks the primary key forward, and
    * stops at the first batch that reaches the cutoff: ids grow with time). Answers where it got to.
    */
-  async blankBodiesBefore(
-    cutoff: Date,
-    afterId: number,
-    limit: number,
-  ): Promise<{ lastId: number | null; blanked: number; reachedCutoff: boolean }> {
+  async blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
     const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
       sql: `WITH batch AS (
          SELECT id, created_at < $2 AND status <> 'PENDING' AND text <> $4::text AS old, created_at >= $2 AS young
@@ -84,10 +81,6 @@ export class NotificationCustomerRecords {
        SELECT id, old, young FROM batch ORDER BY id`,
       parameters: [afterId, cutoff, limit, ERASED],
     });
-    return {
-      lastId: rows.length ? rows[rows.length - 1].id : null,
-      blanked: rows.filter((row) => row.old).length,
-      reachedCutoff: rows.length < limit || rows.some((row) => row.young),
-    };
+    return walkedBatchOf(rows, limit);
   }
 }

@@ -1,29 +1,31 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { ERASED } from '../common/privacy/customer-contact';
-import { InboundSms } from './entities/inbound-sms.entity';
+import type { WalkedBatch } from '../database/retention-walk';
+import { InboundSmsRepository, type InboundSmsRecord } from './inbound-sms.repository';
 
-/** The texts' part of a person's data rights (CONTRACT 14): what a phone texted, and its erasure. */
+/**
+ * The texts' part of a person's data rights and of retention (CONTRACT 14): what their phone texted
+ * and the replies stored on their processes, their erasure, and the bodies retention blanks.
+ */
 @Injectable()
 export class InboundSmsCustomerRecords {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(private readonly texts: InboundSmsRepository) {}
 
-  /** Everything the phone texted, oldest first (idx_inbound_sms_phone). */
-  find(phone: string | null): Promise<InboundSms[]> {
-    if (!phone) return Promise.resolve([]);
-    return this.txHost.tx.find(InboundSms, { where: { phone }, order: { id: 'ASC' } });
+  /** Oldest first; by phone and by process, so a request naming only the e-mail finds the replies too. */
+  find(phone: string | null, processIds: number[]): Promise<InboundSmsRecord[]> {
+    return this.texts.ofPerson(phone, processIds);
   }
 
-  /** In the caller's transaction: the texts keep their place and kind, without their words or their sender. */
-  async erase(ids: number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const { affected } = await this.txHost.tx
-      .createQueryBuilder()
-      .update(InboundSms)
-      .set({ body: ERASED, sender: ERASED, phone: null })
-      .whereInIds(ids)
-      .execute();
-    return affected ?? 0;
+  /**
+   * In the caller's transaction: the texts keep their place and kind, without their words, their sender
+   * or their phone (the managers' inbox and the process's conversation show `[erased]`). Answers how
+   * many still held any of them.
+   */
+  erase(ids: number[]): Promise<number> {
+    return this.texts.erase(ids);
+  }
+
+  /** Retention: the bodies of the texts received before `cutoff`, walked by id as the outbox's are. */
+  blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
+    return this.texts.blankBodiesBefore(cutoff, afterId, limit);
   }
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { waitUntil } from '../support/net';
 import { linkSentFor } from '../support/outbox';
+import { e164, text } from '../support/sms-inbound';
 import type { SmtpSink } from '../support/smtp-sink';
 import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } from '../support/webhook-app';
 
@@ -22,6 +23,16 @@ describe('Customer data rights: erasure (e2e)', () => {
     const p = person();
     const { journey, reviewPage, invitation, friendPage } = await personWithRecords(p, a, b);
     await outboxSettled();
+    // A reply stored on the process that texted the phone last (its body on the feed and webhooks), and
+    // a text no process took.
+    await text(bed.t.http, e164(p.phone), `Merci, ${p.lastName}`).expect(200);
+    await text(bed.t.http, e164(p.phone), `Allo? ${p.lastName}`, { to: '+15005550199' }).expect(200);
+    const [{ processId, vendorId }] = await bed.t.dataSource.query(
+      `SELECT process_id AS "processId", vendor_id AS "vendorId" FROM inbound_sms WHERE body = $1`,
+      [`Merci, ${p.lastName}`],
+    );
+    expect(processId).not.toBeNull();
+    const owner = [a, b].find((vendor) => vendor.id === vendorId)!;
     await webhooksSettled();
     const before = { a: await kpis(a), b: await kpis(b) };
     const heard = bed.receiver.received.length;
@@ -40,6 +51,8 @@ describe('Customer data rights: erasure (e2e)', () => {
       reviewRequests: 2,
       referrals: 2,
       referralConversions: 1,
+      // The reply on the process and the text no process took.
+      inboundMessages: 2,
       optOuts: 1,
     });
     expect(erased.body.data.messages).toBeGreaterThanOrEqual(5);
@@ -54,6 +67,15 @@ describe('Customer data rights: erasure (e2e)', () => {
     expect(Object.values(again.body.data).every((n) => n === 0)).toBe(true);
 
     expect(await tracesOf([p.email, p.phone, p.phone.replace(/-/g, ''), p.lastName, p.address, p.comment])).toEqual([]);
+    // The managers' inbox and the process's conversation keep the texts, with nothing of the person.
+    const inbox = await request(bed.t.http).get(`${M}/inbound-messages?limit=100`).set(bed.manager).expect(200);
+    const conversation = await request(bed.t.http)
+      .get(`${V}/reputation-process/${processId}/messages`)
+      .set(owner.auth)
+      .expect(200);
+    for (const answer of [inbox.text, conversation.text])
+      for (const value of [p.phone, p.phone.replace(/-/g, ''), p.lastName]) expect(answer).not.toContain(value);
+    expect(conversation.body.data).toContainEqual(expect.objectContaining({ direction: 'inbound', body: '[erased]' }));
 
     for (const page of [
       journey.path,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { planNodes } from '../support/query-plan';
-import { type Account, MANAGER_API as M, type WebhookTestBed } from '../support/webhook-app';
+import { SHARED_SENDER, e164, text } from '../support/sms-inbound';
+import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } from '../support/webhook-app';
 
 jest.setTimeout(90_000);
 
@@ -18,6 +19,14 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     const p = person();
     await personWithRecords(p, a, b);
     await outboxSettled();
+    // A reply to the process that texted the phone last (B's review request, or A's feedback request
+    // when the unsubscribe withdrew B's SMS before it left), and a text to a number no vendor owns.
+    await text(bed.t.http, e164(p.phone), `Merci ${p.tag}`).expect(200);
+    await text(bed.t.http, e164(p.phone), `Allo ${p.tag}`, { to: '+15005550199' }).expect(200);
+    const [{ replyVendorId }] = await bed.t.dataSource.query(
+      `SELECT vendor_id AS "replyVendorId" FROM inbound_sms WHERE body = $1`,
+      [`Merci ${p.tag}`],
+    );
 
     const byEmail = await request(bed.t.http)
       .post(`${M}/customer-data/export`)
@@ -50,9 +59,9 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       true,
     );
     expect(data.messages[0]).toMatchObject({ direction: 'outbound', status: 'SENT', body: expect.any(String) });
-    // Every message is one the service sent, from its own sender: `from` is null on each.
+    // A message the service sent has no `from`; one received (a reply on A's process) the phone.
     for (const m of data.messages as { direction: string; from: string | null }[])
-      expect(m).toMatchObject({ direction: 'outbound', from: null });
+      expect(m.from).toBe(m.direction === 'outbound' ? null : e164(p.phone));
     expect(data.events.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(['lead.assigned', 'lead.accepted', 'feedback_request.created', 'feedback.received']),
     );
@@ -69,6 +78,47 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     );
     expect(byPhone.body.data.optOuts).toEqual([expect.objectContaining({ vendorId: b.id, contact: p.phone })]);
     expect(byPhone.body.data.messages.some((m: { channel: string }) => m.channel === 'SMS')).toBe(true);
+    const received = { direction: 'inbound', channel: 'SMS', from: e164(p.phone), subject: null, status: 'RECEIVED' };
+    expect(byPhone.body.data.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toEqual([
+      {
+        ...received,
+        id: expect.any(Number),
+        vendorId: replyVendorId,
+        to: SHARED_SENDER,
+        body: `Merci ${p.tag}`,
+        createdAt: expect.any(String),
+        sentAt: null,
+      },
+      {
+        ...received,
+        id: expect.any(Number),
+        vendorId: null,
+        to: '+15005550199',
+        body: `Allo ${p.tag}`,
+        createdAt: expect.any(String),
+        sentAt: null,
+      },
+    ]);
+  });
+
+  it('finds by e-mail alone the replies stored on the person’s processes', async () => {
+    const p = person();
+    const feedback = await request(bed.t.http)
+      .post(`${V}/customer-feedback-system`)
+      .set(a.auth)
+      .send({ customerName: p.name, email: p.email, phone: p.phone });
+    expect(feedback.status).toBe(201);
+    await outboxSettled();
+    await text(bed.t.http, e164(p.phone), `Oui ${p.tag}`).expect(200);
+
+    const byEmail = await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .send({ email: p.email })
+      .expect(200);
+    expect(byEmail.body.data.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toEqual([
+      expect.objectContaining({ vendorId: a.id, from: e164(p.phone), to: SHARED_SENDER, body: `Oui ${p.tag}` }),
+    ]);
   });
 
   it('refuses a request naming no one, a malformed contact, and vendor tokens', async () => {
@@ -84,6 +134,7 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
   it('finds a person through indexes on the contact columns, never by reading a whole table', async () => {
     const p = person();
     await personWithRecords(p, a, b);
+    await text(bed.t.http, e164(p.phone), `Merci ${p.tag}`).expect(200);
     const statements: [string, unknown[] | undefined][] = [];
     const logQuery = jest.spyOn(bed.t.dataSource.logger, 'logQuery').mockImplementation((query, parameters) => {
       if (/^\s*SELECT/i.test(query)) statements.push([query, parameters as unknown[] | undefined]);
@@ -98,7 +149,7 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       logQuery.mockRestore();
     }
     const contactStatements = statements.filter(([sql]) =>
-      /FROM (leads|reputation_processes|referrals|referral_conversions|notification_outbox|events|contact_opt_outs)\b/.test(
+      /FROM (leads|reputation_processes|referrals|referral_conversions|notification_outbox|inbound_sms|events|contact_opt_outs)\b/.test(
         sql,
       ),
     );
@@ -135,6 +186,8 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
         'idx_referral_conversions_email',
         'idx_referral_conversions_phone',
         'idx_notification_outbox_recipient',
+        'idx_inbound_sms_phone',
+        'idx_inbound_sms_process',
         'idx_events_lead',
         'idx_events_process',
       ]),

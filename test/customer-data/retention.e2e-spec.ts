@@ -45,6 +45,18 @@ async function message(status: string, createdAt: string): Promise<number> {
   return id;
 }
 
+/** Texts received from a customer at `receivedAt` (SQL), as the webhook stores them; answers their ids. */
+async function textsReceived(receivedAt: string, count: number): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    `INSERT INTO inbound_sms (sender, phone, recipient, body, kind, answer, received_at)
+     SELECT '+14375550199', '437-555-0199', '+15005550006', 'Thanks, see you ' || n, 'REPLY', '<Response/>', ${receivedAt}
+       FROM generate_series(1, $1) AS n
+     RETURNING id`,
+    [count],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 async function deliveries(status: string, createdAt: string, count: number): Promise<void> {
   await query(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, status, created_at)
@@ -66,6 +78,10 @@ const bodyOf = async (id: number) =>
   (
     await query<{ text: string; html: string | null }>('SELECT text, html FROM notification_outbox WHERE id = $1', [id])
   )[0];
+const textBodies = async (ids: number[]) =>
+  (await query<{ body: string }>('SELECT body FROM inbound_sms WHERE id = ANY($1) ORDER BY id', [ids])).map(
+    (row) => row.body,
+  );
 const deliveriesLeft = async () =>
   (
     await query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId])
@@ -91,6 +107,8 @@ describe('The retention pass (e2e)', () => {
     const oldFailed = await message('FAILED', 'now()');
     const waiting = await message('PENDING', 'now()');
     const youngSent = await message('SENT', ahead);
+    const oldTexts = await textsReceived('now()', 1_500);
+    const [youngText] = await textsReceived(ahead, 1);
     await deliveries('SUCCEEDED', 'now()', 2_400);
     await deliveries('FAILED', 'now()', 100);
     await deliveries('PENDING', 'now()', 3);
@@ -136,16 +154,25 @@ describe('The retention pass (e2e)', () => {
     expect(copies).toEqual([]);
 
     // Past 180 days: the bodies of messages that left or failed (these two, and the alerts of the two
-    // leads still held); one still waiting keeps its body. The younger declined lead is past 60 days.
-    expect(await passAt(181)).toEqual({ ...nothing, messageBodies: 4, closedLeads: 1, largestTransaction: 4 });
+    // leads still held) and of the texts received, 1,000 a statement; one still waiting keeps its body.
+    // The younger declined lead is past 60 days.
+    expect(await passAt(181)).toEqual({
+      ...nothing,
+      messageBodies: 4 + 1_500,
+      closedLeads: 1,
+      largestTransaction: 1_000,
+    });
     expect(await bodyOf(oldSent)).toEqual({ text: ERASED, html: null });
     expect(await bodyOf(oldFailed)).toEqual({ text: ERASED, html: null });
     expect(await bodyOf(waiting)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(await bodyOf(youngSent)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
+    expect(new Set(await textBodies(oldTexts))).toEqual(new Set([ERASED]));
+    expect(await textBodies([youngText])).toEqual(['Thanks, see you 1']);
 
     // Past 730 days: the audit entries, which nothing but the pass may delete.
     const pass = await passAt(731);
-    expect(pass).toMatchObject({ messageBodies: 1, auditEntries: oldAudit });
+    expect(pass).toMatchObject({ messageBodies: 2, auditEntries: oldAudit });
+    expect(await textBodies([youngText])).toEqual([ERASED]);
     expect(await auditIds()).toEqual([youngAudit]);
     await expect(query('DELETE FROM audit_log WHERE id = $1', [youngAudit])).rejects.toThrow(/append-only/);
     await expect(query(`UPDATE audit_log SET action = 'x' WHERE id = $1`, [youngAudit])).rejects.toThrow(/append-only/);
@@ -172,13 +199,17 @@ describe('The retention pass (e2e)', () => {
 
   it('runs now from the CLI, which prints what it removed', async () => {
     const sent = await message('SENT', "now() - interval '200 days'");
+    // The walk stops at the first text younger than the window (ids grow with time): the first test's
+    // texts, dated now, would end it before this older one, written after them.
+    await query('DELETE FROM inbound_sms');
+    const texts = await textsReceived("now() - interval '200 days'", 1);
     await deliveries('FAILED', "now() - interval '40 days'", 3);
     const entry = await auditEntry("now() - interval '800 days'");
 
     const cli = await runCli(['retention']);
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual({
-      messageBodies: 1,
+      messageBodies: 2,
       webhookDeliveries: 3,
       closedLeads: 0,
       // The entry the previous test left, and this one.
@@ -186,6 +217,7 @@ describe('The retention pass (e2e)', () => {
       largestTransaction: 3,
     });
     expect(await bodyOf(sent)).toEqual({ text: ERASED, html: null });
+    expect(await textBodies(texts)).toEqual([ERASED]);
     expect(await auditIds()).not.toContain(entry);
   });
 });

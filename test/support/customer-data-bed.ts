@@ -5,6 +5,7 @@ import { CustomerBrowser } from './customer-pages';
 import { configureReviewSites } from './factories';
 import { waitUntil } from './net';
 import { linkSentFor } from './outbox';
+import { PUBLIC_BASE_URL, SHARED_SENDER, SMS_AUTH_TOKEN } from './sms-inbound';
 import { SmsProviderStub } from './sms-provider-stub';
 import { SmtpSink } from './smtp-sink';
 import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from './webhook-app';
@@ -24,8 +25,10 @@ export function useCustomerDataBed(suffix: string) {
       MAIL_FROM: 'reviews@operator.example',
       SMS_API_BASE_URL: state.sms.baseUrl,
       SMS_ACCOUNT_SID: 'AC0123456789',
-      SMS_AUTH_TOKEN: 'sms-auth-token',
-      SMS_FROM: '+15005550006',
+      SMS_AUTH_TOKEN,
+      SMS_FROM: SHARED_SENDER,
+      // The address the provider signs its webhook calls with (test/support/sms-inbound.ts).
+      PUBLIC_BASE_URL,
       NOTIFY_POLL_INTERVAL_MS: '50',
     });
     state.a = await state.bed.vendor({ features: [...VENDOR_FEATURES] });
@@ -55,12 +58,18 @@ export function useCustomerDataBed(suffix: string) {
     };
   }
 
+  /**
+   * No message due or being delivered (a claimed one is PENDING until its outcome, due again only when
+   * its lease runs out), and every e-mail sent arrived in the sink. Scheduled messages may still wait.
+   */
   async function outboxSettled(): Promise<void> {
     await waitUntil(async () => {
-      const [{ n }] = await state.bed.t.dataSource.query(
-        `SELECT count(*)::int AS n FROM notification_outbox WHERE status = 'PENDING' AND next_attempt_at <= now()`,
+      const [{ busy, mailed }] = await state.bed.t.dataSource.query(
+        `SELECT count(*) FILTER (WHERE status = 'PENDING' AND (next_attempt_at <= now() OR last_attempt_at IS NOT NULL))::int AS busy,
+                count(*) FILTER (WHERE status = 'SENT' AND channel = 'EMAIL')::int AS mailed
+           FROM notification_outbox`,
       );
-      return n === 0;
+      return busy === 0 && state.sink.received.length >= mailed;
     }, 20_000);
   }
 

@@ -14,7 +14,10 @@ export class CustomerDataErasureResponse {
   referralConversions: number;
   /** Messages whose recipient, subject and bodies were removed (those still waiting are never sent). @example 3 */
   messages: number;
-  /** Texts the person's phone sent, their words and sender removed. @example 1 */
+  /**
+   * Texts the person's phone sent and replies stored on their processes: words and sender `[erased]`,
+   * phone removed. @example 1
+   */
   inboundMessages: number;
   /** Opt-outs replaced by the suppression list's keyed hash. @example 1 */
   optOuts: number;

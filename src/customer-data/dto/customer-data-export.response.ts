@@ -105,30 +105,34 @@ export class ExportedContactRequest {
 }
 
 export class ExportedMessage {
-  /** The id of a message sent, or (`direction` inbound) of a text received. */
+  /** The id of a message sent, or (`direction` inbound) of a text received: the two are numbered apart. */
   @ApiInteger(INT64_ID) id: number;
-  /** Null for a text received that reached no vendor. */
+  /** The vendor it was sent for or written to; null for a text received that reached no vendor. */
   @ApiInteger(INT32_ID) vendorId: number | null;
   @ApiProperty({ enum: ['outbound', 'inbound'] })
   direction: 'outbound' | 'inbound';
-  /** @example "EMAIL" */
+  /** `EMAIL` or `SMS`; always `SMS` on an inbound text. @example "EMAIL" */
   channel: string;
   /**
-   * Where the message went: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); for a
-   * lead's alert, the vendor's address or phone it went to.
+   * Outbound: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); a lead's alert: the
+   * vendor's address or phone. Inbound: the sender number written to, as the provider gave it (E.164).
    */
   to: string;
   /**
-   * Null on every outbound message: each left from the service's own sender (`MAIL_FROM` for e-mail, in
-   * the vendor's name; `SMS_FROM` or the vendor's own number for SMS), never from a person's address. A
-   * text received: the sender as the provider gave it.
+   * Outbound: null (each left from the service's own sender: `MAIL_FROM`, `SMS_FROM` or the vendor's own
+   * number; never a person's address). Inbound: the person's phone as the provider gave it and as stored
+   * (E.164, e.g. `+14165550123`).
    */
   from: string | null;
+  /** The e-mail's subject; null on an SMS, and on a message erased. */
   subject: string | null;
+  /** The text sent (an e-mail's text part) or received; `[erased]` once erased or blanked by retention. */
   body: string;
-  /** @example "SENT" */
+  /** Outbound: `PENDING`, `SENT` or `FAILED`. Inbound: `RECEIVED`. @example "SENT" */
   status: string;
+  /** Outbound: when it was queued. Inbound: when the service received it. */
   createdAt: string;
+  /** Outbound: when it left (null while not sent). Inbound: always null. */
   sentAt: string | null;
 }
 
