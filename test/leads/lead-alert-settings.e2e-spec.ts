@@ -1,15 +1,13 @@
 import request from 'supertest';
-import { bearer, createAdmin, createVendor } from '../support/factories';
-import { TestApp, createTestApp } from '../support/test-app';
+import { bearer, createVendor } from '../support/factories';
+import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
 /** CONTRACT 13: the lead alert settings of both APIs, their defaults and validation. */
 describe('Lead alert settings (e2e)', () => {
-  let t: TestApp;
-  let managerToken: string;
+  let t: ManagerTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    managerToken = (await createAdmin(t.app)).token;
+    t = await createManagerTestApp();
   });
   afterAll(() => t.close());
 
@@ -28,7 +26,7 @@ describe('Lead alert settings (e2e)', () => {
     const own = await request(t.http).get(vendorPath).set(bearer(token));
     expect(own.status).toBe(200);
     expect(own.body).toEqual({ success: true, data: defaultsOf(vendor.email) });
-    const managed = await request(t.http).get(managerPath(vendor.id)).set(bearer(managerToken));
+    const managed = await request(t.http).get(managerPath(vendor.id)).set(t.manager);
     expect(managed.body).toEqual({ success: true, data: defaultsOf(vendor.email) });
   });
 
@@ -44,15 +42,10 @@ describe('Lead alert settings (e2e)', () => {
     const put = await request(t.http).put(vendorPath).set(bearer(token)).send(body);
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ success: true, data: { ...body, phone: '416-555-0142' } });
-    expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(managerToken))).body.data).toEqual(
-      put.body.data,
-    );
+    expect((await request(t.http).get(managerPath(vendor.id)).set(t.manager)).body.data).toEqual(put.body.data);
 
     // A property left out takes its default: PUT replaces the whole settings, e-mail included.
-    const byManager = await request(t.http)
-      .put(managerPath(vendor.id))
-      .set(bearer(managerToken))
-      .send({ reAlertAfterMinutes: 0 });
+    const byManager = await request(t.http).put(managerPath(vendor.id)).set(t.manager).send({ reAlertAfterMinutes: 0 });
     expect(byManager.status).toBe(200);
     expect(byManager.body.data).toEqual({ ...defaultsOf(vendor.email), reAlertAfterMinutes: 0 });
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(byManager.body.data);
@@ -63,7 +56,7 @@ describe('Lead alert settings (e2e)', () => {
     await request(t.http).put(vendorPath).set(bearer(token)).send({ email: null, reAlertAfterMinutes: 5 }).expect(200);
     await request(t.http)
       .patch(`/rest-manager-api-v1/vendors/${vendor.id}`)
-      .set(bearer(managerToken))
+      .set(t.manager)
       .send({ email: 'new-address@acme.example' })
       .expect(200);
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual({
@@ -92,18 +85,18 @@ describe('Lead alert settings (e2e)', () => {
   });
 
   it('answers 404 for an unknown vendor and 400 for a malformed id on the manager API', async () => {
-    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(bearer(managerToken));
+    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(t.manager);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Vendor 2000000000 was not found.' });
-    const put = await request(t.http).put(managerPath(2_000_000_000)).set(bearer(managerToken)).send({});
+    const put = await request(t.http).put(managerPath(2_000_000_000)).set(t.manager).send({});
     expect(put.status).toBe(404);
-    expect((await request(t.http).get(managerPath('1e3')).set(bearer(managerToken))).status).toBe(400);
+    expect((await request(t.http).get(managerPath('1e3')).set(t.manager)).status).toBe(400);
   });
 
   it('admits only the right token on each API', async () => {
     const { vendor, token } = await createVendor(t.app);
     expect((await request(t.http).get(vendorPath)).status).toBe(401);
-    expect((await request(t.http).get(vendorPath).set(bearer(managerToken))).status).toBe(403);
+    expect((await request(t.http).get(vendorPath).set(t.manager)).status).toBe(403);
     expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(token))).status).toBe(403);
   });
 });

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { LeadsService } from '../../src/leads/leads.service';
 import { minutesAfter, stopClock } from '../support/automation';
-import { bearer, createAdmin, createLead, createVendor } from '../support/factories';
-import { TestApp, createTestApp } from '../support/test-app';
+import { bearer, createLead, createVendor } from '../support/factories';
+import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
 jest.setTimeout(120_000);
 
@@ -23,12 +23,10 @@ const NOTHING_COUNTS = {
 
 /** CONTRACT 13: how fast a vendor answers, from the times its leads were assigned, first viewed and decided. */
 describe('Lead response times (e2e)', () => {
-  let t: TestApp;
-  let managerToken: string;
+  let t: ManagerTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    managerToken = (await createAdmin(t.app)).token;
+    t = await createManagerTestApp();
   });
   afterAll(() => t.close());
   afterEach(() => jest.restoreAllMocks());
@@ -119,7 +117,7 @@ describe('Lead response times (e2e)', () => {
     // The manager sees the same figures; a window with no lead counts nothing.
     const managed = await request(t.http)
       .get(`/rest-manager-api-v1/vendors/${vendor.id}/response-times`)
-      .set(bearer(managerToken));
+      .set(t.manager);
     expect(managed.body).toEqual(res.body);
     expect((await figures(token, { from: '2020-01-01', to: '2020-12-31' })).body.data).toEqual(NOTHING_COUNTS);
   });
@@ -141,13 +139,11 @@ describe('Lead response times (e2e)', () => {
     const { vendor, token } = await createVendor(t.app);
     expect((await figures(token, { from: '2024-01-01', to: '2024-12-31' })).status).toBe(200);
     const manager = (id: number | string) => `/rest-manager-api-v1/vendors/${id}/response-times`;
-    const missing = await request(t.http).get(manager(2_000_000_000)).set(bearer(managerToken));
+    const missing = await request(t.http).get(manager(2_000_000_000)).set(t.manager);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Vendor 2000000000 was not found.' });
     expect((await request(t.http).get(manager(vendor.id)).set(bearer(token))).status).toBe(403);
-    expect(
-      (await request(t.http).get('/rest-api-v1/general-leads/response-times').set(bearer(managerToken))).status,
-    ).toBe(403);
+    expect((await request(t.http).get('/rest-api-v1/general-leads/response-times').set(t.manager)).status).toBe(403);
   });
 
   it('computes the same medians, p90, counts and percents as a plain computation, on random leads', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { QuietHoursAtNight1795638536062 } from '../../migrations/1795638536062-QuietHoursAtNight';
-import { bearer, createAdmin, createVendor } from '../support/factories';
-import { TestApp, createTestApp } from '../support/test-app';
+import { bearer, createVendor } from '../support/factories';
+import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
 const DEFAULTS = {
   reminderEnabled: true,
@@ -16,12 +16,10 @@ const DEFAULTS = {
 
 /** CONTRACT 10: the automation settings of both APIs, their defaults, ranges and validation. */
 describe('Automation settings (e2e)', () => {
-  let t: TestApp;
-  let managerToken: string;
+  let t: ManagerTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    managerToken = (await createAdmin(t.app)).token;
+    t = await createManagerTestApp();
   });
   afterAll(() => t.close());
 
@@ -33,7 +31,7 @@ describe('Automation settings (e2e)', () => {
     const own = await request(t.http).get(vendorPath).set(bearer(token));
     expect(own.status).toBe(200);
     expect(own.body).toEqual({ success: true, data: DEFAULTS });
-    const managed = await request(t.http).get(managerPath(vendor.id)).set(bearer(managerToken));
+    const managed = await request(t.http).get(managerPath(vendor.id)).set(t.manager);
     expect(managed.body).toEqual({ success: true, data: DEFAULTS });
   });
 
@@ -51,11 +49,11 @@ describe('Automation settings (e2e)', () => {
     const put = await request(t.http).put(vendorPath).set(bearer(token)).send(body);
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ success: true, data: body });
-    expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(managerToken))).body.data).toEqual(body);
+    expect((await request(t.http).get(managerPath(vendor.id)).set(t.manager)).body.data).toEqual(body);
 
     const byManager = await request(t.http)
       .put(managerPath(vendor.id))
-      .set(bearer(managerToken))
+      .set(t.manager)
       .send({ ...DEFAULTS, quietHoursStart: null, quietHoursEnd: null, timeZone: 'Europe/Paris' });
     expect(byManager.status).toBe(200);
     expect(byManager.body.data).toEqual({
@@ -74,7 +72,7 @@ describe('Automation settings (e2e)', () => {
     const partial = { reminderEnabled: false, quietHoursEnd: null };
     const answers = [
       await request(t.http).put(vendorPath).set(bearer(token)).send(partial),
-      await request(t.http).put(managerPath(vendor.id)).set(bearer(managerToken)).send(partial),
+      await request(t.http).put(managerPath(vendor.id)).set(t.manager).send(partial),
     ];
     const missing = [
       'reminderDelayMinutes',
@@ -107,7 +105,7 @@ describe('Automation settings (e2e)', () => {
     expect(first.body).toEqual({ success: true, data: { ...DEFAULTS, reminderDelayMinutes: 90 } });
     const byManager = await request(t.http)
       .patch(managerPath(vendor.id))
-      .set(bearer(managerToken))
+      .set(t.manager)
       .send({ quietHoursStart: '21:00', timeZone: 'America/Halifax', autoReviewRequestOnJobWon: true });
     expect(byManager.status).toBe(200);
     const expected = {
@@ -227,23 +225,23 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('answers 404 for an unknown vendor and 400 for a malformed id on the manager API', async () => {
-    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(bearer(managerToken));
+    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(t.manager);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Vendor 2000000000 was not found.' });
     for (const write of [
-      request(t.http).put(managerPath(2_000_000_000)).set(bearer(managerToken)).send(DEFAULTS),
-      request(t.http).patch(managerPath(2_000_000_000)).set(bearer(managerToken)).send({ reminderDelayMinutes: 60 }),
+      request(t.http).put(managerPath(2_000_000_000)).set(t.manager).send(DEFAULTS),
+      request(t.http).patch(managerPath(2_000_000_000)).set(t.manager).send({ reminderDelayMinutes: 60 }),
     ]) {
       const res = await write;
       expect([res.status, res.body]).toEqual([404, { success: false, error: 'Vendor 2000000000 was not found.' }]);
     }
-    expect((await request(t.http).get(managerPath('1e3')).set(bearer(managerToken))).status).toBe(400);
+    expect((await request(t.http).get(managerPath('1e3')).set(t.manager)).status).toBe(400);
   });
 
   it('admits only the right token on each API', async () => {
     const { vendor, token } = await createVendor(t.app);
     expect((await request(t.http).get(vendorPath)).status).toBe(401);
-    expect((await request(t.http).get(vendorPath).set(bearer(managerToken))).status).toBe(403);
+    expect((await request(t.http).get(vendorPath).set(t.manager)).status).toBe(403);
     expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(token))).status).toBe(403);
   });
 });

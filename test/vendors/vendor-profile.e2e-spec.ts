@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { VendorProfile1795650000000 } from '../../migrations/1795650000000-VendorProfile';
-import { bearer, createAdmin, createVendor } from '../support/factories';
-import { TestApp, createTestApp } from '../support/test-app';
+import { bearer, createVendor } from '../support/factories';
+import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
 const EMPTY_PROFILE = {
   mailingAddress: null,
@@ -13,12 +13,10 @@ const EMPTY_PROFILE = {
 
 /** CONTRACT 11: the vendor profile on both APIs, its language from the province, and its validation. */
 describe('Vendor profile (e2e)', () => {
-  let t: TestApp;
-  let managerToken: string;
+  let t: ManagerTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    managerToken = (await createAdmin(t.app)).token;
+    t = await createManagerTestApp();
   });
   afterAll(() => t.close());
 
@@ -27,7 +25,7 @@ describe('Vendor profile (e2e)', () => {
   const createByManager = (provinceName: string) =>
     request(t.http)
       .post('/rest-manager-api-v1/vendors')
-      .set(bearer(managerToken))
+      .set(t.manager)
       .send({ vendorName: 'Rénovations Érable', email: 'bureau@erable.example', cityName: 'Laval', provinceName });
 
   it.each([
@@ -44,7 +42,7 @@ describe('Vendor profile (e2e)', () => {
     expect(Object.keys(created.body.data).sort()).toEqual(
       ['activated', 'cityName', 'email', 'id', 'packageType', 'provinceName', 'vendorName'].sort(),
     );
-    const profile = await request(t.http).get(managerPath(created.body.data.id)).set(bearer(managerToken));
+    const profile = await request(t.http).get(managerPath(created.body.data.id)).set(t.manager);
     expect(profile.status).toBe(200);
     expect(profile.body).toEqual({ success: true, data: { defaultLocale: locale, ...EMPTY_PROFILE } });
   });
@@ -70,7 +68,7 @@ describe('Vendor profile (e2e)', () => {
     };
     expect(put.body).toEqual({ success: true, data: stored });
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(stored);
-    expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(managerToken))).body.data).toEqual(stored);
+    expect((await request(t.http).get(managerPath(vendor.id)).set(t.manager)).body.data).toEqual(stored);
   });
 
   it("lets managers alone set the SMS sender number, which the vendor's own PUT keeps", async () => {
@@ -78,7 +76,7 @@ describe('Vendor profile (e2e)', () => {
     const { vendor, token } = await createVendor(t.app, { provinceName: 'Québec' });
     const byManager = await request(t.http)
       .put(managerPath(vendor.id))
-      .set(bearer(managerToken))
+      .set(t.manager)
       .send({ smsFromNumber: '+15145550187', contactPhone: '514-555-0123' });
     expect(byManager.status).toBe(200);
     // Left out, the language is the province's again.
@@ -100,23 +98,20 @@ describe('Vendor profile (e2e)', () => {
     const own = await request(t.http).put(vendorPath).set(bearer(token)).send({ defaultLocale: 'en' });
     expect(own.body.data).toEqual({ ...EMPTY_PROFILE, defaultLocale: 'en', smsFromNumber: '+15145550187' });
 
-    const cleared = await request(t.http)
-      .put(managerPath(vendor.id))
-      .set(bearer(managerToken))
-      .send({ smsFromNumber: null });
+    const cleared = await request(t.http).put(managerPath(vendor.id)).set(t.manager).send({ smsFromNumber: null });
     expect(cleared.body.data).toEqual({ ...EMPTY_PROFILE, defaultLocale: 'fr' });
   });
 
   it("refuses another vendor's SMS sender number with 409 and keeps both profiles; a number given up is free", async () => {
     const [first, second] = [await createVendor(t.app), await createVendor(t.app)];
     const setNumber = (vendorId: number, smsFromNumber: string | null) =>
-      request(t.http).put(managerPath(vendorId)).set(bearer(managerToken)).send({ smsFromNumber });
+      request(t.http).put(managerPath(vendorId)).set(t.manager).send({ smsFromNumber });
     expect((await setNumber(first.vendor.id, '+14165550177')).status).toBe(200);
 
     const taken = await setNumber(second.vendor.id, '+14165550177');
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ success: false, error: "The SMS sender number +14165550177 is another vendor's." });
-    const kept = await request(t.http).get(managerPath(second.vendor.id)).set(bearer(managerToken));
+    const kept = await request(t.http).get(managerPath(second.vendor.id)).set(t.manager);
     expect(kept.body.data.smsFromNumber).toBeNull();
 
     expect((await setNumber(first.vendor.id, null)).status).toBe(200);
@@ -145,7 +140,7 @@ describe('Vendor profile (e2e)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: expect.any(String), details: expect.any(Array) });
     expect(res.body.details).toContainEqual({ field, message: expect.stringMatching(message) });
-    const byManager = await request(t.http).put(managerPath(vendor.id)).set(bearer(managerToken)).send(body);
+    const byManager = await request(t.http).put(managerPath(vendor.id)).set(t.manager).send(body);
     expect(byManager.status).toBe(400);
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual({
       defaultLocale: 'en',
@@ -157,24 +152,24 @@ describe('Vendor profile (e2e)', () => {
     'refuses the sender number %j, not in E.164',
     async (smsFromNumber) => {
       const { vendor } = await createVendor(t.app);
-      const res = await request(t.http).put(managerPath(vendor.id)).set(bearer(managerToken)).send({ smsFromNumber });
+      const res = await request(t.http).put(managerPath(vendor.id)).set(t.manager).send({ smsFromNumber });
       expect(res.status).toBe(400);
       expect(res.body.details).toContainEqual({ field: 'smsFromNumber', message: expect.stringMatching(/E\.164/) });
     },
   );
 
   it('answers 404 for an unknown vendor and 400 for a malformed id on the manager API', async () => {
-    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(bearer(managerToken));
+    const missing = await request(t.http).get(managerPath(2_000_000_000)).set(t.manager);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, error: 'Vendor 2000000000 was not found.' });
-    expect((await request(t.http).put(managerPath(2_000_000_000)).set(bearer(managerToken)).send({})).status).toBe(404);
-    expect((await request(t.http).get(managerPath('1e3')).set(bearer(managerToken))).status).toBe(400);
+    expect((await request(t.http).put(managerPath(2_000_000_000)).set(t.manager).send({})).status).toBe(404);
+    expect((await request(t.http).get(managerPath('1e3')).set(t.manager)).status).toBe(400);
   });
 
   it('admits only the right token on each API', async () => {
     const { vendor, token } = await createVendor(t.app);
     expect((await request(t.http).get(vendorPath)).status).toBe(401);
-    expect((await request(t.http).get(vendorPath).set(bearer(managerToken))).status).toBe(403);
+    expect((await request(t.http).get(vendorPath).set(t.manager)).status).toBe(403);
     expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(token))).status).toBe(403);
   });
 
