@@ -1,6 +1,5 @@
 import { type ClassTransformOptions, plainToInstance } from 'class-transformer';
-import { ValidationTypes, getMetadataStorage } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { type MetadataStorage, ValidationTypes, getMetadataStorage } from 'class-validator';
 import { isDeepStrictEqual } from 'node:util';
 import { IS_CANONICAL_INT, type IntRange, isIntInRange } from './canonical-int.decorator';
 import { isPresent } from './skip-if-absent.decorator';
@@ -10,6 +9,8 @@ interface Reader {
   read: (raw: string) => unknown;
   samples: string[];
 }
+/** One rule as class-validator's public metadata storage describes it. */
+type ValidationMetadata = ReturnType<MetadataStorage['getTargetValidationMetadatas']>[number];
 type QueryParser = (query: Record<string, unknown>) => object | undefined;
 type Dto = new () => object;
 
