@@ -4,7 +4,7 @@
 
 /**
  * Imported by any module: the infrastructure floor, auth's public parts (access decorators, the types of
- * the caller), and the write routes' `@Idempotent()`.
+ * the caller), and the write routes' `@Idempotent()` and the manager API writes' `@Audited()`.
  */
 const EVERYWHERE = [
   'common',
@@ -15,6 +15,7 @@ const EVERYWHERE = [
   'auth/principal.ts',
   'auth/vendor-account.ts',
   'idempotency/idempotent.decorator.ts',
+  'audit/audited.decorator.ts',
 ];
 
 /**

@@ -81,7 +81,7 @@ import { VendorsService } from './vendors/vendors.service';
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // No global interceptor: the envelope is put on as the answer is sent (EnvelopeExpressAdapter) and the
     // idempotency and audit interceptors are on the write routes only (`@Idempotent()` on each,
-    // bindAuditToWrites), so reads run none.
+    // `@Audited()` on the manager API's), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

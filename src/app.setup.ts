@@ -7,7 +7,6 @@ import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';
 import { HttpConfig, httpConfig } from './config/http.config';
-import { bindAuditToWrites } from './audit/audited-writes';
 import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
 
@@ -41,8 +40,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
   app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
-  // Reads run no interceptor at all: write routes get @Idempotent() and the audit interceptor.
-  bindAuditToWrites(app);
   setUpSwagger(app);
   return app;
 }

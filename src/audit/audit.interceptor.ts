@@ -7,9 +7,10 @@ import { AuditService } from './audit.service';
 import { managerWriteRecord } from './manager-writes';
 
 /**
- * On every write route (bindAuditToWrites), innermost: a manager's write runs in a transaction
+ * On every manager API write route (`@Audited()`), innermost: a manager's write runs in a transaction
  * (joining the idempotency one when there is a key) that also writes its audit entry, so no change
- * commits without its entry and a failed write leaves none. Vendor writes pass through.
+ * commits without its entry and a failed write leaves none. A vendor's write passes through: the
+ * webhook endpoint routes are one set of handlers on both APIs.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {

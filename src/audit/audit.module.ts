@@ -1,21 +1,20 @@
 import { Global, Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogController } from './audit-log.controller';
-import { AuditInterceptor } from './audit.interceptor';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
 import { AuditEntry } from './entities/audit-entry.entity';
 
 /**
- * The audit log (CONTRACT 14): bound to every write route by `bindAuditToWrites`, read on the manager
- * API; global, as the CLI and the customer-data module record into it too.
+ * The audit log (CONTRACT 14): written by the interceptor of `@Audited()` routes (built with each
+ * controller's module), read on the manager API; global, as those modules, the CLI and the
+ * customer-data module record into it.
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditEntry]), DiscoveryModule],
+  imports: [TypeOrmModule.forFeature([AuditEntry])],
   controllers: [AuditLogController],
-  providers: [AuditRepository, AuditService, AuditInterceptor],
-  exports: [AuditService, AuditInterceptor],
+  providers: [AuditRepository, AuditService],
+  exports: [AuditService],
 })
 export class AuditModule {}

@@ -9,6 +9,7 @@ import { AutomationSettingsService } from './automation-settings.service';
 import { AutomationSettingsDto, AutomationSettingsPatchDto } from './dto/automation-settings.dto';
 import { AutomationSettingsResponse } from './dto/automation-settings.response';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 @VendorApiController('automation-settings', 'Automation')
 @ApiErrors(400)
@@ -60,6 +61,7 @@ export class ManagerAutomationSettingsController {
 
   /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put(':vendorId/automation-settings')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
@@ -71,6 +73,7 @@ export class ManagerAutomationSettingsController {
 
   /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
   @Patch(':vendorId/automation-settings')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(AutomationSettingsResponse)
   async updateAutomationSettings(

@@ -10,6 +10,7 @@ import { CustomerDataErasureResponse } from './dto/customer-data-erasure.respons
 import { CustomerDataExportResponse } from './dto/customer-data-export.response';
 import { DataSubjectDto } from './dto/data-subject.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 const badSubject = ApiErrors({
   status: 400,
@@ -28,6 +29,7 @@ export class CustomerDataController {
 
   /** Every record holding the e-mail or phone, across vendors, by kind. */
   @Post('export')
+  @Audited()
   @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataExportResponse)
@@ -45,6 +47,7 @@ export class CustomerDataController {
    * transaction; their links answer 410 and no vendor can message them again. A second call erases nothing.
    */
   @Post('erase')
+  @Audited()
   @Idempotent()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataErasureResponse)

@@ -8,6 +8,7 @@ import { RecordRequiredDocDto } from './dto/record-required-doc.dto';
 import { VendorRequiredDocParams } from './dto/required-doc.params';
 import { RequiredDocTypeResponse, RequiredDocumentResponse } from './dto/required-document.response';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 const TAG = 'Manager: required documents';
 
@@ -38,6 +39,7 @@ export class VendorRequiredDocsController {
 
   /** Records when the vendor's document was received and when it expires. */
   @Put(':vendorId/required-docs/:requiredDocId')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(RequiredDocumentResponse)
   async recordRequiredDoc(

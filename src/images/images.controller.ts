@@ -26,6 +26,7 @@ import { ImageFilesInterceptor, UPLOAD_FIELD } from './image-files.interceptor';
 import type { VendorImage } from './entities/vendor-image.entity';
 import { ImagesService } from './images.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 export const MAX_GALLERY_FILES = 10;
 
@@ -63,6 +64,7 @@ export class VendorImagesController {
 
   /** Uploads the vendor's Google rank image (exactly one file); it replaces the previous one. */
   @Post(':vendorId/google-rank-image')
+  @Audited()
   @UseInterceptors(ImageFilesInterceptor(1))
   @Idempotent()
   @ApiImageUpload(1)
@@ -90,6 +92,7 @@ export class VendorImagesController {
 
   /** Adds 1 to 10 images to the vendor's gallery, all or none. */
   @Post(':vendorId/gallery')
+  @Audited()
   @UseInterceptors(ImageFilesInterceptor(MAX_GALLERY_FILES))
   @Idempotent()
   @ApiImageUpload(MAX_GALLERY_FILES)
@@ -119,6 +122,7 @@ export class VendorImagesController {
 
   /** Deletes a gallery image; its URL stops answering. */
   @Delete(':vendorId/gallery/:imageId')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(null)
   async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {

@@ -9,6 +9,7 @@ import { LeadAlertSettingsDto } from './dto/lead-alert-settings.dto';
 import { LeadAlertSettingsResponse } from './dto/lead-alert-settings.response';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 @VendorApiController('lead-alerts', 'Lead alerts')
 @ApiErrors(400)
@@ -49,6 +50,7 @@ export class ManagerLeadAlertSettingsController {
 
   /** Replaces them; a property left out takes its default. Answers them as stored. */
   @Put(':vendorId/lead-alerts')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(LeadAlertSettingsResponse)
   async replaceLeadAlertSettings(

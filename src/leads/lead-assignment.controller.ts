@@ -9,6 +9,7 @@ import { ResponseTimesQuery } from './dto/response-times.query';
 import { LeadResponseTimesResponse } from './dto/response-times.response';
 import { LeadsService } from './leads.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 /**
  * How the operator's team assigns leads to vendors (vendors then read, accept or decline them through
@@ -24,6 +25,7 @@ export class LeadAssignmentController {
    * to 200 kB, so that every field at its maximum length fits whatever characters it holds.
    */
   @Post(':vendorId/leads')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(ManagerLeadResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })

@@ -7,6 +7,7 @@ import { ReviewSettingsDto } from './dto/review-settings.dto';
 import { ReviewSettingsResponse } from './dto/review-settings.response';
 import { ReviewSettingsService } from './review-settings.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 @ManagerApiController('vendors', 'Manager: review settings')
 @ApiErrors(400)
@@ -23,6 +24,7 @@ export class ReviewSettingsController {
 
   /** Replaces the vendor's review settings; answers them as stored. */
   @Put(':vendorId/review-settings')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(ReviewSettingsResponse)
   async replaceReviewSettings(

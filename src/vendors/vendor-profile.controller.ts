@@ -9,6 +9,7 @@ import { ManagerVendorProfileDto, VendorProfileDto } from './dto/vendor-profile.
 import { VendorProfileResponse } from './dto/vendor-profile.response';
 import { VendorsService } from './vendors.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 @VendorApiController('profile', 'Vendor profile')
 @ApiErrors(400)
@@ -52,6 +53,7 @@ export class ManagerVendorProfileController {
 
   /** Replaces it: a property left out or null is cleared (`defaultLocale`: the province's language). */
   @Put(':vendorId/profile')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(VendorProfileResponse)
   @ApiErrors({

@@ -12,6 +12,7 @@ import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-fe
 import { VendorsService } from './vendors.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiErrors(400)
@@ -28,6 +29,7 @@ export class VendorsController {
 
   /** Creates a vendor account; issue its API token next (`POST …/vendors/{vendorId}/api-token`). */
   @Post()
+  @Audited()
   @Idempotent()
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
   async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
@@ -36,6 +38,7 @@ export class VendorsController {
 
   /** Changes a vendor's details or activation; a deactivated vendor's token is refused with 403. */
   @Patch(':vendorId')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(VendorSummaryResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
@@ -48,6 +51,7 @@ export class VendorsController {
 
   /** Issues the vendor's API token; the previous token stops working immediately. */
   @Post(':vendorId/api-token')
+  @Audited()
   @Idempotent()
   @IssuesCredential()
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
@@ -66,6 +70,7 @@ export class VendorsController {
 
   /** Switches any of the three feature flags; answers all three as they now are. */
   @Patch(':vendorId/features')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })

@@ -14,6 +14,7 @@ import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { Audited } from '../audit/audited.decorator';
 
 const endpointNotFound = ApiErrors({
   status: 404,
@@ -23,7 +24,8 @@ const endpointNotFound = ApiErrors({
 
 /**
  * The endpoint routes of CONTRACT 8, the same on both APIs: each account manages its own endpoints.
- * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's.
+ * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's. The writes are
+ * `@Audited()` for the manager API; the audit interceptor lets a vendor's write pass.
  */
 @ApiErrors(400)
 abstract class WebhookEndpointsRoutes {
@@ -31,6 +33,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
   @Post()
+  @Audited()
   @Idempotent()
   @IssuesCredential()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
@@ -62,6 +65,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Changes the url, events or description; `enabled: true` re-enables a disabled endpoint. */
   @Patch(':id')
+  @Audited()
   @Idempotent()
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
@@ -75,6 +79,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Removes the endpoint and its delivery history; queued deliveries are not sent. */
   @Delete(':id')
+  @Audited()
   @Idempotent()
   @ApiEnvelope('boolean')
   @endpointNotFound
@@ -88,6 +93,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** A new secret; the previous one also signs (a second `v1,` signature) for 24 hours. */
   @Post(':id/rotate-secret')
+  @Audited()
   @Idempotent()
   @IssuesCredential()
   @HttpCode(HttpStatus.OK)
@@ -102,6 +108,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Queues a signed `ping` event to this endpoint; its delivery shows in the deliveries list. */
   @Post(':id/test')
+  @Audited()
   @Idempotent()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
@@ -129,6 +136,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Sends a delivery again, from a fresh run of attempts (the same `webhook-id` and body). */
   @Post(':id/deliveries/:deliveryId/retry')
+  @Audited()
   @Idempotent()
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })

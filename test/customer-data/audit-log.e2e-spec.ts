@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { assertBuilt, runCli } from '../support/built-app';
 import { bearer, createVendor } from '../support/factories';
+import { image } from '../support/images';
 import { waitUntil } from '../support/net';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
@@ -109,6 +110,37 @@ describe('Audit log (e2e)', () => {
       { action: 'POST /vendors/{vendorId}/leads', target: { type: 'lead', id: String(lead.body.data.id) } },
     ]);
     expect(JSON.stringify(entries)).not.toContain('audit-customer@customer.example');
+  });
+
+  it('records a write once: its repeat with the Idempotency-Key, a JSON body or an upload, is a replay', async () => {
+    const { vendor } = await createVendor(t.app);
+    const png = await image('png', 20, 20);
+    const writes = [
+      () =>
+        request(t.http)
+          .patch(`${M}/vendors/${vendor.id}/features`)
+          .set(t.manager)
+          .set('Idempotency-Key', `audit-once-${vendor.id}-features`)
+          .send({ enableFullRMS: true }),
+      () =>
+        request(t.http)
+          .post(`${M}/vendors/${vendor.id}/gallery`)
+          .set(t.manager)
+          .set('Idempotency-Key', `audit-once-${vendor.id}-gallery`)
+          .attach('files[]', png, { filename: 'once.png' }),
+    ];
+    for (const write of writes) {
+      expect((await write()).status).toBeLessThan(300);
+      expect((await write()).headers['idempotent-replayed']).toBe('true');
+    }
+    // Read from the table: the feed shows an entry only once older transactions elsewhere have ended.
+    const stored = await t.dataSource.query('SELECT action FROM audit_log WHERE vendor_id = $1 ORDER BY id', [
+      vendor.id,
+    ]);
+    expect(stored).toEqual([
+      { action: 'PATCH /vendors/{vendorId}/features' },
+      { action: 'POST /vendors/{vendorId}/gallery' },
+    ]);
   });
 
   it('commits no change without its entry: a write whose entry cannot be stored is not made', async () => {
