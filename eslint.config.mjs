@@ -31,6 +31,25 @@ export default tseslint.config(
     },
   },
   {
+    // Production code uses a library only through its package's entry points: a file inside it may
+    // change in any release (node:* submodules are Node's documented API).
+    files: ['src/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:)(@[^/]+/)?[^./@][^/]*/.+',
+              message: "Import the package's entry point, not a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON bodies from supertest all the time.
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],
     rules: {
