@@ -33,6 +33,7 @@ import { SmsInbound1795650100000 } from './1795650100000-SmsInbound';
 import { CustomerLanguage1795652000000 } from './1795652000000-CustomerLanguage';
 import { SmsConversations1795653459225 } from './1795653459225-SmsConversations';
 import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNumberUnique';
+import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -72,4 +73,5 @@ export const MIGRATIONS = [
   CustomerLanguage1795652000000,
   SmsConversations1795653459225,
   VendorSmsNumberUnique1795655000000,
+  LeadTimingChanges1795660000000,
 ];

@@ -18,15 +18,21 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_WINDOW_DAYS = 90;
 export const MAX_WINDOW_DAYS = 366;
 
+/** The window of the figures: [from, until), and which of its bounds follow the clock. */
+export interface ResponseTimesWindow {
+  from: Date;
+  until: Date;
+  /** No `from` and no `to`: the start is 90 days before now, and moves with it. */
+  startMoves: boolean;
+  /** No `to`: the window ends now. */
+  endsNow: boolean;
+}
+
 /**
- * The closed window of the figures: `to` absent is now, `from` absent is 90 days before `to`; a bad
- * date, from after to, or a window over 366 days is a 400.
+ * The window of the figures: `to` absent is now, `from` absent is 90 days before `to`; a bad date,
+ * from after to, or a window over 366 days is a 400.
  */
-export function responseTimesWindow(
-  from: string | undefined,
-  to: string | undefined,
-  now: Date,
-): { from: Date; until: Date } {
+export function responseTimesWindow(from: string | undefined, to: string | undefined, now: Date): ResponseTimesWindow {
   const asked = queryWindow(from, to);
   const until = asked.until ?? now;
   const since = asked.from ?? new Date(until.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS);
@@ -37,5 +43,5 @@ export function responseTimesWindow(
     const message = `the window from from to to must not be longer than ${MAX_WINDOW_DAYS} days`;
     throw invalidRequest([{ field: 'to', message }]);
   }
-  return { from: since, until };
+  return { from: since, until, startMoves: !asked.from && !asked.until, endsNow: !asked.until };
 }

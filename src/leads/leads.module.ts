@@ -7,6 +7,7 @@ import { LeadCustomerRecords } from './lead-customer-records';
 import { LeadAssignmentController } from './lead-assignment.controller';
 import { LeadExpiryScheduler } from './lead-expiry.scheduler';
 import { LeadListeners } from './lead-listeners';
+import { LeadResponseTimesMemo } from './lead-response-times-memo';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
@@ -15,7 +16,14 @@ import { LeadsService } from './leads.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule],
   controllers: [LeadsController, LeadAssignmentController],
-  providers: [LeadsRepository, LeadsService, LeadExpiryScheduler, LeadListeners, LeadCustomerRecords],
+  providers: [
+    LeadsRepository,
+    LeadsService,
+    LeadExpiryScheduler,
+    LeadListeners,
+    LeadCustomerRecords,
+    LeadResponseTimesMemo,
+  ],
   exports: [LeadsService, LeadListeners, LeadCustomerRecords],
 })
 export class LeadsModule {}

@@ -6,8 +6,13 @@ import { Clock } from '../common/time/clock';
 import type { NamedSql } from '../database/named-sql';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
-import type { LeadResponseTimes } from './lead-response-times';
-import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement, responseTimesStatement } from './leads.sql';
+import type { LeadResponseTimes, ResponseTimesWindow } from './lead-response-times';
+import {
+  responseTimesStatement,
+  responseTimesValidUntilStatement,
+  timingChangesStatement,
+} from './lead-response-times.sql';
+import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
 
 export interface NewLead {
   category: string;
@@ -51,11 +56,26 @@ export class LeadsRepository {
     return counts;
   }
 
-  async responseTimes(vendorId: number, window: { from: Date; until: Date }): Promise<LeadResponseTimes> {
+  /** The figures of CONTRACT 13 over the window, as of now. */
+  async responseTimes(vendorId: number, window: ResponseTimesWindow, now: Date): Promise<LeadResponseTimes> {
     const [figures] = await this.sql.rows<LeadResponseTimes>(
-      responseTimesStatement(this.config, this.clock.now(), vendorId, window),
+      responseTimesStatement(this.config, now, vendorId, window),
     );
     return figures;
+  }
+
+  /** The first instant from now at which the window's figures change with no lead changed; null: never. */
+  async responseTimesValidUntil(vendorId: number, window: ResponseTimesWindow, now: Date): Promise<Date | null> {
+    const [{ validUntil }] = await this.sql.rows<{ validUntil: Date | null }>(
+      responseTimesValidUntilStatement(this.config, now, vendorId, window),
+    );
+    return validUntil;
+  }
+
+  /** How many times the vendor's leads' timings (assignment, first view, action, removal) changed. */
+  async timingChanges(vendorId: number): Promise<string> {
+    const [{ changes }] = await this.sql.rows<{ changes: string }>(timingChangesStatement(vendorId));
+    return changes;
   }
 
   findOne(vendorId: number, id: number): Promise<LeadView | undefined> {

@@ -10,7 +10,8 @@ import { VendorsService } from '../vendors/vendors.service';
 import { LeadResponse } from './dto/lead.response';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import { LeadListeners, WON_STATUSES } from './lead-listeners';
-import { type LeadResponseTimes, responseTimesWindow } from './lead-response-times';
+import { type LeadResponseTimes, type ResponseTimesWindow, responseTimesWindow } from './lead-response-times';
+import { LeadResponseTimesMemo, type RememberedResponseTimes } from './lead-response-times-memo';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
@@ -26,6 +27,7 @@ export class LeadsService {
     @Inject(leadsConfig.KEY) private readonly config: LeadsConfig,
     private readonly listeners: LeadListeners,
     private readonly clock: Clock,
+    private readonly responseTimesMemo: LeadResponseTimesMemo,
   ) {}
 
   list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
@@ -38,12 +40,30 @@ export class LeadsService {
 
   /**
    * How fast the vendor answers (CONTRACT 13) over the window `from`..`to` (the last 90 days by
-   * default); an unknown vendor is a 404 (the manager's route), a bad window a 400.
+   * default); an unknown vendor is a 404 (the manager's route), a bad window a 400. Answered from the
+   * memo while the figures there are still exact (see `LeadResponseTimesMemo`).
    */
   async responseTimes(vendorId: number, from?: string, to?: string): Promise<LeadResponseTimes> {
-    const window = responseTimesWindow(from, to, this.clock.now());
+    const now = this.clock.now();
+    const window = responseTimesWindow(from, to, now);
     await this.vendors.get(vendorId);
-    return this.leads.responseTimes(vendorId, window);
+    const timingChanges = await this.leads.timingChanges(vendorId);
+    return this.responseTimesMemo.figures(vendorId, window, timingChanges, now, () =>
+      this.computeResponseTimes(vendorId, window, timingChanges, now),
+    );
+  }
+
+  private async computeResponseTimes(
+    vendorId: number,
+    window: ResponseTimesWindow,
+    timingChanges: string,
+    now: Date,
+  ): Promise<RememberedResponseTimes> {
+    const [figures, validUntil] = await Promise.all([
+      this.leads.responseTimes(vendorId, window, now),
+      this.leads.responseTimesValidUntil(vendorId, window, now),
+    ]);
+    return { figures, timingChanges, computedAt: now, validUntil };
   }
 
   /** The lead, marked as viewed by the vendor (`lead.viewed` the first time). */

@@ -18,7 +18,7 @@ import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lea
 const FINAL_STATUSES = FINAL_POST_LEAD_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** Still NONE but older than the expiry age: it reads as EXPIRED and can no longer be decided. */
-const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= :now::timestamptz - :expiryAge::interval)`;
+export const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= :now::timestamptz - :expiryAge::interval)`;
 
 /** Still NONE and within the expiry age: waiting for accept or decline. */
 const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > :now::timestamptz - :expiryAge::interval)`;
@@ -185,50 +185,6 @@ export const LEAD_SQL = {
     RETURNING ${LEAD_VIEW_COLUMNS}`),
 };
 
-/** Minutes from a lead's assignment to a later time, as float8 (what the percentiles take). */
-const minutesAfterAssignment = (column: string): string => `date_part('epoch', ${column} - l.date_created) / 60`;
-
-/** Answered (accepted or declined), whenever: leads from before view times were recorded count too. */
-const ACTIONED = `l.vendor_lead_action IN ('${LeadAction.Accept}', '${LeadAction.Decline}')`;
-
-/**
- * The response-time figures of :vendorId over the leads assigned in [:from, :until) (CONTRACT 13), in
- * one pass over the vendor's window of the covering index `idx_leads_vendor_response_times`
- * (index-only). A late lead: actioned, or assigned more than the hour (the day) before now. One
- * decimal; null when nothing counts (percentile_cont of no rows, a percent of no late lead).
- */
-const RESPONSE_TIMES = new NamedSql(`
-  SELECT figures.assigned AS "leadsAssigned", figures.viewed AS "leadsViewed",
-         figures.actioned AS "leadsActioned", figures.expired AS "leadsExpired",
-         round(figures.view_median::numeric, 1)::float8 AS "medianMinutesToView",
-         round(figures.action_percentiles[1]::numeric, 1)::float8 AS "medianMinutesToAction",
-         round(figures.action_percentiles[2]::numeric, 1)::float8 AS "p90MinutesToAction",
-         round(100 * figures.within_hour::numeric / nullif(figures.late_after_hour, 0), 1)::float8
-           AS "actionedWithin1HourPercent",
-         round(100 * figures.within_day::numeric / nullif(figures.late_after_day, 0), 1)::float8
-           AS "actionedWithin24HoursPercent"
-  FROM (
-    SELECT count(*)::int AS assigned,
-           count(timed.to_view)::int AS viewed,
-           count(timed.to_action)::int AS actioned,
-           count(*) FILTER (WHERE timed.expired)::int AS expired,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY timed.to_view) AS view_median,
-           percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY timed.to_action) AS action_percentiles,
-           count(*) FILTER (WHERE timed.to_action <= 60) AS within_hour,
-           count(*) FILTER (WHERE timed.to_action IS NOT NULL OR timed.older_than_hour) AS late_after_hour,
-           count(*) FILTER (WHERE timed.to_action <= 1440) AS within_day,
-           count(*) FILTER (WHERE timed.to_action IS NOT NULL OR timed.older_than_day) AS late_after_day
-    FROM (
-      SELECT ${minutesAfterAssignment('l.first_viewed_at')} AS to_view,
-             CASE WHEN ${ACTIONED} THEN ${minutesAfterAssignment('l.action_date')} END AS to_action,
-             (l.vendor_lead_action = '${LeadAction.Expired}' OR ${OVERDUE}) AS expired,
-             l.date_created < :now::timestamptz - interval '1 hour' AS older_than_hour,
-             l.date_created < :now::timestamptz - interval '1 day' AS older_than_day
-      FROM leads l
-      WHERE l.vendor_id = :vendorId AND l.date_created >= :from AND l.date_created < :until
-    ) AS timed
-  ) AS figures`);
-
 export interface LeadTiming {
   /** A lead still NONE after this many hours is EXPIRED. */
   expiryHours: number;
@@ -266,15 +222,4 @@ export function leadListStatement(
 /** A vendor's number of leads per filter (also run by the benchmark's baseline). */
 export function filterCountsStatement(timing: LeadTiming, now: Date, vendorId: number): Statement {
   return { ...leadStatement(timing, now, LEAD_SQL.filterCounts, { vendorId }), prepare: true };
-}
-
-/** A vendor's response-time figures over a window (also run by the benchmark's baseline). */
-export function responseTimesStatement(
-  timing: LeadTiming,
-  now: Date,
-  vendorId: number,
-  window: { from: Date; until: Date },
-): Statement {
-  const values = { vendorId, from: window.from, until: window.until };
-  return { ...leadStatement(timing, now, RESPONSE_TIMES, values), prepare: true };
 }
