@@ -2,6 +2,8 @@ import request from 'supertest';
 import { LeadFilter } from '../../src/leads/entities/lead.entity';
 import type { Statement } from '../../src/database/statement';
 import { type LeadsConfig, leadsConfig } from '../../src/config/leads.config';
+import { responseTimesWindow } from '../../src/leads/lead-response-times';
+import { responseTimesValidUntilStatement } from '../../src/leads/lead-response-times.sql';
 import { filterCountsStatement, leadListStatement } from '../../src/leads/leads.sql';
 import { seedLeads, seedVendors } from '../../scripts/lead-seed';
 import { bearer, createVendor } from '../support/factories';
@@ -111,5 +113,19 @@ describe('Lead queries at scale (e2e)', () => {
 
   it('plans the filter counts on an index, with no Seq Scan on leads', async () => {
     expectIndexUse(await planOf(filterCountsStatement(timing, new Date(), vendorId)));
+  });
+
+  // Five index walks, each ending at the first lead that meets its condition (LIMIT 1).
+  it('plans until when the response times hold (the memo) on an index, with no Seq Scan on leads', async () => {
+    const now = new Date();
+    const statement = responseTimesValidUntilStatement(
+      timing,
+      now,
+      vendorId,
+      responseTimesWindow(undefined, undefined, now),
+    );
+    const nodes = await planOf(statement);
+    expectIndexUse(nodes);
+    expect(nodes.filter((node) => node['Node Type'] === 'Limit')).toHaveLength(5);
   });
 });
