@@ -7,6 +7,7 @@
 // time in the outbox is sent_at - created_at (queued in the assignment's transaction, handed to the
 // provider); prints p50, p99 and max per channel.
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { LeadAlertSettingsService } from '../src/lead-alerts/lead-alert-settings.service';
 import { createAdmin, bearer, createVendor } from '../test/support/factories';
 import { SmsProviderStub } from '../test/support/sms-provider-stub';
@@ -21,6 +22,22 @@ const DATABASE = `test_bench_lead_alerts_${process.pid}`;
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * The assignments went out at the rate asked, not in a burst: their transactions (the alerts'
+ * created_at) span most of the run. Otherwise the figures measure a backlog, not the wake-up.
+ */
+async function assertSpread(dataSource: DataSource, expectedMs: number): Promise<void> {
+  const [{ spanMs }]: { spanMs: number }[] = await dataSource.query(
+    `SELECT extract(epoch FROM max(created_at) - min(created_at))::float8 * 1000 AS "spanMs"
+       FROM notification_outbox WHERE purpose = 'LEAD_ALERT'`,
+  );
+  if (spanMs < 0.9 * expectedMs) {
+    throw new Error(
+      `The assignments span ${spanMs.toFixed(0)} ms instead of ${expectedMs.toFixed(0)} ms: not at the rate asked.`,
+    );
+  }
+}
 
 async function main(): Promise<void> {
   assertTestDatabase(DATABASE);
@@ -66,10 +83,13 @@ async function main(): Promise<void> {
             projectDetailsHtml: '<p>Roof</p>',
             originalJobDescription: 'Shingles blown off in the storm, about 300 sq ft to redo before the rain.',
           })
-          .expect(201),
+          .expect(201)
+          // then() sends it now: a supertest request is only sent once something awaits it.
+          .then(() => undefined),
       );
     }
     await Promise.all(assignments);
+    await assertSpread(t.dataSource, (total - 1) * gapMs);
     for (;;) {
       const [{ pending }]: { pending: number }[] = await t.dataSource.query(
         `SELECT count(*)::int AS pending FROM notification_outbox WHERE status = 'PENDING'`,
