@@ -27,7 +27,8 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/.data \
-    # glibc arenas fragment under image processing; two keep RSS flat.
+    # glibc arenas fragment under image processing and GC threads; two keep RSS flat. The start
+    # command of package.json sets it too (why: docs/performance.md).
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
@@ -41,6 +42,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run at start, under an advisory lock, before the server accepts requests. The V8 flag is
-# the one of package.json's start:prod (why: docs/performance.md); NODE_OPTIONS does not take it.
-CMD ["node", "--heap-growing-percent=75", "dist/src/main.js"]
+# Migrations run at start, under an advisory lock, before the server accepts requests. The V8 flags are
+# those of package.json's start:prod (why: docs/performance.md); NODE_OPTIONS refuses --heap-growing-percent.
+CMD ["node", "--heap-growing-percent=30", "--max-semi-space-size=8", "dist/src/main.js"]

@@ -1,7 +1,7 @@
 // `npm run bench:http`: the hot read endpoints under load, against the load data set (`npm run seed:load`,
 // run first by this script when the load database is missing). For each endpoint, autocannon (in this
 // process, 20 connections) drives in turn:
-//   - the built service (`node dist/src/main.js`) as deployed: info logs, rate limiter counting in memory;
+//   - the built service as its start command runs it (environment, Node flags): info logs, rate limiter in memory;
 //   - the baseline (bench/baseline-server.ts): node:http + pg, the same SQL and the same token check;
 //   - the service again with REDIS_URL set, the rate limiter counting in Redis.
 // The servers run side by side and take turns on each endpoint.

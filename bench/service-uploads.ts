@@ -1,4 +1,4 @@
-// The upload path of the built service (`node dist/src/main.js`, MALLOC_ARENA_MAX=2 as in the Dockerfile)
+// The upload path of the built service (run as its start command runs it, environment and Node flags)
 // over real HTTP, on a scratch database (test_bench_images_*, dropped afterwards): how long one 8 MB
 // photo takes to be answered, and, while ten 10 MB photos are uploaded at once, how fast /health/live
 // answers and how much memory the service takes. Part of `npm run bench:images`.
@@ -97,7 +97,6 @@ export async function benchServiceUploads(): Promise<void> {
     JWT_SECRET: 'bench-images-secret-bench-images-secret-bench',
     UPLOAD_DIR: uploadDir,
     RATE_LIMIT_MAX: '1000000',
-    MALLOC_ARENA_MAX: '2',
     LOG_LEVEL: 'warn',
   };
   const server = new BuiltServer({ env });
@@ -136,7 +135,7 @@ export async function benchServiceUploads(): Promise<void> {
     clearInterval(sampler);
     const { peak } = rssOf(pid);
 
-    console.log(`\nservice uploads: node ${process.version}, MALLOC_ARENA_MAX=2, idle RSS ${mib(idle)}`);
+    console.log(`\nservice uploads: node ${process.version}, idle RSS ${mib(idle)}`);
     console.log(
       `one ${WIDTH}x${HEIGHT} JPEG of ${mib(eight.length)} at a time (${SINGLE_RUNS} runs): answered in ` +
         `median ${percentile(single, 0.5).toFixed(0)} ms, max ${single.at(-1)!.toFixed(0)} ms`,

@@ -13,15 +13,30 @@ export const root = projectRoot(__dirname);
 export const BUILT_CLI = join(root, 'dist', 'src', 'cli.js');
 export const BUILT_MAIN = join(root, 'dist', 'src', 'main.js');
 
+/** A start command's environment assignments (before `node`) and Node's flags. */
+export interface StartCommand {
+  env: Record<string, string>;
+  nodeFlags: string[];
+}
+
+function parseStartCommand(command: string): StartCommand {
+  const words = command.split(' ');
+  const node = words.indexOf('node');
+  return {
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string])),
+    nodeFlags: words.slice(node + 1).filter((word) => word.startsWith('--')),
+  };
+}
+
 /**
- * The Node flags of the start command (`npm run start:prod`, the image's CMD), so tests and benchmarks
- * run the service as it is deployed.
+ * The start command (`npm run start:prod`, the image's ENV and CMD), so tests and benchmarks run the
+ * service as it is deployed: the allocator's environment and V8's flags change its memory.
  */
-export const SERVICE_NODE_FLAGS: string[] = (
-  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts['start:prod']
-  .split(' ')
-  .filter((word) => word.startsWith('--'));
+export const START_COMMAND: StartCommand = parseStartCommand(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+    'start:prod'
+  ],
+);
 
 const REBUILD = 'run `npx nest build` (the e2e setup builds first)';
 

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { BUILT_MAIN, SERVICE_NODE_FLAGS, assertBuilt } from './built-app';
+import { BUILT_MAIN, START_COMMAND, assertBuilt } from './built-app';
 import { freePort, waitUntil } from './net';
 
 export interface BuiltServerOptions {
@@ -11,7 +11,7 @@ export interface BuiltServerOptions {
   captureStdout?: boolean;
 }
 
-/** The built service (`npm run start:prod`'s command) as a child process on a free port. */
+/** The built service (`npm run start:prod`'s command, its environment and flags) as a child process on a free port. */
 export class BuiltServer {
   private child?: ChildProcess;
   port = 0;
@@ -32,8 +32,8 @@ export class BuiltServer {
     assertBuilt();
     this.port ||= await freePort();
     const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, BUILT_MAIN], {
-      env: { ...base, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
+    const child = spawn(process.execPath, [...START_COMMAND.nodeFlags, BUILT_MAIN], {
+      env: { ...base, ...START_COMMAND.env, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
       stdio: ['ignore', this.options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
