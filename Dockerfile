@@ -44,4 +44,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations run at start, under an advisory lock, before the server accepts requests. The V8 flags are
 # those of package.json's start:prod (why: docs/performance.md); NODE_OPTIONS refuses --heap-growing-percent.
-CMD ["node", "--heap-growing-percent=30", "--max-semi-space-size=8", "dist/src/main.js"]
+CMD ["node", "--heap-growing-percent=15", "--max-semi-space-size=8", "dist/src/main.js"]
