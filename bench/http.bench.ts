@@ -7,7 +7,8 @@
 // The servers run side by side and take turns on each endpoint.
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
 // ratio of the baseline's, each server's Node CPU per request and its idle RSS. BENCH_DURATION (s, default 10) and
-// BENCH_CONNECTIONS (default 20) tune it; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
+// BENCH_CONNECTIONS (default 20) tune it, BENCH_ROUNDS (default 1) repeats each endpoint with the servers' order
+// turned and reports the median round and each round's ratio; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
 // runs a subset, BENCH_REDIS=0 leaves the Redis server out.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
@@ -27,6 +28,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const JWT_SECRET = 'http-bench-secret-http-bench-secret-http-bench';
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
 const WITH_REDIS = process.env.BENCH_REDIS !== '0';
+// Rounds per endpoint, the servers' order turned each round; figures are each server's median round.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
 
 interface Endpoint {
@@ -184,10 +187,23 @@ async function tokens(): Promise<Record<Endpoint['token'], string>> {
 
 const ms = (value: number) => value.toFixed(1);
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Each figure the median of the rounds', the peak RSS the largest. */
+function medianRound(rounds: Measurement[]): Measurement {
+  const of = (key: keyof Measurement) => median(rounds.map((round) => round[key]));
+  const peakRssMb = Math.max(...rounds.map((round) => round.peakRssMb));
+  return { rps: of('rps'), p50: of('p50'), p99: of('p99'), cpuMsPerRequest: of('cpuMsPerRequest'), peakRssMb };
+}
+
 async function main(): Promise<void> {
   if (!(await loadDatabaseReady())) await seedLoadDatabase();
   const tokenOf = await tokens();
-  const results = new Map<string, Record<string, Measurement>>();
+  const results = new Map<string, Record<string, Measurement[]>>();
   const endpoints = ENDPOINTS.filter(({ label }) => !ONLY.length || ONLY.some((part) => label.includes(part)));
   const idleRssMb: Record<string, number> = {};
 
@@ -201,10 +217,14 @@ async function main(): Promise<void> {
     // Idle: started, its first requests (readiness) answered, before any load.
     for (const target of targets) idleRssMb[target.name] = rssMb(target.pid);
     for (const endpoint of endpoints) {
-      for (const target of targets) {
-        const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
-        results.set(endpoint.label, { ...results.get(endpoint.label), [target.name]: measurement });
-        console.error(`${target.name.padEnd(18)} ${endpoint.label.padEnd(48)} ${measurement.rps.toFixed(0)} req/s`);
+      const by: Record<string, Measurement[]> = {};
+      results.set(endpoint.label, by);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const target of round % 2 ? [...targets].reverse() : targets) {
+          const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
+          (by[target.name] ??= []).push(measurement);
+          console.error(`${target.name.padEnd(18)} ${endpoint.label.padEnd(48)} ${measurement.rps.toFixed(0)} req/s`);
+        }
       }
     }
   } finally {
@@ -212,7 +232,7 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_S} s per endpoint and server; ${cpus().length} × ${cpus()[0].model}, ` +
+    `\n${CONNECTIONS} connections, ${ROUNDS} × ${DURATION_S} s per endpoint and server; ${cpus().length} × ${cpus()[0].model}, ` +
       `${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}\n`,
   );
   console.log(
@@ -221,11 +241,12 @@ async function main(): Promise<void> {
   );
   console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const [label, by] of results) {
-    const service = by['service'];
-    const baseline = by['baseline'];
-    const redis = by['service + Redis'] as Measurement | undefined;
+    const service = medianRound(by['service']);
+    const baseline = medianRound(by['baseline']);
+    const redis = by['service + Redis'] ? medianRound(by['service + Redis']) : undefined;
+    const ratios = by['service'].map((round, i) => (round.rps / by['baseline'][i].rps).toFixed(2));
     console.log(
-      `| ${label} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ${(service.rps / baseline.rps).toFixed(2)} | ` +
+      `| ${label} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ${ratios.length > 1 ? `${median(ratios.map(Number)).toFixed(2)} (${ratios.join(', ')})` : ratios[0]} | ` +
         `${ms(service.p50)} / ${ms(service.p99)} | ${ms(baseline.p50)} / ${ms(baseline.p99)} | ` +
         `${service.cpuMsPerRequest.toFixed(2)} / ${baseline.cpuMsPerRequest.toFixed(2)} | ` +
         `${service.peakRssMb.toFixed(0)} | ${baseline.peakRssMb.toFixed(0)} | ${redis ? redis.rps.toFixed(0) : '-'} | ` +
