@@ -2,7 +2,6 @@ import request from 'supertest';
 import twilio from 'twilio';
 import { notificationsConfig } from '../../src/config/notifications.config';
 import { twilioSignature } from '../../src/sms-inbound/twilio-signature';
-import { SmsProviderStub } from '../support/sms-provider-stub';
 import { createTestApp, withConfig } from '../support/test-app';
 import {
   type Fields,
@@ -14,23 +13,14 @@ import {
   paramsOf,
   postFields,
   providerSignature,
-  smsSettings,
   text,
+  useSmsTestBed,
 } from '../support/sms-inbound';
-import { VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { VENDOR_API as V } from '../support/webhook-app';
 
 jest.setTimeout(60_000);
 
-let stub: SmsProviderStub;
-let bed: WebhookTestBed;
-beforeAll(async () => {
-  stub = await SmsProviderStub.start();
-  bed = await WebhookTestBed.start('sms_signature', smsSettings(stub));
-});
-afterAll(async () => {
-  await bed?.close();
-  await stub?.close();
-});
+const sms = useSmsTestBed('sms_signature');
 
 const URL = `${PUBLIC_BASE_URL}/sms/inbound`;
 const PHONE = '416-555-2001';
@@ -49,7 +39,7 @@ const AWKWARD: Fields = [
 ];
 
 const storedRows = (sid: string): Promise<unknown[]> =>
-  bed.t.dataSource.query('SELECT id FROM inbound_sms WHERE message_sid = $1', [sid]);
+  sms.bed.t.dataSource.query('SELECT id FROM inbound_sms WHERE message_sid = $1', [sid]);
 
 describe('X-Twilio-Signature (e2e)', () => {
   it('is computed as the provider’s own library computes it, accents, emoji and repeated names included', () => {
@@ -63,9 +53,9 @@ describe('X-Twilio-Signature (e2e)', () => {
   });
 
   it('admits the provider’s signed call, over the public URL, awkward fields and all', async () => {
-    const res = await postFields(bed.t.http, AWKWARD).expect(200);
+    const res = await postFields(sms.bed.t.http, AWKWARD).expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/xml/);
-    const [row] = await bed.t.dataSource.query('SELECT body, phone FROM inbound_sms WHERE message_sid = $1', [
+    const [row] = await sms.bed.t.dataSource.query('SELECT body, phone FROM inbound_sms WHERE message_sid = $1', [
       AWKWARD[0][1],
     ]);
     expect(row).toEqual({ body: AWKWARD[3][1], phone: PHONE });
@@ -78,9 +68,9 @@ describe('X-Twilio-Signature (e2e)', () => {
       ['To', SHARED_SENDER],
       ['Body', 'Hi'],
     ];
-    await postFields(bed.t.http, fields, { path: '/sms/inbound?site=toronto' }).expect(200);
+    await postFields(sms.bed.t.http, fields, { path: '/sms/inbound?site=toronto' }).expect(200);
     const unsigned = providerSignature(fields); // the same call signed without its query
-    await postFields(bed.t.http, fields, { path: '/sms/inbound?site=toronto', signature: unsigned }).expect(403);
+    await postFields(sms.bed.t.http, fields, { path: '/sms/inbound?site=toronto', signature: unsigned }).expect(403);
   });
 
   it.each([
@@ -98,14 +88,14 @@ describe('X-Twilio-Signature (e2e)', () => {
       ['Body', 'STOP'],
     ];
     const signature = forged === 'internal' ? providerSignature(fields, `http://127.0.0.1/sms/inbound`) : forged;
-    const res = await postFields(bed.t.http, fields, { signature }).expect(403);
+    const res = await postFields(sms.bed.t.http, fields, { signature }).expect(403);
     expect(res.body).toEqual({
       success: false,
       error: 'X-Twilio-Signature is missing or does not match this request.',
     });
     expect(await storedRows(sid)).toEqual([]);
-    const vendor = await bed.vendor({ features: ['enableStandaloneReviewBooster'] });
-    await request(bed.t.http)
+    const vendor = await sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] });
+    await request(sms.bed.t.http)
       .post(`${V}/review-requests`)
       .set(vendor.auth)
       .send({ firstName: 'Al', phone })
@@ -113,7 +103,7 @@ describe('X-Twilio-Signature (e2e)', () => {
   });
 
   it('answers bad input clearly: 415 for a body that is not a form, 400 for a missing From or Body, 413 when too large', async () => {
-    const json = await request(bed.t.http)
+    const json = await request(sms.bed.t.http)
       .post('/sms/inbound')
       .set('X-Twilio-Signature', providerSignature([]))
       .send({ From: e164(PHONE), Body: 'Hi' })
@@ -127,20 +117,21 @@ describe('X-Twilio-Signature (e2e)', () => {
         ['Body', 'Hi'],
       ];
       const res = await postFields(
-        bed.t.http,
+        sms.bed.t.http,
         fields.filter(([name]) => name !== missing),
       ).expect(400);
       expect(res.body.details).toEqual([{ field: missing, message: `${missing} is required.` }]);
     }
-    await text(bed.t.http, e164(PHONE), 'x'.repeat(200_000)).expect(413);
+    await text(sms.bed.t.http, e164(PHONE), 'x'.repeat(200_000)).expect(413);
   });
 
   it('keeps a text from a sender that is not a phone number as it was given', async () => {
     const sid = messageSid();
-    await text(bed.t.http, 'Rogers', 'STOP', { sid }).expect(200);
-    const [row] = await bed.t.dataSource.query('SELECT sender, phone, kind FROM inbound_sms WHERE message_sid = $1', [
-      sid,
-    ]);
+    await text(sms.bed.t.http, 'Rogers', 'STOP', { sid }).expect(200);
+    const [row] = await sms.bed.t.dataSource.query(
+      'SELECT sender, phone, kind FROM inbound_sms WHERE message_sid = $1',
+      [sid],
+    );
     expect(row).toEqual({ sender: 'Rogers', phone: null, kind: 'REPLY' });
   });
 

@@ -2,26 +2,18 @@ import request from 'supertest';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
 import { waitUntil } from '../support/net';
-import { SmsProviderStub } from '../support/sms-provider-stub';
-import { OPERATOR, e164, messageSid, smsSettings, text } from '../support/sms-inbound';
-import { type Account, VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { OPERATOR, e164, messageSid, text, useSmsTestBed } from '../support/sms-inbound';
+import { type Account, VENDOR_API as V } from '../support/webhook-app';
 
 jest.setTimeout(60_000);
 
-let stub: SmsProviderStub;
-let bed: WebhookTestBed;
+const sms = useSmsTestBed('sms_keywords');
 let vendors: Account[];
 beforeAll(async () => {
-  stub = await SmsProviderStub.start();
-  bed = await WebhookTestBed.start('sms_keywords', smsSettings(stub));
   vendors = [
-    await bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
-    await bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
+    await sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
+    await sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] }),
   ];
-});
-afterAll(async () => {
-  await bed?.close();
-  await stub?.close();
 });
 
 let lastPhone = 0;
@@ -29,7 +21,7 @@ let lastPhone = 0;
 const newPhone = (): string => `416-555-${1000 + ++lastPhone}`;
 
 const askReview = (vendor: Account, phone: string) =>
-  request(bed.t.http).post(`${V}/review-requests`).set(vendor.auth).send({ firstName: 'Sam', phone });
+  request(sms.bed.t.http).post(`${V}/review-requests`).set(vendor.auth).send({ firstName: 'Sam', phone });
 
 interface ProcessRow {
   id: number;
@@ -38,7 +30,7 @@ interface ProcessRow {
 }
 
 async function processOf(vendor: Account, requestId: number): Promise<ProcessRow> {
-  const [row]: ProcessRow[] = await bed.t.dataSource.query(
+  const [row]: ProcessRow[] = await sms.bed.t.dataSource.query(
     `SELECT p.id, p.state, p.token FROM reputation_processes p JOIN review_requests r ON r.process_id = p.id
       WHERE r.id = $1 AND p.vendor_id = $2`,
     [requestId, vendor.id],
@@ -52,7 +44,7 @@ interface FeedEvent {
 }
 
 async function feedOf(vendor: Account): Promise<FeedEvent[]> {
-  const res = await request(bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth);
+  const res = await request(sms.bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth);
   return (res.body as { data: { content: FeedEvent[] } }).data.content;
 }
 
@@ -64,7 +56,7 @@ describe('Keywords texted to the sender number (e2e)', () => {
     const before = await askReview(vendors[0], phone).expect(201);
     const process = await processOf(vendors[0], before.body.data.id);
 
-    const stop = await text(bed.t.http, e164(phone), 'STOP').expect(200);
+    const stop = await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
     expect(stop.headers['content-type']).toMatch(/^text\/xml/);
     expect(stop.text).toBe(EMPTY);
 
@@ -77,22 +69,22 @@ describe('Keywords texted to the sender number (e2e)', () => {
       const refused = await askReview(vendor, phone).expect(409);
       expect(refused.body.error).toMatch(/opted out/);
     }
-    const [row] = await bed.t.dataSource.query(`SELECT source FROM sms_opt_outs WHERE phone = $1`, [phone]);
+    const [row] = await sms.bed.t.dataSource.query(`SELECT source FROM sms_opt_outs WHERE phone = $1`, [phone]);
     expect(row).toEqual({ source: 'sms' });
 
-    await text(bed.t.http, e164(phone), 'START').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'START').expect(200);
     for (const vendor of vendors) await askReview(vendor, phone).expect(201);
   });
 
   it.each(['ARRÊT', 'Stop', ' stop ', 'arrete', 'UNSUBSCRIBE', 'Quit'])('“%s” counts as STOP', async (body) => {
     const phone = newPhone();
-    await text(bed.t.http, e164(phone), body).expect(200);
+    await text(sms.bed.t.http, e164(phone), body).expect(200);
     await askReview(vendors[1], phone).expect(409);
   });
 
   it('a text that only contains a keyword is a reply, not an opt-out', async () => {
     const phone = newPhone();
-    await text(bed.t.http, e164(phone), 'Please stop by tomorrow').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'Please stop by tomorrow').expect(200);
     await askReview(vendors[1], phone).expect(201);
   });
 
@@ -100,9 +92,11 @@ describe('Keywords texted to the sender number (e2e)', () => {
     const phone = newPhone();
     const created = await askReview(vendors[0], phone).expect(201);
     const { token } = await processOf(vendors[0], created.body.data.id);
-    await bed.t.app.get(TransactionHost).withTransaction(() => bed.t.app.get(ReputationProcessService).optOut(token));
-    await text(bed.t.http, e164(phone), 'STOP').expect(200);
-    await text(bed.t.http, e164(phone), 'start').expect(200);
+    await sms.bed.t.app
+      .get(TransactionHost)
+      .withTransaction(() => sms.bed.t.app.get(ReputationProcessService).optOut(token));
+    await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'start').expect(200);
     await askReview(vendors[0], phone).expect(409);
     await askReview(vendors[1], phone).expect(201);
   });
@@ -110,7 +104,7 @@ describe('Keywords texted to the sender number (e2e)', () => {
   it('HELP and INFO answer in English, AIDE in French, naming the operator, how to stop and its contact', async () => {
     const phone = e164(newPhone());
     for (const word of ['HELP', 'info']) {
-      const help = await text(bed.t.http, phone, word).expect(200);
+      const help = await text(sms.bed.t.http, phone, word).expect(200);
       expect(help.text).toMatch(
         /^<\?xml version="1\.0" encoding="UTF-8"\?><Response><Message>.+<\/Message><\/Response>$/,
       );
@@ -118,7 +112,7 @@ describe('Keywords texted to the sender number (e2e)', () => {
       expect(help.text).toContain('Reply STOP to opt out.');
       expect(help.text).toContain(OPERATOR.OPERATOR_CONTACT);
     }
-    const aide = await text(bed.t.http, phone, 'Aide').expect(200);
+    const aide = await text(sms.bed.t.http, phone, 'Aide').expect(200);
     expect(aide.text).toContain(OPERATOR.OPERATOR_NAME);
     expect(aide.text).toContain('Répondez ARRET pour ne plus recevoir de messages.');
     expect(aide.text).toContain(OPERATOR.OPERATOR_CONTACT);
@@ -128,18 +122,18 @@ describe('Keywords texted to the sender number (e2e)', () => {
   it('the same MessageSid twice is recorded once and answered the same', async () => {
     const phone = newPhone();
     const sid = messageSid();
-    const first = await text(bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
+    const first = await text(sms.bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
     // The provider's retry carries the same MessageSid; whatever its body, the first answer holds.
-    const again = await text(bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
+    const again = await text(sms.bed.t.http, e164(phone), 'HELP', { sid }).expect(200);
     expect(again.text).toBe(first.text);
-    const rows = await bed.t.dataSource.query(`SELECT kind FROM inbound_sms WHERE message_sid = $1`, [sid]);
+    const rows = await sms.bed.t.dataSource.query(`SELECT kind FROM inbound_sms WHERE message_sid = $1`, [sid]);
     expect(rows).toEqual([{ kind: 'HELP' }]);
 
     const stopSid = messageSid();
-    await text(bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
-    await text(bed.t.http, e164(phone), 'START').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
+    await text(sms.bed.t.http, e164(phone), 'START').expect(200);
     // A retried STOP arriving after START changes nothing: it was recorded already.
-    await text(bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
+    await text(sms.bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
     await askReview(vendors[0], phone).expect(201);
   });
 });

@@ -1,40 +1,35 @@
 import request from 'supertest';
 import { waitUntil } from '../support/net';
-import { SmsProviderStub } from '../support/sms-provider-stub';
-import { SHARED_SENDER, e164, smsSettings, text } from '../support/sms-inbound';
-import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from '../support/webhook-app';
+import { SHARED_SENDER, e164, text, useSmsTestBed } from '../support/sms-inbound';
+import { type Account, MANAGER_API as M, VENDOR_API as V, ofType } from '../support/webhook-app';
 
 jest.setTimeout(60_000);
 
-let stub: SmsProviderStub;
-let bed: WebhookTestBed;
-beforeAll(async () => {
-  stub = await SmsProviderStub.start();
-  bed = await WebhookTestBed.start('sms_replies', smsSettings(stub));
-});
-afterAll(async () => {
-  await bed?.close();
-  await stub?.close();
-});
+const sms = useSmsTestBed('sms_replies');
 
 let lastPhone = 0;
 const newPhone = (): string => `416-555-${3000 + ++lastPhone}`;
-const reviewer = () => bed.vendor({ features: ['enableStandaloneReviewBooster'] });
+const reviewer = () => sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] });
 
-/** A review request by text to `phone`; answers its process id once the text has left. */
-async function textedBy(vendor: Account, phone: string): Promise<number> {
-  const created = await request(bed.t.http)
+/** The id of a new review request by text to `phone`. */
+async function requestReviewByText(vendor: Account, phone: string): Promise<number> {
+  const created = await request(sms.bed.t.http)
     .post(`${V}/review-requests`)
     .set(vendor.auth)
     .send({ firstName: 'Sam', phone })
     .expect(201);
-  const requestId = (created.body as { data: { id: number } }).data.id;
-  const [{ processId }]: { processId: number }[] = await bed.t.dataSource.query(
+  return (created.body as { data: { id: number } }).data.id;
+}
+
+/** A review request by text to `phone`; answers its process id once the text has left. */
+async function textedBy(vendor: Account, phone: string): Promise<number> {
+  const requestId = await requestReviewByText(vendor, phone);
+  const [{ processId }]: { processId: number }[] = await sms.bed.t.dataSource.query(
     'SELECT process_id AS "processId" FROM review_requests WHERE id = $1',
     [requestId],
   );
   await waitUntil(async () => {
-    const rows: unknown[] = await bed.t.dataSource.query(
+    const rows: unknown[] = await sms.bed.t.dataSource.query(
       `SELECT 1 FROM notification_outbox WHERE process_id = $1 AND channel = 'SMS' AND status = 'SENT'`,
       [processId],
     );
@@ -53,7 +48,7 @@ interface Message {
 }
 
 async function messagesOf(vendor: Account, processId: number): Promise<Message[]> {
-  const res = await request(bed.t.http).get(`${V}/reputation-process/${processId}/messages`).set(vendor.auth);
+  const res = await request(sms.bed.t.http).get(`${V}/reputation-process/${processId}/messages`).set(vendor.auth);
   expect(res.status).toBe(200);
   return (res.body as { data: Message[] }).data;
 }
@@ -64,18 +59,18 @@ interface FeedEvent {
 }
 
 async function feedOf(vendor: Account): Promise<FeedEvent[]> {
-  const res = await request(bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth);
+  const res = await request(sms.bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth);
   return (res.body as { data: { content: FeedEvent[] } }).data.content;
 }
 
 describe('Customers’ replies by SMS (e2e)', () => {
   it('reach the vendor’s process, its feed and its webhooks; another vendor sees nothing', async () => {
     const vendor = await reviewer();
-    await bed.register(V, vendor.auth, '/replies', ['message.received']);
+    await sms.bed.register(V, vendor.auth, '/replies', ['message.received']);
     const phone = newPhone();
     const processId = await textedBy(vendor, phone);
 
-    const reply = await text(bed.t.http, e164(phone), 'Thanks, great job on the deck! 👍').expect(200);
+    const reply = await text(sms.bed.t.http, e164(phone), 'Thanks, great job on the deck! 👍').expect(200);
     expect(reply.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
 
     const messages = await messagesOf(vendor, processId);
@@ -94,38 +89,38 @@ describe('Customers’ replies by SMS (e2e)', () => {
     // The feed shows an event once every older transaction on the server has ended.
     await waitUntil(async () => (await feedOf(vendor)).some((e) => e.type === 'message.received'));
     expect((await feedOf(vendor)).filter((e) => e.type === 'message.received').map((e) => e.data)).toEqual([expected]);
-    const [hook] = ofType(await bed.receivedAt('/replies'), 'message.received');
+    const [hook] = ofType(await sms.bed.receivedAt('/replies'), 'message.received');
     expect(hook.event.data).toEqual(expected);
 
     const other = await reviewer();
-    await request(bed.t.http).get(`${V}/reputation-process/${processId}/messages`).set(other.auth).expect(404);
+    await request(sms.bed.t.http).get(`${V}/reputation-process/${processId}/messages`).set(other.auth).expect(404);
   });
 
   it('keeps a reply that matches no process for managers, read by cursor', async () => {
     const strangers = [newPhone(), newPhone(), newPhone()];
-    for (const phone of strangers) await text(bed.t.http, e164(phone), `Who is this? ${phone}`).expect(200);
-    const first = await request(bed.t.http).get(`${M}/inbound-messages?limit=100`).set(bed.manager).expect(200);
+    for (const phone of strangers) await text(sms.bed.t.http, e164(phone), `Who is this? ${phone}`).expect(200);
+    const first = await request(sms.bed.t.http).get(`${M}/inbound-messages?limit=100`).set(sms.bed.manager).expect(200);
     const page = (first.body as { data: { content: { id: number; body: string; phone: string }[]; nextAfter: number } })
       .data;
     const mine = page.content.filter((m) => strangers.includes(m.phone));
     expect(mine.map((m) => m.body)).toEqual(strangers.map((phone) => `Who is this? ${phone}`));
 
-    const after = await request(bed.t.http)
+    const after = await request(sms.bed.t.http)
       .get(`${M}/inbound-messages?after=${mine[0].id}&limit=1`)
-      .set(bed.manager)
+      .set(sms.bed.manager)
       .expect(200);
     const next = (after.body as { data: { content: { id: number }[]; hasMore: boolean; nextAfter: number } }).data;
     expect(next.content.map((m) => m.id)).toEqual([mine[1].id]);
     expect(next).toMatchObject({ hasMore: true, nextAfter: mine[1].id });
-    await request(bed.t.http).get(`${M}/inbound-messages?limit=0`).set(bed.manager).expect(400);
+    await request(sms.bed.t.http).get(`${M}/inbound-messages?limit=0`).set(sms.bed.manager).expect(400);
   });
 
   it('texts from a vendor’s own number, whose replies belong to that vendor alone', async () => {
     const own = await reviewer();
     const ownNumber = '+14165559000';
-    await request(bed.t.http)
+    await request(sms.bed.t.http)
       .put(`${M}/vendors/${own.id}/profile`)
-      .set(bed.manager)
+      .set(sms.bed.manager)
       .send({ smsFromNumber: ownNumber })
       .expect(200);
     const shared = await reviewer();
@@ -133,10 +128,10 @@ describe('Customers’ replies by SMS (e2e)', () => {
     const ownProcess = await textedBy(own, phone);
     // The shared number texted the same phone since: a reply to the vendor's own number is still the vendor's.
     const sharedProcess = await textedBy(shared, phone);
-    expect(stub.messagesTo(e164(phone)).map((m) => m.form.From)).toEqual([ownNumber, SHARED_SENDER]);
+    expect(sms.stub.messagesTo(e164(phone)).map((m) => m.form.From)).toEqual([ownNumber, SHARED_SENDER]);
 
-    await text(bed.t.http, e164(phone), 'Reply to the own number', { to: ownNumber }).expect(200);
-    await text(bed.t.http, e164(phone), 'Reply to the shared number').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'Reply to the own number', { to: ownNumber }).expect(200);
+    await text(sms.bed.t.http, e164(phone), 'Reply to the shared number').expect(200);
     expect((await messagesOf(own, ownProcess)).map((m) => m.body).slice(1)).toEqual(['Reply to the own number']);
     expect((await messagesOf(shared, sharedProcess)).map((m) => m.body).slice(1)).toEqual([
       'Reply to the shared number',
@@ -146,30 +141,25 @@ describe('Customers’ replies by SMS (e2e)', () => {
   it('takes the provider’s error 21610 as the recipient’s opt-out: FAILED without retry, the phone opted out (carrier)', async () => {
     const vendor = await reviewer();
     const phone = newPhone();
-    stub.respond = (req) =>
+    sms.stub.respond = (req) =>
       req.form.To === e164(phone)
         ? { status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient' } }
         : { status: 201, body: { sid: 'SM0001', status: 'queued' } };
-    const created = await request(bed.t.http)
-      .post(`${V}/review-requests`)
-      .set(vendor.auth)
-      .send({ firstName: 'Sam', phone })
-      .expect(201);
-    const requestId = (created.body as { data: { id: number } }).data.id;
+    const requestId = await requestReviewByText(vendor, phone);
     type Row = { status: string; attempts: number; errorCode: string };
     const outbox = async (): Promise<Row[]> =>
-      bed.t.dataSource.query(
+      sms.bed.t.dataSource.query(
         `SELECT status, attempts, last_error_code AS "errorCode" FROM notification_outbox
           WHERE purpose = 'REVIEW_REQUEST' AND subject_id = $1 AND channel = 'SMS'`,
         [requestId],
       );
     await waitUntil(async () => (await outbox())[0]?.status === 'FAILED');
     expect(await outbox()).toEqual([{ status: 'FAILED', attempts: 1, errorCode: 'OPTED_OUT' }]);
-    expect(stub.to(e164(phone))).toHaveLength(1);
-    const [optOut] = await bed.t.dataSource.query('SELECT source FROM sms_opt_outs WHERE phone = $1', [phone]);
+    expect(sms.stub.to(e164(phone))).toHaveLength(1);
+    const [optOut] = await sms.bed.t.dataSource.query('SELECT source FROM sms_opt_outs WHERE phone = $1', [phone]);
     expect(optOut).toEqual({ source: 'carrier' });
     const other = await reviewer();
-    await request(bed.t.http)
+    await request(sms.bed.t.http)
       .post(`${V}/review-requests`)
       .set(other.auth)
       .send({ firstName: 'Sam', phone })

@@ -2,6 +2,7 @@ import request from 'supertest';
 import twilio from 'twilio';
 import type { App } from 'supertest/types';
 import { SmsProviderStub } from './sms-provider-stub';
+import { WebhookTestBed } from './webhook-app';
 
 /** The address the provider is told to call: not the test server's own, as behind a proxy. */
 export const PUBLIC_BASE_URL = 'https://reviews.example.test';
@@ -77,3 +78,20 @@ export function text(http: App, from: string, body: string, options: TextOptions
 
 /** `416-555-0123` as the provider writes it. */
 export const e164 = (phone: string): string => `+1${phone.replace(/\D/g, '')}`;
+
+/**
+ * Starts, for the test file it is called in, the SMS provider stand-in and an app wired to it (with its
+ * webhook receiver) on the scratch database `name`; `state` holds both once `beforeAll` has run.
+ */
+export function useSmsTestBed(name: string): { stub: SmsProviderStub; bed: WebhookTestBed } {
+  const state = {} as { stub: SmsProviderStub; bed: WebhookTestBed };
+  beforeAll(async () => {
+    state.stub = await SmsProviderStub.start();
+    state.bed = await WebhookTestBed.start(name, smsSettings(state.stub));
+  });
+  afterAll(async () => {
+    await state.bed?.close();
+    await state.stub?.close();
+  });
+  return state;
+}
