@@ -9,12 +9,13 @@ const completedBy = (channel: string) => ({ ended: `completed_channel = '${chann
 /**
  * Referral requests completed in the window, by channel, and those still open at its end, from
  * referral_request_days and the window's partial days; then how many of the open ones are among the
- * requests whose messages all failed ($6, a few ids, each looked up by primary key).
+ * requests whose messages all failed ($6, a few of the vendor's ids, each looked up by primary key: a
+ * vendor condition there would let a generic plan scan all of the vendor's requests instead).
  */
 const REFERRAL_COUNTS = `
   SELECT counts.*,
          (SELECT count(*) FROM referral_requests
-           WHERE id = ANY($6) AND vendor_id = $1 AND created_at >= $2 AND created_at < $3
+           WHERE id = ANY($6) AND created_at >= $2 AND created_at < $3
              AND (completed_at IS NULL OR completed_at >= $3)) AS "openFailed"
     FROM (${spanCountsSql(
       { table: 'referral_requests', rollup: 'referral_request_days', start: 'created_at', end: 'completed_at' },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
-import { DAYS_END, FIRST_DAY, onPartialDays, spanCountsSql } from '../database/day-rollups';
+import { DAYS_END, FIRST_DAY, rowsOnPartialDays, spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
 
@@ -22,8 +22,7 @@ const EVENT_COUNTS = `
              WHERE vendor_id = $1 AND day >= ${FIRST_DAY} AND day < ${DAYS_END}
             UNION ALL
             SELECT type, rating, would_refer, platform, 1
-              FROM reputation_events
-             WHERE vendor_id = $1 AND ${onPartialDays('occurred_at')}) AS counted
+              FROM ${rowsOnPartialDays('reputation_events', 'occurred_at')} AS partial_days) AS counted
      GROUP BY type, rating, would_refer, platform
   )
   SELECT ${events(`type = 'FEEDBACK_REQUESTED'`)} AS "totalFeedbackRequestsSent",
