@@ -63,7 +63,7 @@ export class LeadsService {
       this.leads.responseTimes(vendorId, window, now),
       this.leads.responseTimesValidUntil(vendorId, window, now),
     ]);
-    return { figures, timingChanges, computedAt: now, validUntil };
+    return { value: figures, stamp: timingChanges, computedAt: now, validUntil };
   }
 
   /** The lead, marked as viewed by the vendor (`lead.viewed` the first time). */
