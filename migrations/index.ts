@@ -34,6 +34,7 @@ import { CustomerLanguage1795652000000 } from './1795652000000-CustomerLanguage'
 import { SmsConversations1795653459225 } from './1795653459225-SmsConversations';
 import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNumberUnique';
 import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
+import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   SmsConversations1795653459225,
   VendorSmsNumberUnique1795655000000,
   LeadTimingChanges1795660000000,
+  KpiChanges1795670000000,
 ];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { changeCount } from '../database/change-count';
 import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -25,5 +26,10 @@ export class FeedbackCountsRepository {
       incompleteFeedbackStatement(vendorId, window),
     );
     return row;
+  }
+
+  /** How many times the rows this count reads changed (the `KpiChanges` triggers count them). */
+  changes(vendorId: number): Promise<string> {
+    return changeCount(this.sql, 'feedback_request_changes', 'changes', vendorId);
   }
 }

@@ -104,6 +104,11 @@ export class FeedbackService {
     return this.counts.count(vendorId, window);
   }
 
+  /** Changes whenever the feedback KPI may have (a count kept by triggers). */
+  kpiChanges(vendorId: number): Promise<string> {
+    return this.counts.changes(vendorId);
+  }
+
   /** What the customer wrote with their rating (offered back to them for their review); null when nothing. */
   async commentOf(process: ReputationProcess): Promise<string | null> {
     return (await this.repository.findByProcess(process.id))?.comment ?? null;

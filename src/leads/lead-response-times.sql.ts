@@ -103,12 +103,3 @@ export function responseTimesValidUntilStatement(
   const values = { vendorId, from: window.from, until: window.until, windowLength, endsNow: window.endsNow };
   return { ...leadStatement(timing, now, RESPONSE_TIMES_VALID_UNTIL, values), prepare: true };
 }
-
-/** How many times the vendor's leads' timings changed (the `LeadTimingChanges` triggers count them). */
-export function timingChangesStatement(vendorId: number): Statement {
-  return {
-    sql: 'SELECT coalesce((SELECT timing_changes FROM vendor_lead_counts WHERE vendor_id = $1), 0)::text AS changes',
-    parameters: [vendorId],
-    prepare: true,
-  };
-}

@@ -4,14 +4,11 @@ import { LeadsConfig, leadsConfig } from '../config/leads.config';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Clock } from '../common/time/clock';
 import type { NamedSql } from '../database/named-sql';
+import { changeCount } from '../database/change-count';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import type { LeadResponseTimes, ResponseTimesWindow } from './lead-response-times';
-import {
-  responseTimesStatement,
-  responseTimesValidUntilStatement,
-  timingChangesStatement,
-} from './lead-response-times.sql';
+import { responseTimesStatement, responseTimesValidUntilStatement } from './lead-response-times.sql';
 import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
 
 export interface NewLead {
@@ -73,9 +70,8 @@ export class LeadsRepository {
   }
 
   /** How many times the vendor's leads' timings (assignment, first view, action, removal) changed. */
-  async timingChanges(vendorId: number): Promise<string> {
-    const [{ changes }] = await this.sql.rows<{ changes: string }>(timingChangesStatement(vendorId));
-    return changes;
+  timingChanges(vendorId: number): Promise<string> {
+    return changeCount(this.sql, 'vendor_lead_counts', 'timing_changes', vendorId);
   }
 
   findOne(vendorId: number, id: number): Promise<LeadView | undefined> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { changeCount } from '../database/change-count';
 import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -53,5 +54,10 @@ export class ReferralCountsRepository {
   async count(vendorId: number, window: TimeWindow, failedIds: string[]): Promise<ReferralCounts> {
     const [row] = await this.sql.rows<ReferralCounts>(referralCountsStatement(vendorId, window, failedIds));
     return row;
+  }
+
+  /** How many times the rows these counts read changed (the `KpiChanges` triggers count them). */
+  changes(vendorId: number): Promise<string> {
+    return changeCount(this.sql, 'referral_request_changes', 'changes', vendorId);
   }
 }

@@ -228,6 +228,18 @@ export class ReferralsService {
     return { ...completed, totalReferralRequestsPending: open - openFailed, totalReferralRequestsFailed: openFailed };
   }
 
+  /**
+   * Changes whenever the referral KPIs may have: the referral requests' count of changes (kept by
+   * triggers) and the requests whose messages all failed (the notification outbox's to say).
+   */
+  async kpiChanges(vendorId: number): Promise<string> {
+    const [changes, failedIds] = await Promise.all([
+      this.counts.changes(vendorId),
+      this.notifications.failedSubjects('REFERRAL_REQUEST', vendorId),
+    ]);
+    return `${changes}:${failedIds.sort().join(',')}`;
+  }
+
   /** Whether a share link took its contact requests of the 24 hours before `now`. */
   private async shareLinkFull(referral: Referral, now: Date): Promise<boolean> {
     if (referral.channel !== ReferralChannel.Share) return false;

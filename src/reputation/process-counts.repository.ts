@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+import { changeCount } from '../database/change-count';
 import { DAYS_END, FIRST_DAY, rowsOnPartialDays, spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -79,5 +80,10 @@ export class ProcessCountsRepository {
       processCountStatements(vendorId, window).map((statement) => this.sql.rows<Counts>(statement)),
     );
     return Object.assign({}, ...rows.map(([row]) => row)) as Counts;
+  }
+
+  /** How many times the rows these counts read changed (the `KpiChanges` triggers count them). */
+  changes(vendorId: number): Promise<string> {
+    return changeCount(this.sql, 'reputation_changes', 'changes', vendorId);
   }
 }

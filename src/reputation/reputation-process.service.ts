@@ -232,6 +232,11 @@ export class ReputationProcessService {
     return this.counts.count(vendorId, window);
   }
 
+  /** Changes whenever the KPI counts of the events and the processes may have (a count kept by triggers). */
+  kpiChanges(vendorId: number): Promise<string> {
+    return this.counts.changes(vendorId);
+  }
+
   /** The vendor stops a process in progress: its page says so and it is never messaged again. */
   @Transactional()
   async cancel(vendorId: number, processId: number): Promise<ReputationProcess> {
