@@ -23,8 +23,9 @@ const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', re
  * Tells the vendor's people of a new lead (CONTRACT 13): told by leads through its `LeadListeners`
  * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
  * leave at any hour (quiet hours are for customers), only if the lead committed, and as soon as it did
- * (the commit wakes the worker). A deactivated vendor is not alerted, and its alerts still queued are given up. An alerted lead gets one re-alert row, due
- * `reAlertAfterMinutes` after the assignment, which `LeadReAlertPass` settles.
+ * (the commit wakes the worker). A deactivated vendor is not alerted, and its alerts still queued are
+ * given up. An alerted lead gets one re-alert row, due `reAlertAfterMinutes` after the assignment,
+ * which `LeadReAlertPass` settles.
  */
 @Injectable()
 export class LeadAlertsService implements LeadListener, VendorActivationListener, OnModuleInit {

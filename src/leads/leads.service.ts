@@ -46,8 +46,8 @@ export class LeadsService {
   async responseTimes(vendorId: number, from?: string, to?: string): Promise<LeadResponseTimes> {
     const now = this.clock.now();
     const window = responseTimesWindow(from, to, now);
-    await this.vendors.get(vendorId);
-    const timingChanges = await this.leads.timingChanges(vendorId);
+    // The vendor's existence (a 404 otherwise) and its count of changes, side by side.
+    const [, timingChanges] = await Promise.all([this.vendors.get(vendorId), this.leads.timingChanges(vendorId)]);
     return this.responseTimesMemo.figures(vendorId, window, timingChanges, now, () =>
       this.computeResponseTimes(vendorId, window, timingChanges, now),
     );

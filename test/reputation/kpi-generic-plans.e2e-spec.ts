@@ -50,10 +50,8 @@ describe('KPI statements under a generic plan (e2e)', () => {
     await resetReputationSequences(t.dataSource);
     await t.dataSource.query('VACUUM (ANALYZE)');
     vendorId = large;
-    const [{ subjectIds }] = await t.dataSource.query<{ subjectIds: string[] }[]>(
-      failedSubjectsStatement('REFERRAL_REQUEST', vendorId).sql,
-      failedSubjectsStatement('REFERRAL_REQUEST', vendorId).parameters,
-    );
+    const failed = failedSubjectsStatement('REFERRAL_REQUEST', vendorId);
+    const [{ subjectIds }] = await t.dataSource.query<{ subjectIds: string[] }[]>(failed.sql, failed.parameters);
     failedIds = subjectIds;
   }, 120_000);
   afterAll(async () => {
