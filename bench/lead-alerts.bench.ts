@@ -1,4 +1,4 @@
-// `npm run bench:lead-alerts`: how soon a lead's alert leaves the outbox (CONTRACT 13) while leads are
+// `npm run bench:lead-alerts`: how soon a lead's alert leaves the outbox (docs/contract.md#speed-to-lead) while leads are
 // assigned at a steady rate. A scratch `test_` database, a real SMTP server (test/support/smtp-sink)
 // and the SMS provider stand-in (test/support/sms-provider-stub); the app runs in this process with its
 // delivery worker on, as deployed (NOTIFY_POLL_INTERVAL_MS at its default: a commit wakes the worker).

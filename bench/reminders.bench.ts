@@ -1,4 +1,4 @@
-// `npm run bench:reminders`: the cost of the reminder pass (CONTRACT 10) on 200,000 processes.
+// `npm run bench:reminders`: the cost of the reminder pass (docs/contract.md#automation) on 200,000 processes.
 // A scratch `test_` database gets 100 vendors and 200,000 review-request processes, each with its
 // request event and its reminder, due evenly over three days from T; one customer in eight answered.
 // The app runs in this process (delivery worker off) with its Clock moved to each instant; prints the

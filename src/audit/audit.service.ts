@@ -11,7 +11,7 @@ export interface AuditPage {
   nextAfter: string | null;
 }
 
-/** The audit log (CONTRACT 14): written in the transaction of each change, read by cursor, never changed. */
+/** The audit log (docs/contract.md#data-rights): written in the transaction of each change, read by cursor, never changed. */
 @Injectable()
 export class AuditService {
   constructor(

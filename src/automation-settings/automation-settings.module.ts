@@ -6,7 +6,7 @@ import { AutomationSettingsRepository } from './automation-settings.repository';
 import { AutomationSettingsService } from './automation-settings.service';
 import { AutomationSettings } from './entities/automation-settings.entity';
 
-/** Per-vendor reminder and job-won settings (CONTRACT 10); read by the reputation core and the automation. */
+/** Per-vendor reminder and job-won settings (docs/contract.md#automation); read by the reputation core and the automation. */
 @Module({
   imports: [VendorsModule, TypeOrmModule.forFeature([AutomationSettings])],
   controllers: [AutomationSettingsController, ManagerAutomationSettingsController],

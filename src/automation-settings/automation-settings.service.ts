@@ -9,7 +9,7 @@ import {
 } from './automation-settings';
 import { AutomationSettingsRepository } from './automation-settings.repository';
 
-/** A vendor's automation settings (CONTRACT 10), for the HTTP routes and for the modules that automate. */
+/** A vendor's automation settings (docs/contract.md#automation), for the HTTP routes and for the modules that automate. */
 @Injectable()
 export class AutomationSettingsService {
   constructor(

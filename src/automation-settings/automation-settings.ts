@@ -1,6 +1,6 @@
 import type { AutomationSettings } from './entities/automation-settings.entity';
 
-/** What a vendor sets (CONTRACT 10): the body and answer of both APIs' automation-settings routes. */
+/** What a vendor sets (docs/contract.md#automation): the body and answer of both APIs' automation-settings routes. */
 export type AutomationSettingsValues = Omit<AutomationSettings, 'vendorId' | 'vendor' | 'updatedAt'>;
 
 export const REMINDER_DELAY_MINUTES = { min: 1, max: 20_160 } as const;

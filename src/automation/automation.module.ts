@@ -13,7 +13,7 @@ import { JobWonReviewRequests } from './job-won-review-requests';
 import { ReminderPass } from './reminder-pass';
 
 /**
- * What the service does on its own for a vendor (CONTRACT 10): the one reminder to a silent customer
+ * What the service does on its own for a vendor (docs/contract.md#automation): the one reminder to a silent customer
  * (the reminders are the reputation core's rows) and the review request of a won lead (told by leads
  * through its `LeadListeners` port). Above the reputation modules and leads.
  */

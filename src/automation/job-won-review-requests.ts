@@ -19,7 +19,7 @@ import { JobWonReviewRequestsRepository, type PendingJobWon } from './job-won-re
 const JOB_WON_BATCH_SIZE = 100;
 
 /**
- * The review request of a won lead (CONTRACT 10). Leads tells this service, in the transaction that
+ * The review request of a won lead (docs/contract.md#automation). Leads tells this service, in the transaction that
  * stores JOB_WON or LEAD_WON, through the `LeadListeners` port it owns; the request is created then
  * (delay 0) or by a later pass, once per lead, as `POST /review-requests?skipDuplicates=true` would.
  * Like a reminder, it is never created in the vendor's quiet hours: it waits for their end.

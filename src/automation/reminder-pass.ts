@@ -20,7 +20,7 @@ export interface ReminderPassResult {
 }
 
 /**
- * One pass over the due reminders (CONTRACT 10): each batch is claimed with SKIP LOCKED and settled
+ * One pass over the due reminders (docs/contract.md#automation): each batch is claimed with SKIP LOCKED and settled
  * in the transaction that queues its messages, so every reminder is sent once by whichever instance
  * claims it, and a pass that dies before its commit leaves its batch to the next pass.
  */

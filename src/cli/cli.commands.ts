@@ -117,7 +117,7 @@ export class CliCommands {
   }
 
   /**
-   * Runs a command that issues a token in one transaction with its audit entry (CONTRACT 14): the
+   * Runs a command that issues a token in one transaction with its audit entry (docs/contract.md#data-rights): the
    * token exists only if its entry does. The entry names the fields given, never a value or the token.
    */
   private audited<T>(

@@ -100,7 +100,7 @@ export const envValidationSchema = Joi.object({
     'string.pattern.base': 'SECRETS_KEY_PREVIOUS must be 32 random bytes in base64 (openssl rand -base64 32)',
     'any.invalid': 'SECRETS_KEY_PREVIOUS must differ from SECRETS_KEY',
   }),
-  // The key of the erased contacts' hashes (CONTRACT 14); generated into DATA_DIR outside production.
+  // The key of the erased contacts' hashes (docs/contract.md#data-rights); generated into DATA_DIR outside production.
   SUPPRESSION_KEY: Joi.string()
     .min(32)
     .when('NODE_ENV', {

@@ -1,6 +1,6 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 
-/** The alerts of new leads (src/lead-alerts, CONTRACT 13). Values are validated in env.validation.ts. */
+/** The alerts of new leads (src/lead-alerts, docs/contract.md#speed-to-lead). Values are validated in env.validation.ts. */
 export const leadAlertsConfig = registerAs('leadAlerts', () => ({
   /** The link an alert carries, `{leadId}` replaced by the lead's id; unset: alerts carry no link. */
   leadUrl: process.env.LEAD_ALERT_URL || undefined,

@@ -5,7 +5,7 @@ import { dataDirSecret } from './data-dir-secret';
 /** Days, 0 = keep, from a validated setting (env.validation.ts holds the same defaults). */
 const days = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 
-/** Customer data rights and retention (CONTRACT 14). */
+/** Customer data rights and retention (docs/contract.md#data-rights). */
 export const privacyConfig = registerAs('privacy', () => ({
   /** The key of the suppression list's hashes: its own secret, never the JWT one. */
   suppressionKey:

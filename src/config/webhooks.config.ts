@@ -1,6 +1,6 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 
-/** Webhook endpoints and their delivery (src/webhooks, CONTRACT 8). Values are validated in env.validation.ts. */
+/** Webhook endpoints and their delivery (src/webhooks, docs/contract.md#events-webhooks). Values are validated in env.validation.ts. */
 export const webhooksConfig = registerAs('webhooks', () => ({
   /** `http` urls accepted besides `https` (tests, private networks). */
   allowInsecure: process.env.WEBHOOK_ALLOW_INSECURE === 'true',

@@ -12,7 +12,7 @@ import { CustomerRecordsReader } from './customer-records';
 import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 
 /**
- * A person's data rights (CONTRACT 14), at the top of the module map: it asks each module that holds
+ * A person's data rights (docs/contract.md#data-rights), at the top of the module map: it asks each module that holds
  * personal data for its part, and reads no table itself. The retention pass is `RetentionModule`'s.
  */
 @Module({

@@ -19,7 +19,7 @@ import type { CustomerDataErasureResponse } from './dto/customer-data-erasure.re
 export type ErasureCounts = Record<keyof CustomerDataErasureResponse, number>;
 
 /**
- * A person's rights over the data held about them (CONTRACT 14), across vendors: everything held
+ * A person's rights over the data held about them (docs/contract.md#data-rights), across vendors: everything held
  * about an e-mail or phone, and its erasure. Each module answers for its own tables.
  */
 @Injectable()

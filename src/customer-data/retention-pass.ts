@@ -43,7 +43,7 @@ export interface RetentionCounts {
 }
 
 /**
- * The retention pass (CONTRACT 14): each module removes its own expired records when asked, one batch
+ * The retention pass (docs/contract.md#data-rights): each module removes its own expired records when asked, one batch
  * per transaction, and this pass asks them in turn with the windows of the settings (0 = keep). The
  * injected clock decides what is old. One pass at a time across every instance.
  */

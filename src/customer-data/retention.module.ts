@@ -8,7 +8,7 @@ import { RetentionPass } from './retention-pass';
 import { RetentionScheduler } from './retention.scheduler';
 
 /**
- * The retention pass (CONTRACT 14) and its daily schedule, apart from the export and erasure so that
+ * The retention pass (docs/contract.md#data-rights) and its daily schedule, apart from the export and erasure so that
  * the CLI runs it with only the modules whose records it removes (the audit log is global).
  */
 @Module({

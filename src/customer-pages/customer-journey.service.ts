@@ -41,7 +41,7 @@ export interface UnsubscribePageView {
   optedOut: boolean;
 }
 
-/** The steps whose page shows the review sites: after any answer, positive or not (CONTRACT 7). */
+/** The steps whose page shows the review sites: after any answer, positive or not (docs/contract.md#reputation-kpis). */
 const SHOWS_REVIEW_LINKS = [JourneyStep.ReviewLinks, JourneyStep.PrivateFeedback, JourneyStep.Finished];
 /** A click counts wherever the sites were shown, and from the referral step (a second review). */
 const COUNTS_CLICKS = [...SHOWS_REVIEW_LINKS, JourneyStep.Referral];

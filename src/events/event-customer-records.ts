@@ -11,7 +11,7 @@ export interface EventRecord {
 }
 
 /**
- * The events' part of a person's data rights (CONTRACT 14): the events of their leads and processes
+ * The events' part of a person's data rights (docs/contract.md#data-rights): the events of their leads and processes
  * (idx_events_lead, idx_events_process), and at erasure their payloads and the kept bodies of their
  * webhook deliveries redacted.
  */

@@ -1,4 +1,4 @@
-/** The event types of CONTRACT 8. `ping` is only ever sent to one endpoint, by its test call. */
+/** The event types of docs/contract.md#events-webhooks. `ping` is only ever sent to one endpoint, by its test call. */
 export const EVENT_TYPES = [
   'lead.assigned',
   'lead.viewed',

@@ -9,7 +9,7 @@ import { EventCustomerRecords } from './event-customer-records';
 import { EventsService } from './events.service';
 
 /**
- * Events of CONTRACT 8 and their feed. Producers (leads, the reputation modules, notifications
+ * Events of docs/contract.md#events-webhooks and their feed. Producers (leads, the reputation modules, notifications
  * delivery) import it and call EventsService.record in their own transaction.
  */
 @Module({

@@ -3,7 +3,7 @@ import { Sql } from '../database/sql';
 import type { RecordedEventType } from './event-types';
 import type { StoredEvent } from './entities/event.entity';
 
-/** How far back the feed reaches (CONTRACT 8). */
+/** How far back the feed reaches (docs/contract.md#events-webhooks). */
 export const FEED_DAYS = 30;
 
 export type FeedEvent = Pick<StoredEvent, 'id' | 'vendorId' | 'type' | 'data' | 'occurredAt'>;

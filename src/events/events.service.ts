@@ -22,7 +22,7 @@ export function envelopeOf(event: FeedEvent): EventEnvelope {
 }
 
 /**
- * Events of CONTRACT 8. Producers call `record` inside the transaction of the change, with `data`
+ * Events of docs/contract.md#events-webhooks. Producers call `record` inside the transaction of the change, with `data`
  * the resource as the vendor API shows it; the event and its webhook deliveries commit with it.
  */
 @Injectable()

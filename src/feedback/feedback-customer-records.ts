@@ -16,7 +16,7 @@ export interface FeedbackRequestRecord {
   comment: string | null;
 }
 
-/** The feedback requests' part of a person's data rights (CONTRACT 14), by the processes found for them. */
+/** The feedback requests' part of a person's data rights (docs/contract.md#data-rights), by the processes found for them. */
 @Injectable()
 export class FeedbackCustomerRecords {
   constructor(private readonly sql: Sql) {}

@@ -17,7 +17,7 @@ import { issuesCredential } from '../common/http/issues-credential.decorator';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long an answer is kept (CONTRACT 9). */
+/** How long an answer is kept (docs/contract.md#idempotency). */
 export const KEEP_MS = 24 * 3_600_000;
 /** How long a running request holds its key before another instance may take it over (it died). */
 export const LEASE_MS = 120_000;
@@ -54,7 +54,7 @@ interface Outcome {
 }
 
 /**
- * Idempotent writes (CONTRACT 9): the first request with a key runs, in one transaction with the
+ * Idempotent writes (docs/contract.md#idempotency): the first request with a key runs, in one transaction with the
  * answer it keeps; a repeat gets that answer back, byte for byte, without running anything; the same
  * key for another request is a 422, and while the first still runs a 409. 5xx answers are not kept,
  * nor answers that show a credential (a repeat of those is a 409).

@@ -3,7 +3,7 @@ import { type ErasedValues, redactJson } from '../common/privacy/customer-contac
 import { Sql } from '../database/sql';
 
 /**
- * Erasure in the kept answers of idempotent writes (CONTRACT 14): an answer kept for a replay (24
+ * Erasure in the kept answers of idempotent writes (docs/contract.md#data-rights): an answer kept for a replay (24
  * hours) may show an erased person's lead or request; it is redacted like the events. A scan of the
  * day's kept answers, which are few.
  */

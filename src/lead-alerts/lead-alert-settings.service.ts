@@ -10,7 +10,7 @@ import {
 } from './lead-alert-settings';
 import { LeadAlertSettingsRepository } from './lead-alert-settings.repository';
 
-/** Who hears of a vendor's new leads, and when again (CONTRACT 13). */
+/** Who hears of a vendor's new leads, and when again (docs/contract.md#speed-to-lead). */
 @Injectable()
 export class LeadAlertSettingsService {
   constructor(

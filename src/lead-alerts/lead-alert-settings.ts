@@ -3,7 +3,7 @@ import type { LeadAlertSettings } from './entities/lead-alert-settings.entity';
 /** What is stored: `email` null means the vendor's account e-mail. */
 export type StoredLeadAlertSettings = Omit<LeadAlertSettings, 'vendorId' | 'vendor' | 'updatedAt'>;
 
-/** What both APIs answer (CONTRACT 13): the e-mail resolved to the one alerts go to. */
+/** What both APIs answer (docs/contract.md#speed-to-lead): the e-mail resolved to the one alerts go to. */
 export interface LeadAlertSettingsValues extends StoredLeadAlertSettings {
   email: string;
 }

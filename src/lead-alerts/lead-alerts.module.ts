@@ -15,7 +15,7 @@ import { LeadReAlertPass } from './lead-re-alert-pass';
 import { LeadReAlertsRepository } from './lead-re-alerts.repository';
 
 /**
- * Speed to lead (CONTRACT 13): the vendor's people hear of a new lead at once, and once more if nobody
+ * Speed to lead (docs/contract.md#speed-to-lead): the vendor's people hear of a new lead at once, and once more if nobody
  * looks. Above leads (told of assignments through its `LeadListeners` port) and notifications.
  */
 @Module({

@@ -20,7 +20,7 @@ import { type DueReAlert, LeadReAlertsRepository } from './lead-re-alerts.reposi
 const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', reAlert: 'LEAD_REALERT' };
 
 /**
- * Tells the vendor's people of a new lead (CONTRACT 13): told by leads through its `LeadListeners`
+ * Tells the vendor's people of a new lead (docs/contract.md#speed-to-lead): told by leads through its `LeadListeners`
  * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
  * leave at any hour (quiet hours are for customers), only if the lead committed, and as soon as it did
  * (the commit wakes the worker). A deactivated vendor is not alerted, and its alerts still queued are

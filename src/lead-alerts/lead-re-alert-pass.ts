@@ -11,7 +11,7 @@ export const RE_ALERT_BATCH_SIZE = 100;
 export type ReAlertPassResult = Record<ReAlertOutcome, number>;
 
 /**
- * One pass over the due re-alerts (CONTRACT 13), as the reminders' pass: each batch is claimed with
+ * One pass over the due re-alerts (docs/contract.md#speed-to-lead), as the reminders' pass: each batch is claimed with
  * SKIP LOCKED and settled in the transaction that queues its messages, so every lead is re-alerted
  * at most once, by whichever instance claims it, and a pass that dies before its commit leaves its
  * batch to the next pass.

@@ -24,7 +24,7 @@ const COLUMNS = `id, vendor_id AS "vendorId", date_created AS "dateCreated", cat
   project_details_html AS "projectDetailsHtml", original_job_description AS "originalJobDescription",
   vendor_lead_action AS "vendorLeadAction", post_lead_status AS "postLeadStatus"`;
 
-/** The leads' part of a person's data rights and of retention (CONTRACT 14): only this module reads `leads`. */
+/** The leads' part of a person's data rights and of retention (docs/contract.md#data-rights): only this module reads `leads`. */
 @Injectable()
 export class LeadCustomerRecords {
   constructor(private readonly sql: Sql) {}

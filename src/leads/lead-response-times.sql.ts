@@ -14,7 +14,7 @@ const ACTIONED = `l.vendor_lead_action IN ('${LeadAction.Accept}', '${LeadAction
 const IN_WINDOW = `l.vendor_id = :vendorId AND l.date_created >= :from AND l.date_created < :until`;
 
 /**
- * The response-time figures of :vendorId over the leads assigned in [:from, :until) (CONTRACT 13), in
+ * The response-time figures of :vendorId over the leads assigned in [:from, :until) (docs/contract.md#speed-to-lead), in
  * one pass over the vendor's window of the covering index `idx_leads_vendor_response_times`
  * (index-only). A late lead: actioned, or assigned more than the hour (the 24 hours) before now. One
  * decimal; null when nothing counts (percentile_cont of no rows, a percent of no late lead). Hours,

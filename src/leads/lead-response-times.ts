@@ -1,7 +1,7 @@
 import { invalidRequest } from '../common/validation/invalid-request';
 import { queryWindow } from '../common/time/window-bounds';
 
-/** What GET /general-leads/response-times answers (CONTRACT 13). */
+/** What GET /general-leads/response-times answers (docs/contract.md#speed-to-lead). */
 export interface LeadResponseTimes {
   leadsAssigned: number;
   leadsViewed: number;

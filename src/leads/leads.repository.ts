@@ -53,7 +53,7 @@ export class LeadsRepository {
     return counts;
   }
 
-  /** The figures of CONTRACT 13 over the window, as of now. */
+  /** The figures of docs/contract.md#speed-to-lead over the window, as of now. */
   async responseTimes(vendorId: number, window: ResponseTimesWindow, now: Date): Promise<LeadResponseTimes> {
     const [figures] = await this.sql.rows<LeadResponseTimes>(
       responseTimesStatement(this.config, now, vendorId, window),

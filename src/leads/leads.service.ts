@@ -39,7 +39,7 @@ export class LeadsService {
   }
 
   /**
-   * How fast the vendor answers (CONTRACT 13) over the window `from`..`to` (the last 90 days by
+   * How fast the vendor answers (docs/contract.md#speed-to-lead) over the window `from`..`to` (the last 90 days by
    * default); an unknown vendor is a 404 (the manager's route), a bad window a 400. Answered from the
    * memo while the figures there are still exact (see `LeadResponseTimesMemo`).
    */
@@ -90,7 +90,7 @@ export class LeadsService {
     );
   }
 
-  /** One transaction: the status, its event, and what the modules above do when the lead is won (CONTRACT 10). */
+  /** One transaction: the status, its event, and what the modules above do when the lead is won (docs/contract.md#automation). */
   @Transactional()
   async setPostLeadStatus(vendorId: number, id: number, status: PostLeadStatus): Promise<LeadView> {
     const updated = await this.recorded(

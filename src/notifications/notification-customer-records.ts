@@ -23,7 +23,7 @@ export interface MessageRecord {
 export type MessageSubjects = Partial<Record<NotificationPurpose, number[]>>;
 
 /**
- * The outbox's part of a person's data rights and of retention (CONTRACT 14): the messages sent to
+ * The outbox's part of a person's data rights and of retention (docs/contract.md#data-rights): the messages sent to
  * their contacts, and those sent for their requests (a friend's invitation names the customer).
  */
 @Injectable()

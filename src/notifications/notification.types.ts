@@ -20,7 +20,7 @@ export const CUSTOMER_PURPOSES = [
 export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 
 /**
- * Messages to the vendor's own people rather than its customers (CONTRACT 13): a new lead's alert and
+ * Messages to the vendor's own people rather than its customers (docs/contract.md#speed-to-lead): a new lead's alert and
  * its one re-alert (subject: the lead). Their producer renders them; they carry no unsubscribe link.
  */
 export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT'] as const;

@@ -98,7 +98,7 @@ function declareRateLimitHeaders(operation: OperationObject): void {
   }
 }
 
-/** Unknown body properties are a 400 (CONTRACT 1): the body schemas say so, and state their "at least one of" rules. */
+/** Unknown body properties are a 400 (docs/contract.md#envelope): the body schemas say so, and state their "at least one of" rules. */
 function closeRequestBody(document: OpenAPIObject, operation: OperationObject): void {
   const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
   const schema = body?.content?.['application/json']?.schema;

@@ -30,7 +30,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   /**
-   * `vendor:<id>` / `manager:<id>`: one budget per account (CONTRACT 3), however many tokens it has been
+   * `vendor:<id>` / `manager:<id>`: one budget per account (docs/contract.md#rate-limit), however many tokens it has been
    * issued, so a reissued token continues the count. A revoked token of the account is counted there too:
    * telling it apart needs the account's row, and the limiter answers before any database read.
    * Otherwise `ip:<address>` (IPv6 grouped by /64).

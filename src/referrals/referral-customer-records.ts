@@ -38,7 +38,7 @@ const CONVERSION_COLUMNS = `id, vendor_id AS "vendorId", referral_id AS "referra
   created_at AS "createdAt"`;
 
 /**
- * The referrals' part of a person's data rights (CONTRACT 14): the referral requests and referrals
+ * The referrals' part of a person's data rights (docs/contract.md#data-rights): the referral requests and referrals
  * of their processes, and the referrals and contact requests where they were the friend.
  */
 @Injectable()

@@ -20,7 +20,7 @@ import { ReferralsRepository } from './referrals.repository';
 /** Email and text invitations one customer may send; a share link is limited in the contact requests it takes a day. */
 export const MAX_INVITATIONS = 5;
 
-/** A friend is invited to a vendor at most once in this many days, by whichever customer (CONTRACT 7). */
+/** A friend is invited to a vendor at most once in this many days, by whichever customer (docs/contract.md#reputation-kpis). */
 export const FRIEND_INVITATION_DAYS = 30;
 
 /**

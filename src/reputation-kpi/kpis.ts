@@ -32,5 +32,5 @@ export const KPI_FIELDS = [
 
 export type KpiField = (typeof KPI_FIELDS)[number];
 
-/** Every KPI of CONTRACT 7 by name. */
+/** Every KPI of docs/contract.md#reputation-kpis by name. */
 export type Kpis = Record<KpiField, number>;

@@ -8,7 +8,7 @@ import { KPI_FIELDS, type Kpis } from './kpis';
 import { queryWindow } from '../common/time/window-bounds';
 
 /**
- * The KPIs of CONTRACT 7, gathered from the modules whose rows they count (each counts its own
+ * The KPIs of docs/contract.md#reputation-kpis, gathered from the modules whose rows they count (each counts its own
  * tables), side by side on pooled connections. The KPIs of a window depend on the rows alone, never on
  * the clock: each instance remembers them per vendor and window, and answers them again while every
  * module says its rows have not changed since (counts of changes kept by triggers, whichever instance

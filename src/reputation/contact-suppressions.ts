@@ -4,7 +4,7 @@ import { PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { Sql } from '../database/sql';
 
 /**
- * The suppression list (CONTRACT 14): an erased person's e-mail or phone, kept only as HMAC-SHA256
+ * The suppression list (docs/contract.md#data-rights): an erased person's e-mail or phone, kept only as HMAC-SHA256
  * keyed with SUPPRESSION_KEY, so that no vendor messages it again while the contact itself is gone.
  * A hash without the key cannot be tested against guessed contacts.
  */

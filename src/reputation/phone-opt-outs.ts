@@ -7,7 +7,7 @@ import { ProcessRepository } from './process.repository';
 import { ReputationProcessService } from './reputation-process.service';
 
 /**
- * A phone's opt-out from every vendor's texts (CONTRACT 12): recorded with its source, its messages still
+ * A phone's opt-out from every vendor's texts (docs/contract.md#sms-replies): recorded with its source, its messages still
  * waiting given up, and its processes in progress ended as an unsubscribe link ends them.
  */
 @Injectable()

@@ -39,7 +39,7 @@ const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first
   private_feedback AS "privateFeedback", started_at AS "startedAt", ended_at AS "endedAt", opted_out_at AS "optedOutAt"`;
 
 /**
- * The reputation core's part of a person's data rights (CONTRACT 14): their processes with what they
+ * The reputation core's part of a person's data rights (docs/contract.md#data-rights): their processes with what they
  * answered and clicked, their opt-outs, and at erasure the suppression of their contacts.
  */
 @Injectable()

@@ -20,7 +20,7 @@ const REMINDER_PURPOSE: Record<ProcessOrigin, CustomerPurpose> = {
 };
 
 /**
- * The one reminder of a process (CONTRACT 10): scheduled when the process starts, sent by the
+ * The one reminder of a process (docs/contract.md#automation): scheduled when the process starts, sent by the
  * automation's pass through `claimDue` and `remind`, all in the pass's transaction.
  */
 @Injectable()

@@ -15,7 +15,7 @@ export const unknownLink = (): DomainError => new DomainError(ErrorCode.NotFound
 
 /**
  * The record behind a link, if it may still be shown: an unknown link is a 404; a link whose
- * person's data was erased (CONTRACT 14) is a 410 that says nothing of what it was.
+ * person's data was erased (docs/contract.md#data-rights) is a 410 that says nothing of what it was.
  */
 export function openLink<T extends { erasedAt: Date | null }>(record: T | null): T {
   if (!record) throw unknownLink();

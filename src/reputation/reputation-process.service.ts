@@ -27,7 +27,7 @@ import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from 
 /** Why a customer's page no longer asks anything, overriding its step. */
 export type ClosedReason = 'OPTED_OUT' | 'CANCELLED' | null;
 
-/** What a reputation event of CONTRACT 8 says beside its process: the request and what the customer did. */
+/** What a reputation event of docs/contract.md#events-webhooks says beside its process: the request and what the customer did. */
 export interface AnnouncedStep {
   requestId?: number;
   rating?: number;
@@ -175,7 +175,7 @@ export class ReputationProcessService {
     return this.repository.insertEvents(events);
   }
 
-  /** Records, in the caller's transaction, the event of CONTRACT 8 for a step of the process. */
+  /** Records, in the caller's transaction, the event of docs/contract.md#events-webhooks for a step of the process. */
   announce(process: ReputationProcess, type: RecordedEventType, step: AnnouncedStep = {}): Promise<void> {
     return this.events.record(process.vendorId, type, { processId: process.id, origin: process.origin, ...step });
   }

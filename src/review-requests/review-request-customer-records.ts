@@ -16,7 +16,7 @@ export interface ReviewRequestRecord {
   confirmedAt: Date | null;
 }
 
-/** The review requests' part of a person's data rights (CONTRACT 14), by the processes found for them. */
+/** The review requests' part of a person's data rights (docs/contract.md#data-rights), by the processes found for them. */
 @Injectable()
 export class ReviewRequestCustomerRecords {
   constructor(private readonly sql: Sql) {}

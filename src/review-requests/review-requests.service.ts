@@ -77,7 +77,7 @@ export class ReviewRequestsService {
   }
 
   /**
-   * The automation's review request for a won lead (CONTRACT 10): as `POST /review-requests?skipDuplicates=true`,
+   * The automation's review request for a won lead (docs/contract.md#automation): as `POST /review-requests?skipDuplicates=true`,
    * in the caller's transaction, recording the lead. Null when a duplicate was skipped; a 409 DomainError
    * (nothing stored) when every contact opted out.
    */
@@ -92,7 +92,7 @@ export class ReviewRequestsService {
   /**
    * The review step after a feedback answer, on the same page, not messaged again: after 4-5 stars the
    * review sites (not "are you happy?" again: the rating said it); after 1-3 `next` is the private
-   * feedback step with the sites below it (no review gating, CONTRACT 7).
+   * feedback step with the sites below it (no review gating, docs/contract.md#reputation-kpis).
    */
   async offerAfterFeedback(process: ReputationProcess, lastName: string | null, next: JourneyStep): Promise<void> {
     const { vendorId, firstName, email, phone } = process;

@@ -3,7 +3,7 @@ import type { WalkedBatch } from '../database/retention-walk';
 import { InboundSmsRepository, type InboundSmsRecord } from './inbound-sms.repository';
 
 /**
- * The texts' part of a person's data rights and of retention (CONTRACT 14): what their phone texted
+ * The texts' part of a person's data rights and of retention (docs/contract.md#data-rights): what their phone texted
  * and the replies stored on their processes, their erasure, and the bodies retention blanks.
  */
 @Injectable()

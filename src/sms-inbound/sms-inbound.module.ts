@@ -14,7 +14,7 @@ import { SmsInboundController } from './sms-inbound.controller';
 import { SmsInboundService } from './sms-inbound.service';
 
 /**
- * Texts customers send back (CONTRACT 12): the provider's signed webhook, the carriers' keywords, the
+ * Texts customers send back (docs/contract.md#sms-replies): the provider's signed webhook, the carriers' keywords, the
  * replies stored on the process that texted the customer, and the conversation both ways. Owns
  * `inbound_sms`; asks reputation to opt a phone out and notifications which process texted a phone last.
  */

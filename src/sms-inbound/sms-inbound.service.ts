@@ -21,7 +21,7 @@ export interface WebhookCall {
 }
 
 /**
- * The customer's side of the SMS conversation (CONTRACT 12): each text the provider's webhook brings is
+ * The customer's side of the SMS conversation (docs/contract.md#sms-replies): each text the provider's webhook brings is
  * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply for the vendor.
  */
 @Injectable()

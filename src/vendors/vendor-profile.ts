@@ -3,7 +3,7 @@ import type { Vendor } from './entities/vendor.entity';
 /** A phone number in E.164: +, then 8 to 15 digits, the first not 0. */
 export const E164 = /^\+[1-9]\d{7,14}$/;
 
-/** Who the vendor is to its customers (CONTRACT 11). */
+/** Who the vendor is to its customers (docs/contract.md#language). */
 export type VendorProfileValues = Pick<
   Vendor,
   'defaultLocale' | 'mailingAddress' | 'contactPhone' | 'contactEmail' | 'websiteUrl' | 'smsFromNumber'

@@ -34,7 +34,7 @@ export class VendorsService implements VendorAccounts {
   }
 
   /**
-   * One page of the matching vendors, and how many match. CONTRACT 4: digits match the id exactly or
+   * One page of the matching vendors, and how many match. docs/contract.md#names: digits match the id exactly or
    * the name; anything else a part of the name.
    */
   async search({ search = '', page, size }: SearchVendorsQuery): Promise<{ vendors: VendorSummary[]; total: number }> {
@@ -88,7 +88,7 @@ export class VendorsService implements VendorAccounts {
   }
 
   /**
-   * Replaces the profile (CONTRACT 11): what the body leaves out is cleared, the language falls back to
+   * Replaces the profile (docs/contract.md#language): what the body leaves out is cleared, the language falls back to
    * the province's, and an undefined `smsFromNumber` (the vendor's own PUT cannot name it) stays.
    */
   async replaceProfile(id: number, body: VendorProfileReplacement): Promise<VendorProfileValues> {
@@ -104,7 +104,7 @@ export class VendorsService implements VendorAccounts {
         smsFromNumber,
       })
       .catch((error: unknown) => {
-        // Replies to a sender number must belong to one vendor (CONTRACT 12).
+        // Replies to a sender number must belong to one vendor (docs/contract.md#sms-replies).
         if (isUniqueViolation(error)) {
           throw new DomainError(ErrorCode.Conflict, `The SMS sender number ${smsFromNumber} is another vendor's.`);
         }

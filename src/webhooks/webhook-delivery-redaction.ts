@@ -3,7 +3,7 @@ import { type ErasedValues, redactJson } from '../common/privacy/customer-contac
 import { Sql } from '../database/sql';
 
 /**
- * Erasure in the webhook outbox (CONTRACT 14): the kept bodies (and receivers' answers) of an erased
+ * Erasure in the webhook outbox (docs/contract.md#data-rights): the kept bodies (and receivers' answers) of an erased
  * person's events redacted. A delivery that already left cannot be recalled; it is counted.
  */
 @Injectable()

@@ -23,7 +23,7 @@ const endpointNotFound = ApiErrors({
 });
 
 /**
- * The endpoint routes of CONTRACT 8, the same on both APIs: each account manages its own endpoints.
+ * The endpoint routes of docs/contract.md#events-webhooks, the same on both APIs: each account manages its own endpoints.
  * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's. The writes are
  * `@Audited()` for the manager API; the audit interceptor lets a vendor's write pass.
  */

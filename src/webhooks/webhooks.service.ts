@@ -13,7 +13,7 @@ export class WebhooksService {
     private readonly redaction: WebhookDeliveryRedaction,
   ) {}
 
-  /** An erased person's events (CONTRACT 14): their kept delivery bodies redacted, in the caller's transaction. */
+  /** An erased person's events (docs/contract.md#data-rights): their kept delivery bodies redacted, in the caller's transaction. */
   redactDeliveries(eventIds: string[], values: ErasedValues): Promise<{ redacted: number; alreadySent: number }> {
     return this.redaction.redact(eventIds, values);
   }

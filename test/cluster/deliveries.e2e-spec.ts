@@ -9,7 +9,7 @@ const CUSTOMERS = 30;
 
 /**
  * Both instances' workers and automation passes running on one outbox: each message, webhook and
- * reminder reaches its receiver once, counted at the receivers (CONTRACT 8 and 10).
+ * reminder reaches its receiver once, counted at the receivers (docs/contract.md#events-webhooks and #automation).
  */
 describeWithRedis('Deliveries with two instances (e2e)', () => {
   // Nothing dies here: attempts get time enough not to fail on a loaded machine (and long leases).

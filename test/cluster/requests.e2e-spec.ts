@@ -14,7 +14,7 @@ const REVOKED = 'The bearer token was revoked; use the most recently issued toke
 
 /**
  * Two instances, A and B, started together on an empty database: what one of them is told holds on
- * the other at once (CONTRACT 2, 3 and 9), as behind a load balancer.
+ * the other at once (docs/contract.md#authentication, #rate-limit and #idempotency), as behind a load balancer.
  */
 describeWithRedis('Requests across two instances (e2e)', () => {
   const cluster = new Cluster('cluster_requests');

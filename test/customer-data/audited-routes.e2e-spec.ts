@@ -45,7 +45,7 @@ function routesOf(app: INestApplication): Route[] {
   return routes;
 }
 
-/** CONTRACT 14: the audit interceptor is on the manager API's writes, explicitly (`@Audited()`), and nowhere else. */
+/** docs/contract.md#data-rights: the audit interceptor is on the manager API's writes, explicitly (`@Audited()`), and nowhere else. */
 describe('Audited routes (e2e)', () => {
   let app: INestApplication;
   let routes: Route[];

@@ -11,7 +11,7 @@ import { SmtpSink } from '../support/smtp-sink';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
 import { waitUntil } from '../support/net';
 
-/** CONTRACT 9: a write with an Idempotency-Key runs once, whatever the client retries. */
+/** docs/contract.md#idempotency: a write with an Idempotency-Key runs once, whatever the client retries. */
 describe('Idempotent writes (e2e)', () => {
   let t: TestApp;
   let other: TestApp;

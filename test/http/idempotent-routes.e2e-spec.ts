@@ -12,7 +12,7 @@ interface Document {
 
 const WRITES = ['post', 'put', 'patch', 'delete'];
 
-/** CONTRACT 9 as the OpenAPI document declares it: every write with an Idempotency-Key runs once. */
+/** docs/contract.md#idempotency as the OpenAPI document declares it: every write with an Idempotency-Key runs once. */
 describe('Idempotent writes, route by route (e2e)', () => {
   let t: TestApp;
   let manager: Record<string, string>;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { bearer, createVendor } from '../support/factories';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 
-/** CONTRACT 13: the lead alert settings of both APIs, their defaults and validation. */
+/** docs/contract.md#speed-to-lead: the lead alert settings of both APIs, their defaults and validation. */
 describe('Lead alert settings (e2e)', () => {
   let t: ManagerTestApp;
 

@@ -21,7 +21,7 @@ const DESCRIPTION =
   'Call me at 647 555 0199 or write to jane.homeowner@customer.example; we live at 12 Queen St W, Toronto, ON. ' +
   'Evenings are best.';
 
-/** CONTRACT 13: the vendor's people hear of a new lead at once, by e-mail and SMS, without the customer's contact details. */
+/** docs/contract.md#speed-to-lead: the vendor's people hear of a new lead at once, by e-mail and SMS, without the customer's contact details. */
 describe('Lead alerts (e2e)', () => {
   let t: TestApp;
   let managerToken: string;

@@ -15,7 +15,7 @@ const h = new NotificationHarness('realert');
 const T0 = '2026-06-10T14:00:00.000Z';
 const NOTHING = { SENT: 0, NOT_NEEDED: 0, NO_CHANNEL: 0, VENDOR_DEACTIVATED: 0 };
 
-/** CONTRACT 13: one re-alert for a lead neither viewed nor answered after reAlertAfterMinutes, once however many instances run. */
+/** docs/contract.md#speed-to-lead: one re-alert for a lead neither viewed nor answered after reAlertAfterMinutes, once however many instances run. */
 describe('Lead re-alerts (e2e)', () => {
   let a: TestApp;
   let b: TestApp;

@@ -22,7 +22,7 @@ const at = (minutes: number, plusMs = 0) => new Date(new Date(minutesAfter(T0, m
 type Window = { from?: string; to?: string };
 
 /**
- * The figures of CONTRACT 13 are answered from each instance's memo while they still hold: every answer
+ * The figures of docs/contract.md#speed-to-lead are answered from each instance's memo while they still hold: every answer
  * here is compared with the full statement run at that instant, and the number of full computations
  * shows when the memo answered.
  */

@@ -21,7 +21,7 @@ const NOTHING_COUNTS = {
   actionedWithin24HoursPercent: null,
 };
 
-/** CONTRACT 13: how fast a vendor answers, from the times its leads were assigned, first viewed and decided. */
+/** docs/contract.md#speed-to-lead: how fast a vendor answers, from the times its leads were assigned, first viewed and decided. */
 describe('Lead response times (e2e)', () => {
   let t: ManagerTestApp;
 

@@ -14,7 +14,7 @@ const DEFAULTS = {
   autoReviewRequestDelayMinutes: 120,
 };
 
-/** CONTRACT 10: the automation settings of both APIs, their defaults, ranges and validation. */
+/** docs/contract.md#automation: the automation settings of both APIs, their defaults, ranges and validation. */
 describe('Automation settings (e2e)', () => {
   let t: ManagerTestApp;
 

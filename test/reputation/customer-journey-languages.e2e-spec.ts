@@ -13,7 +13,7 @@ const ERABLE = {
   contactPhone: '514-555-0100',
 };
 
-/** CONTRACT 11 end to end: what a French and an English customer receive and see, and the switch. */
+/** docs/contract.md#language end to end: what a French and an English customer receive and see, and the switch. */
 describe('A customer journey in French and in English (e2e)', () => {
   const bed = new LanguageJourneyBed();
 

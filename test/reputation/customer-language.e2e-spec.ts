@@ -16,7 +16,7 @@ const T0 = '2026-06-10T14:00:00.000Z';
 const FR_OPT_OUT = 'Répondez ARRET pour ne plus recevoir de messages.';
 const EN_OPT_OUT = 'Reply STOP to opt out.';
 
-/** CONTRACT 11: a process keeps its customer's language, from the request, the lead or the vendor. */
+/** docs/contract.md#language: a process keeps its customer's language, from the request, the lead or the vendor. */
 describe("The customer's language (e2e)", () => {
   let t: TestApp;
   let manager: Record<string, string>;

@@ -29,7 +29,7 @@ interface JobWonRecord {
   settledAt: Date | null;
 }
 
-/** CONTRACT 10: a review request when an accepted lead is won, once per lead, as skipDuplicates=true would. */
+/** docs/contract.md#automation: a review request when an accepted lead is won, once per lead, as skipDuplicates=true would. */
 describe('Review request when a job is won (e2e)', () => {
   let t: TestApp;
   let moveClock: (iso: string) => void;

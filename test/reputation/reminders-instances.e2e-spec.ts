@@ -12,7 +12,7 @@ const bed = new AutomationTestBed(`${process.env.E2E_DATABASE_NAME}_remind2`);
 const T0 = '2026-06-10T14:00:00.000Z';
 const DUE = minutesAfter(T0, 4320);
 
-/** CONTRACT 10: one reminder per process, however many instances run and whatever dies mid-pass. */
+/** docs/contract.md#automation: one reminder per process, however many instances run and whatever dies mid-pass. */
 describe('Reminders with several instances (e2e)', () => {
   let a: TestApp;
   let b: TestApp;

@@ -23,7 +23,7 @@ const T0 = '2026-06-10T14:00:00.000Z';
 const DELAY = 4320;
 const DUE = minutesAfter(T0, DELAY);
 
-/** CONTRACT 10: the one reminder to a customer who did nothing, on one instance. */
+/** docs/contract.md#automation: the one reminder to a customer who did nothing, on one instance. */
 describe('Reminders (e2e)', () => {
   let t: TestApp;
   let moveClock: (iso: string) => void;

@@ -11,7 +11,7 @@ const EMPTY_PROFILE = {
   smsFromNumber: null,
 };
 
-/** CONTRACT 11: the vendor profile on both APIs, its language from the province, and its validation. */
+/** docs/contract.md#language: the vendor profile on both APIs, its language from the province, and its validation. */
 describe('Vendor profile (e2e)', () => {
   let t: ManagerTestApp;
 

@@ -57,7 +57,7 @@ const QuietHoursBound = (): PropertyDecorator => (target, property) => {
   ApiProperty({ pattern: CLOCK_TIME.source })(target, property);
 };
 
-/** PUT body: every setting, named (CONTRACT 10); a body that leaves one out is refused, naming it. */
+/** PUT body: every setting, named (docs/contract.md#automation); a body that leaves one out is refused, naming it. */
 export class AutomationSettingsDto {
   /** Send one reminder to a customer who has not answered. @example true */
   @Named()

@@ -2,7 +2,7 @@ import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDate
 import { Vendor } from '../../vendors/entities/vendor.entity';
 
 /**
- * One row per vendor that saved its automation settings (CONTRACT 10); a vendor without one has the
+ * One row per vendor that saved its automation settings (docs/contract.md#automation); a vendor without one has the
  * defaults of `DEFAULT_AUTOMATION_SETTINGS`. The DTO validates; the checks hold whatever writes.
  */
 @Entity('automation_settings')

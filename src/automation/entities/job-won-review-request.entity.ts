@@ -15,7 +15,7 @@ export enum JobWonOutcome {
 }
 
 /**
- * One row per won lead whose vendor asked for a review request on a won job (CONTRACT 10): its
+ * One row per won lead whose vendor asked for a review request on a won job (docs/contract.md#automation): its
  * primary key makes it once per lead however often a won status is set; a delayed one is claimed
  * with SKIP LOCKED when due, like a reminder.
  */

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, type ResponseObject, getSchemaPath } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from './envelope';
 
-/** The error statuses of CONTRACT 1 an operation can answer, and 500 for a fault of the service. */
+/** The error statuses of docs/contract.md#envelope an operation can answer, and 500 for a fault of the service. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export interface ErrorDoc {

@@ -1,4 +1,4 @@
-/** What an erased value becomes where a column requires one (CONTRACT 14); elsewhere it becomes null. */
+/** What an erased value becomes where a column requires one (docs/contract.md#data-rights); elsewhere it becomes null. */
 export const ERASED = '[erased]';
 
 /** One person's e-mail (lower-cased) and phone (`xxx-xxx-xxxx`), as a data-rights request names them. */

@@ -3,7 +3,7 @@ import { Vendor } from '../../vendors/entities/vendor.entity';
 import type { RecordedEventType } from '../event-types';
 
 /**
- * One change a vendor system may hear about, written in the transaction of the change (CONTRACT 8).
+ * One change a vendor system may hear about, written in the transaction of the change (docs/contract.md#events-webhooks).
  * `tx_id` is the writing transaction's id: the feed shows only events of transactions older than
  * every running one and orders by (tx_id, id), so an event that commits late never lands behind a
  * reader's cursor.

@@ -7,7 +7,7 @@ export enum IdempotencyState {
   Done = 'DONE',
 }
 
-/** One account's Idempotency-Key and the answer of the request that first used it (CONTRACT 9). */
+/** One account's Idempotency-Key and the answer of the request that first used it (docs/contract.md#idempotency). */
 @Entity('idempotency_keys')
 @Index('idx_idempotency_keys_expires', ['expiresAt'])
 export class IdempotencyKey {

@@ -7,7 +7,7 @@ import { RE_ALERT_AFTER_MINUTES } from '../lead-alert-settings';
 
 const unlessNull = ValidateIf((_object, value) => value !== null);
 
-/** PUT body: the whole settings; a property left out takes its default (CONTRACT 13). */
+/** PUT body: the whole settings; a property left out takes its default (docs/contract.md#speed-to-lead). */
 export class LeadAlertSettingsDto {
   /** Where alert e-mails go; null or left out: the vendor's account e-mail. @example "dispatch@acme.example" */
   @SkipIfAbsent()

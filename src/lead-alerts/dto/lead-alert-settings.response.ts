@@ -1,7 +1,7 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import type { LeadAlertSettingsValues } from '../lead-alert-settings';
 
-/** Who hears of the vendor's new leads (CONTRACT 13). */
+/** Who hears of the vendor's new leads (docs/contract.md#speed-to-lead). */
 export class LeadAlertSettingsResponse {
   /** Where alert e-mails go (the vendor's account e-mail unless another was set). @example "dispatch@acme.example" */
   email: string;

@@ -2,7 +2,7 @@ import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDate
 import { Vendor } from '../../vendors/entities/vendor.entity';
 
 /**
- * One row per vendor that saved its lead alert settings (CONTRACT 13); a vendor without one has the
+ * One row per vendor that saved its lead alert settings (docs/contract.md#speed-to-lead); a vendor without one has the
  * defaults of `DEFAULT_LEAD_ALERT_SETTINGS`. The DTO validates; the checks hold whatever writes.
  */
 @Entity('lead_alert_settings')

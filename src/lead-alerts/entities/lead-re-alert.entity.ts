@@ -12,7 +12,7 @@ export enum ReAlertOutcome {
 }
 
 /**
- * One row per alerted lead whose vendor wants re-alerts (CONTRACT 13): its primary key makes the
+ * One row per alerted lead whose vendor wants re-alerts (docs/contract.md#speed-to-lead): its primary key makes the
  * re-alert once per lead; it is claimed with SKIP LOCKED when due, like a reminder.
  */
 @Entity('lead_re_alerts')

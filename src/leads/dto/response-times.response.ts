@@ -3,7 +3,7 @@ import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import type { LeadResponseTimes } from '../lead-response-times';
 
 /**
- * How fast the vendor answers its leads (CONTRACT 13), over the leads assigned in the window. Minutes
+ * How fast the vendor answers its leads (docs/contract.md#speed-to-lead), over the leads assigned in the window. Minutes
  * and percents have one decimal; null when no lead counts. View: the vendor's first
  * GET /general-leads/{id} (or its decision on a lead it never opened); action: accept or decline.
  */

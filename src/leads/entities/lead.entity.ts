@@ -49,7 +49,7 @@ export const FINAL_POST_LEAD_STATUSES: readonly PostLeadStatus[] = [
 @Index('idx_leads_vendor_attention_created', { synchronize: false })
 @Index('idx_leads_pending_created', { synchronize: false })
 @Index('idx_leads_vendor_response_times', { synchronize: false })
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_leads_customer_email', { synchronize: false })
 @Index('idx_leads_customer_phone', { synchronize: false })
 export class Lead {

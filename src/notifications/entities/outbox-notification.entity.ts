@@ -22,7 +22,7 @@ import {
 @Index('uq_notification_outbox_subject_channel', ['purpose', 'subjectId', 'channel'], { unique: true })
 // A vendor's FAILED messages, for the referral KPIs: partial with INCLUDE, hand-written in the KpiRollups migration.
 @Index('idx_notification_outbox_vendor_failed', { synchronize: false })
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_notification_outbox_recipient', { synchronize: false })
 // A process's messages, oldest first (GET /reputation-process/{id}/messages).
 @Index('idx_notification_outbox_process', ['processId', 'id'], { where: '"process_id" IS NOT NULL' })

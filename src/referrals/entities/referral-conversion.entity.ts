@@ -4,7 +4,7 @@ import { Referral } from './referral.entity';
 /** A referred friend's contact request: the referral converted. */
 @Entity('referral_conversions')
 @Index('idx_referral_conversions_referral', ['referralId'])
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_referral_conversions_email', { synchronize: false })
 @Index('idx_referral_conversions_phone', { synchronize: false })
 export class ReferralConversion {

@@ -13,7 +13,7 @@ import { ReferralRequest } from './referral-request.entity';
 @Index('uq_referrals_share_link', ['referralRequestId'], { unique: true, where: `"channel" = 'SHARE'` })
 // (vendor_id, coalesce(friend_email, friend_phone), created_at): the per-friend invitation limit; hand-written in the migration.
 @Index('idx_referrals_vendor_friend', { synchronize: false })
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_referrals_friend_email', { synchronize: false })
 @Index('idx_referrals_friend_phone', { synchronize: false })
 export class Referral {
@@ -53,7 +53,7 @@ export class Referral {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
-  /** When the data of the friend or of the customer who referred them was erased (CONTRACT 14): the link answers 410 from then on. */
+  /** When the data of the friend or of the customer who referred them was erased (docs/contract.md#data-rights): the link answers 410 from then on. */
   @Column({ type: 'timestamptz', nullable: true })
   erasedAt: Date | null;
 }

@@ -2,7 +2,7 @@ import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * An erased person's e-mail or phone, kept only as a keyed hash (HMAC-SHA256 with SUPPRESSION_KEY) so
- * that no vendor can message it again (CONTRACT 14): the contact itself cannot be read back from it.
+ * that no vendor can message it again (docs/contract.md#data-rights): the contact itself cannot be read back from it.
  */
 @Entity('contact_suppressions')
 export class ContactSuppression {

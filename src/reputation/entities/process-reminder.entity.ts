@@ -14,7 +14,7 @@ export enum ReminderOutcome {
 }
 
 /**
- * The one reminder of a process (CONTRACT 10), written with the process when the vendor's settings
+ * The one reminder of a process (docs/contract.md#automation), written with the process when the vendor's settings
  * ask for one. Its primary key makes it one per process; a pass claims due rows with SKIP LOCKED and
  * settles them in the same transaction as the messages it queues, so it is sent once however many
  * instances run, and a pass that dies before its commit leaves the row to the next one.

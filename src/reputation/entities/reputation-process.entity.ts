@@ -8,7 +8,7 @@ export enum ProcessOrigin {
   ReviewRequest = 'REVIEW_REQUEST',
 }
 
-/** The states the KPIs count (CONTRACT 7). */
+/** The states the KPIs count (docs/contract.md#reputation-kpis). */
 export enum ProcessState {
   InProgress = 'IN_PROGRESS',
   Completed = 'COMPLETED',
@@ -43,7 +43,7 @@ export enum TerminationReason {
 // (vendor_id, ended_at) of ended processes, for the KPIs' partial days: hand-written in the KpiRollups migration.
 @Index('idx_reputation_processes_vendor_ended', { synchronize: false })
 @Index('uq_reputation_processes_token', ['token'], { unique: true })
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_reputation_processes_email', { synchronize: false })
 @Index('idx_reputation_processes_phone', { synchronize: false })
 export class ReputationProcess {
@@ -78,7 +78,7 @@ export class ReputationProcess {
   @Column({ type: 'varchar', length: 100 })
   firstName: string;
 
-  /** The customer's language: every message, reminder and page of the process is in it (CONTRACT 11). */
+  /** The customer's language: every message, reminder and page of the process is in it (docs/contract.md#language). */
   @Column({ type: 'varchar', length: 2, default: 'en' })
   locale: Locale;
 
@@ -108,7 +108,7 @@ export class ReputationProcess {
   @Column({ type: 'timestamptz', nullable: true })
   optedOutAt: Date | null;
 
-  /** When the customer's data was erased (CONTRACT 14): the link answers 410 from then on. */
+  /** When the customer's data was erased (docs/contract.md#data-rights): the link answers 410 from then on. */
   @Column({ type: 'timestamptz', nullable: true })
   erasedAt: Date | null;
 }

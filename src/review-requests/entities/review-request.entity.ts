@@ -23,7 +23,7 @@ export class ReviewRequest extends CustomerRequest {
   @Column({ type: 'timestamptz', nullable: true })
   answeredAt: Date | null;
 
-  /** The won lead this request was created for by the automation (CONTRACT 10); null otherwise. */
+  /** The won lead this request was created for by the automation (docs/contract.md#automation); null otherwise. */
   @Column({ type: 'bigint', nullable: true })
   leadId: number | null;
 

@@ -6,7 +6,7 @@ import { Vendor } from '../../vendors/entities/vendor.entity';
 export const INBOUND_SMS_KINDS = ['STOP', 'START', 'HELP', 'REPLY'] as const;
 export type InboundSmsKind = (typeof INBOUND_SMS_KINDS)[number];
 
-/** One text a customer sent to a sender number, as the provider's webhook gave it (CONTRACT 12). */
+/** One text a customer sent to a sender number, as the provider's webhook gave it (docs/contract.md#sms-replies). */
 @Entity('inbound_sms')
 // The provider retries its webhook: one row per MessageSid.
 @Index('uq_inbound_sms_message_sid', ['messageSid'], { unique: true, where: '"message_sid" IS NOT NULL' })

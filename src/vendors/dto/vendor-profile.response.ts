@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { LOCALES, type Locale } from '../../common/locale/locale';
 import type { VendorProfileValues } from '../vendor-profile';
 
-/** The vendor's profile: its customers' language, and how customers are told who writes (CONTRACT 11). */
+/** The vendor's profile: its customers' language, and how customers are told who writes (docs/contract.md#language). */
 export class VendorProfileResponse implements VendorProfileValues {
   /** @example "fr" */
   @ApiProperty({ enum: LOCALES })

@@ -39,7 +39,7 @@ export class Vendor extends TokenHolder implements VendorAccount {
   @Column({ type: 'boolean', default: false })
   enableStandaloneReviewBooster: boolean;
 
-  /** The language of its customers' messages and pages unless a request names one (CONTRACT 11). */
+  /** The language of its customers' messages and pages unless a request names one (docs/contract.md#language). */
   @Column({ type: 'varchar', length: 2, default: 'en' })
   defaultLocale: Locale;
 

@@ -22,7 +22,7 @@ const WEB_PORTS = new Set([80, 443]);
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * The SSRF rule of CONTRACT 8, applied at registration and again at every delivery: https only
+ * The SSRF rule of docs/contract.md#events-webhooks, applied at registration and again at every delivery: https only
  * (unless WEBHOOK_ALLOW_INSECURE), and a host whose every address is public (unless
  * WEBHOOK_ALLOW_PRIVATE_TARGETS). The delivery connects through `lookup`, so the address checked is
  * the address connected to, whatever DNS answers between the check and the connection.

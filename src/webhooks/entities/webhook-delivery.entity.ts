@@ -14,7 +14,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 @Index('idx_webhook_deliveries_due', ['endpointId', 'nextAttemptAt', 'id'], { where: `"status" = 'PENDING'` })
 // An endpoint's delivery list, newest first.
 @Index('idx_webhook_deliveries_endpoint', ['endpointId', 'id'])
-// Finding one person's records (CONTRACT 14): hand-written in the CustomerDataRights migration.
+// Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_webhook_deliveries_event', { synchronize: false })
 // Retention: the finished deliveries, oldest first (a backlog of PENDING ones is not in it).
 @Index('idx_webhook_deliveries_finished', ['createdAt'], { where: `"status" <> 'PENDING'` })
