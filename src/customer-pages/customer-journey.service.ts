@@ -153,8 +153,8 @@ export class CustomerJourneyService {
     );
   }
 
-  share(token: string): Promise<void> {
-    return this.processes.atStep(token, JourneyStep.Referral, (process) => this.referrals.share(process));
+  share(token: string, referrerName: string): Promise<void> {
+    return this.processes.atStep(token, JourneyStep.Referral, (process) => this.referrals.share(process, referrerName));
   }
 
   optOut(token: string): Promise<void> {

@@ -15,6 +15,7 @@ import {
   FeedbackForm,
   PrivateFeedbackForm,
   ReviewAnswerForm,
+  ShareLinkForm,
   TextInvitationForm,
 } from './dto/customer-forms.dto';
 import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
@@ -145,8 +146,9 @@ export class CustomerPagesController {
   async share(
     @Param('token', LinkTokenPipe) token: string,
     @PickedLanguage() picked: Locale | undefined,
+    @Body() form: ShareLinkForm,
   ): Promise<Redirection> {
-    await this.journey.share(token);
+    await this.journey.share(token, form.referrerName);
     return backTo(customerPaths.process(token), picked);
   }
 

@@ -51,7 +51,7 @@ export interface InvitationPageView {
   contact: string | null;
   /** The referrer's language, which the friend's message was written in. */
   locale: Locale;
-  /** Who referred the friend: the name the customer gave, else their first name. */
+  /** Who referred the friend: the name the customer gave (a share link made before names were asked: their first name). */
   referrerName: string;
   /** A personal invitation takes one contact request; a share link one per friend. */
   accepting: boolean;
@@ -153,11 +153,11 @@ export class ReferralsService {
     });
   }
 
-  /** Hands out the customer's share link (the same one on every ask). */
-  async share(process: ReputationProcess): Promise<void> {
+  /** Hands out the customer's share link (the same one on every ask), which names them as they gave their name. */
+  async share(process: ReputationProcess, referrerName: string): Promise<void> {
     const { referralRequestId, referrals } = await this.referralsOf(process);
     if (referrals.some((r) => r.channel === ReferralChannel.Share)) return;
-    await this.addReferral(process, referralRequestId, ReferralChannel.Share, null, {
+    await this.addReferral(process, referralRequestId, ReferralChannel.Share, referrerName, {
       name: null,
       email: null,
       phone: null,

@@ -275,7 +275,7 @@ describe('Customer pages under hostile input (e2e, property-based)', () => {
     await referral.submit('/review', { happy: 'yes' });
     await referral.submit('/review/confirm');
     paths.push(referral.path);
-    await referral.submit('/referrals/share');
+    await referral.submit('/referrals/share', { referrerName: 'Ann Lee' });
     paths.push(new URL(/id="share" name="share" type="text" value="([^"]+)"/.exec(await referral.view())![1]).pathname);
 
     const wrong: string[] = [];

@@ -122,7 +122,7 @@ describe('Customer referral pages (e2e)', () => {
       referrerName: 'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
       phone: "Please enter your friend's 10-digit mobile number, for example 416 555 0123.",
     });
-    await page.submit('/referrals/share');
+    await page.submit('/referrals/share', { referrerName: 'Sam Lee' });
     const shareLink = /id="share" name="share" type="text" value="([^"]+)"/.exec(await page.view())![1];
     const friend = customer(shareLink);
     const noContact = await friend.post('', { name: 'Ann', email: '', phone: '', message: 'A deck' });

@@ -28,7 +28,7 @@ describe('Share link daily limit (e2e)', () => {
     const customer = new CustomerBrowser(bed.t.http, (await createReviewRequest(bed.t.app, vendor.entity)).link);
     await customer.submit('/review', { happy: 'yes' });
     await customer.submit('/review/confirm');
-    await customer.submit('/referrals/share');
+    await customer.submit('/referrals/share', { referrerName: 'Robin Côté' });
     const link = /id="share" name="share" type="text" value="([^"]+)"/.exec(await customer.view())![1];
     return new CustomerBrowser(bed.t.http, link);
   }

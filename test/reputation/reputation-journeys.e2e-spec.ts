@@ -139,7 +139,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     });
     // More referrals by the other channels: recorded, but the referral request was completed once.
     await olivia.submit('/referrals/text', { referrerName: 'Olivia', phone: '(416) 555-0123' });
-    await olivia.submit('/referrals/share');
+    await olivia.submit('/referrals/share', { referrerName: 'Olivia Martin' });
     await expectKpis();
     const referralPage = await olivia.view();
     expect(referralPage).toContain('Invited so far: Noah Friend, 416-555-0123.');

@@ -24,7 +24,7 @@ describe('Reputation KPIs: what counts, and when (e2e)', () => {
     await failReferralRequestMessages(vendor);
     await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
     // Completed by the customer after all: completed, neither pending nor failed.
-    await sam.submit('/referrals/share');
+    await sam.submit('/referrals/share', { referrerName: 'Sam Tremblay' });
     await expectKpis({
       totalReferralRequestsFailed: 0,
       referralRequestsCompleted: 1,

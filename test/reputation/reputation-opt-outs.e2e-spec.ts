@@ -139,7 +139,7 @@ describe('Reputation processes: opting out and cancelling, with their KPIs (e2e)
     await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
     expect(await sam.view()).toMatch(/You&#39;re unsubscribed/);
     // No referral is possible any more.
-    await sam.submit('/referrals/share');
+    await sam.submit('/referrals/share', { referrerName: 'Sam Tremblay' });
     await expectKpis();
   });
 

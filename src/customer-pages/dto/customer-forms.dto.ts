@@ -6,6 +6,7 @@ import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator'
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
+import { IsPersonName, PERSON_NAME_MAX } from '../../common/validation/person-name';
 import { pageTextKey } from '../views/page-texts';
 
 // The customer pages' forms (application/x-www-form-urlencoded). Each field has one message, written
@@ -26,6 +27,18 @@ const Text = (max: number, message: string): PropertyDecorator[] => [
   NotBlank({ message }),
   MaxLength(max, { message }),
 ];
+
+/**
+ * A person's name (CONTRACT 7): `message` for a missing, blank or long one; a name with an address, a
+ * phone number or hidden characters in it is told so.
+ */
+const Name = (message: string): PropertyDecorator[] => [
+  ...Text(PERSON_NAME_MAX, message),
+  IsPersonName(pageTextKey('errorNotAName')),
+];
+
+/** A friend's message: it becomes the job description of their lead, so it is held to a lead alert's reading. */
+export const CONTACT_MESSAGE_MAX = 1000;
 
 const YES_NO = ['yes', 'no'];
 
@@ -53,11 +66,11 @@ export class PrivateFeedbackForm {
 
 abstract class InvitationForm {
   /** The friend's message says who it is from. */
-  @applyDecorators(...Text(100, pageTextKey('errorReferrerName')))
+  @applyDecorators(...Name(pageTextKey('errorReferrerName')))
   referrerName: string;
 
   @SkipIfAbsent()
-  @applyDecorators(...Text(100, pageTextKey('errorFriendName')))
+  @applyDecorators(...Name(pageTextKey('errorFriendName')))
   friendName?: string;
 }
 
@@ -66,6 +79,12 @@ export class EmailInvitationForm extends InvitationForm {
   @IsEmail({}, { message: pageTextKey('errorFriendEmail') })
   @MaxLength(254, { message: pageTextKey('errorFriendEmail') })
   email: string;
+}
+
+/** The share link names the customer as they give their name, as an invitation does. */
+export class ShareLinkForm {
+  @applyDecorators(...Name(pageTextKey('errorReferrerName')))
+  referrerName: string;
 }
 
 export class TextInvitationForm extends InvitationForm {
@@ -77,7 +96,7 @@ export class TextInvitationForm extends InvitationForm {
 /** A referred friend's contact request: a name and an email, a phone, or both. */
 @AtLeastOneOfSaying(pageTextKey('errorEmailOrPhone'), 'email', 'phone')
 export class ContactRequestForm {
-  @applyDecorators(...Text(100, pageTextKey('errorName')))
+  @applyDecorators(...Name(pageTextKey('errorName')))
   name: string;
 
   @SkipIfAbsent()
@@ -92,6 +111,6 @@ export class ContactRequestForm {
   phone?: string;
 
   @SkipIfAbsent()
-  @applyDecorators(...Text(2000, pageTextKey('errorProject')))
+  @applyDecorators(...Text(CONTACT_MESSAGE_MAX, pageTextKey('errorProject')))
   message?: string;
 }

@@ -3,7 +3,8 @@ import { JourneyStep } from '../../reputation/entities/reputation-process.entity
 import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
 import { type FormState, errorSummary, field, stateOf } from './form-fields';
-import { html } from './html';
+import { CONTACT_MESSAGE_MAX } from '../dto/customer-forms.dto';
+import { type SafeHtml, html } from './html';
 import { STEPS, type StepPage } from './journey-steps';
 import { layout } from './layout';
 import type { PageLanguage, PageText } from './page-texts';
@@ -73,15 +74,20 @@ export function invitationPage(
     samePage: thanked ? `${invitationPath}?sent=1` : invitationPath,
   };
   const unsubscribePath = view.messaged ? customerPaths.invitationUnsubscribe(view.token) : null;
-  const notice = (title: PageText, heading: PageText, body: PageText): string =>
+  const notice = (title: PageText, heading: PageText, body: PageText, more: SafeHtml | false = false): string =>
     layout({
       ...page,
       unsubscribePath,
       title: lang.t(title),
       body: html`<h1>${lang.t(heading)}</h1>
-        <p>${lang.t(body, { vendor })}</p>`,
+        <p>${lang.t(body, { vendor })}</p>
+        ${more}`,
     });
-  if (thanked || !view.accepting) return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody');
+  // The friend is told who will get in touch, and how to reach them first if they would rather.
+  const reach = view.contact !== null && html`<p>${lang.t('contactThanksReach', { vendor, contact: view.contact })}</p>`;
+  if (thanked || !view.accepting) {
+    return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody', reach);
+  }
   if (view.fullToday) return notice('shareLinkFullTitle', 'shareLinkFullHeading', 'shareLinkFullBody');
   const form = stateOf(sent, '');
   const referrer = view.referrerName;
@@ -137,7 +143,7 @@ export function invitationPage(
             label: lang.t('contactMessageLabel'),
             type: 'textarea',
             autocomplete: 'off',
-            maxlength: 2000,
+            maxlength: CONTACT_MESSAGE_MAX,
           },
           form,
         )}

@@ -88,6 +88,17 @@ function invitationForm(
     </form>`;
 }
 
+const SHARE_ACTION = '/referrals/share';
+
+/** The share link's page names the customer as the invitations do: they give their name first. */
+function shareForm(lang: PageLanguage, base: string, firstName: string, form: FormState | null) {
+  return html`${errorSummary(lang, form)}
+    <form method="post" action="${lang.link(`${base}${SHARE_ACTION}`)}" novalidate>
+      ${field(referrerField(lang, 'share', firstName), form)}
+      <button type="submit" class="secondary">${lang.t('shareSubmit')}</button>
+    </form>`;
+}
+
 /** After a confirmed review: invite friends by email or text, or take a link to share. */
 export function referralStep(view: ProcessPageView, lang: PageLanguage, sent: FormState | null): StepPage {
   const [email, text] = [byEmail(lang), byText(lang)];
@@ -119,9 +130,7 @@ export function referralStep(view: ProcessPageView, lang: PageLanguage, sent: Fo
         },
         null,
       )
-    : html`<form method="post" action="${lang.link(`${base}/referrals/share`)}">
-        <button type="submit" class="secondary">${lang.t('shareSubmit')}</button>
-      </form>`;
+    : shareForm(lang, base, view.firstName, stateOf(sent, SHARE_ACTION));
   return {
     title: lang.t('referralTitle', { vendor }),
     body: html`<h1>${lang.t('referralHeading', { firstName: view.firstName })}</h1>

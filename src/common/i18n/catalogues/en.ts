@@ -100,6 +100,7 @@ export const EN = {
   'page.contactThanksTitle': 'Thank you',
   'page.contactThanksHeading': 'Thank you!',
   'page.contactThanksBody': '{vendor} has your request and will be in touch soon.',
+  'page.contactThanksReach': 'You can also reach {vendor} directly: {contact}',
 
   'page.shareLinkFullTitle': 'Please come back tomorrow',
   'page.shareLinkFullHeading': 'This link has reached its limit for today',
@@ -121,7 +122,9 @@ export const EN = {
   'page.errorEmail': 'Please enter a valid email address, for example name@example.com.',
   'page.errorPhone': 'Please enter a 10-digit phone number, for example 416 555 0123.',
   'page.errorEmailOrPhone': 'Please give an email address or a phone number, so you can be contacted.',
-  'page.errorProject': 'Please keep your message under 2000 characters.',
+  'page.errorProject': 'Please keep your message under 1000 characters.',
+  /** A name field holding more than a name (a web or email address, a phone number, hidden characters). */
+  'page.errorNotAName': 'Please enter a name only, without a web address, email address, phone number or special characters.',
   'page.notFoundTitle': 'This link is not valid',
   'page.notFoundBody': 'Please check that you opened the whole link from your message.',
   'page.tooManyTitle': 'Too many requests',

@@ -103,6 +103,7 @@ export const FR: Catalogue = {
   'page.contactThanksTitle': 'Merci',
   'page.contactThanksHeading': 'Merci!',
   'page.contactThanksBody': '{vendor} a bien reçu votre demande et communiquera avec vous sous peu.',
+  'page.contactThanksReach': 'Vous pouvez aussi joindre {vendor} directement : {contact}',
 
   'page.shareLinkFullTitle': 'Revenez demain',
   'page.shareLinkFullHeading': 'Ce lien a atteint sa limite pour aujourd’hui',
@@ -125,7 +126,9 @@ export const FR: Catalogue = {
   'page.errorPhone': 'Veuillez entrer un numéro de téléphone à 10 chiffres, par exemple 514 555 0123.',
   'page.errorEmailOrPhone':
     'Veuillez indiquer une adresse courriel ou un numéro de téléphone pour qu’on puisse vous joindre.',
-  'page.errorProject': 'Veuillez limiter votre message à 2000 caractères.',
+  'page.errorProject': 'Veuillez limiter votre message à 1000 caractères.',
+  'page.errorNotAName':
+    'Veuillez inscrire un nom seulement, sans adresse Web, adresse courriel, numéro de téléphone ni caractères spéciaux.',
   'page.notFoundTitle': 'Ce lien n’est pas valide',
   'page.notFoundBody': 'Vérifiez que vous avez bien ouvert le lien complet de votre message.',
   'page.tooManyTitle': 'Trop de demandes',
