@@ -124,7 +124,8 @@ export const EN = {
   'page.errorEmailOrPhone': 'Please give an email address or a phone number, so you can be contacted.',
   'page.errorProject': 'Please keep your message under 1000 characters.',
   /** A name field holding more than a name (a web or email address, a phone number, hidden characters). */
-  'page.errorNotAName': 'Please enter a name only, without a web address, email address, phone number or special characters.',
+  'page.errorNotAName':
+    'Please enter a name only, without a web address, email address, phone number or special characters.',
   'page.notFoundTitle': 'This link is not valid',
   'page.notFoundBody': 'Please check that you opened the whole link from your message.',
   'page.tooManyTitle': 'Too many requests',
