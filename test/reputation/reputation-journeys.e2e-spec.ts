@@ -176,7 +176,8 @@ describe('Reputation journeys and KPIs (e2e)', () => {
     await friends.submit('', { name: 'Liam', email: 'liam@friend.example' }, `${friends.path}?sent=1`);
     await friends.submit('', { name: 'Emma again', phone: '4165550199' }, `${friends.path}?sent=1`);
     await expectKpis({ totalReferralConversions: 3 });
-    expect(await friends.view()).toMatch(/Olivia recommends/);
+    // The share link names the customer by the full name they gave for it.
+    expect(await friends.view()).toMatch(/Olivia Martin recommends/);
   });
 
   it.each([
@@ -186,7 +187,7 @@ describe('Reputation journeys and KPIs (e2e)', () => {
       'referralRequestsCompletedByEmail',
     ],
     ['text', { referrerName: 'Lucas', friendName: '', phone: '+1 (905) 555-0147' }, 'referralRequestsCompletedByText'],
-    ['share', {}, 'referralRequestsCompletedByShare'],
+    ['share', { referrerName: 'Lucas Brown' }, 'referralRequestsCompletedByShare'],
   ] as const)('a standalone review request completed and referred by %s', async (channel, form, field) => {
     const { token, expectKpis } = await vendorWithKpis(t);
     const created = await request(t.http)
