@@ -19,7 +19,7 @@ const ACCEPTED = [
   'Zoë',
 ];
 
-/** What a name field must never carry (CONTRACT 7): addresses, phone numbers, hidden characters, length. */
+/** What a name field must never carry (docs/contract.md#reputation-kpis): addresses, phone numbers, hidden characters, length. */
 const REFUSED = [
   'https://evil.example/login',
   'URGENT: your bank account is locked, verify at https://evil.example/x now',

@@ -29,7 +29,7 @@ const Text = (max: number, message: string): PropertyDecorator[] => [
 ];
 
 /**
- * A person's name (CONTRACT 7): `message` for a missing, blank or long one; a name with an address, a
+ * A person's name (docs/contract.md#reputation-kpis): `message` for a missing, blank or long one; a name with an address, a
  * phone number or hidden characters in it is told so.
  */
 const Name = (message: string): PropertyDecorator[] => [
