@@ -35,6 +35,7 @@ import { SmsConversations1795653459225 } from './1795653459225-SmsConversations'
 import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNumberUnique';
 import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
+import { IdempotencyHoldByLock1795690390000 } from './1795690390000-IdempotencyHoldByLock';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   VendorSmsNumberUnique1795655000000,
   LeadTimingChanges1795660000000,
   KpiChanges1795670000000,
+  IdempotencyHoldByLock1795690390000,
 ];
