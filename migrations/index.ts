@@ -35,7 +35,7 @@ import { SmsConversations1795653459225 } from './1795653459225-SmsConversations'
 import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNumberUnique';
 import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
-import { IdempotencyHoldByLock1795690390000 } from './1795690390000-IdempotencyHoldByLock';
+import { SmsSenderPool1795680043000 } from './1795680043000-SmsSenderPool';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -77,5 +77,5 @@ export const MIGRATIONS = [
   VendorSmsNumberUnique1795655000000,
   LeadTimingChanges1795660000000,
   KpiChanges1795670000000,
-  IdempotencyHoldByLock1795690390000,
+  SmsSenderPool1795680043000,
 ];

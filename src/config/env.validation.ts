@@ -162,7 +162,12 @@ export const envValidationSchema = Joi.object({
     .optional(),
   SMS_ACCOUNT_SID: Joi.string().max(100).optional(),
   SMS_AUTH_TOKEN: Joi.string().max(200).optional(),
-  SMS_FROM: Joi.string().max(50).optional(),
+  // One sender number in E.164, or a pool of them separated by commas (docs/contract.md#sms-replies).
+  SMS_FROM: Joi.string()
+    .max(2000)
+    .pattern(/^\s*\+[1-9]\d{6,14}\s*(,\s*\+[1-9]\d{6,14}\s*)*$/)
+    .optional()
+    .messages({ 'string.pattern.base': 'SMS_FROM must be an E.164 number, or several separated by commas' }),
   NOTIFY_WORKER_ENABLED: Joi.string().valid('true', 'false').default('true'),
   NOTIFY_POLL_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(2000),
   NOTIFY_CONCURRENCY: Joi.number().integer().min(1).max(100).default(10),

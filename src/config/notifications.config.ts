@@ -4,6 +4,11 @@ import { ConfigType, registerAs } from '@nestjs/config';
 export const DEFAULT_OPERATOR_NAME = 'Vendor Leads';
 export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
 
+/** SMS_FROM as its list of E.164 numbers (one, or several separated by commas), each once, in order. */
+export const smsSenderPoolOf = (value: string): string[] => [
+  ...new Set(value.split(',').map((number) => number.trim())),
+];
+
 /** Delivery of e-mail and SMS (src/notifications). Values are validated in env.validation.ts. */
 export const notificationsConfig = registerAs('notifications', () => {
   const smsAccountSid = process.env.SMS_ACCOUNT_SID || undefined;
@@ -26,7 +31,10 @@ export const notificationsConfig = registerAs('notifications', () => {
             apiBaseUrl: (process.env.SMS_API_BASE_URL || DEFAULT_SMS_API_BASE_URL).replace(/\/+$/, ''),
             accountSid: smsAccountSid,
             authToken: smsAuthToken,
-            from: smsFrom,
+            /** The first of the pool: the sender of texts that are no conversation (the vendors' own alerts). */
+            from: smsSenderPoolOf(smsFrom)[0],
+            /** Every number of SMS_FROM: each (phone, vendor) pair texts from one of them (SmsSenderPool). */
+            senderPool: smsSenderPoolOf(smsFrom),
           }
         : undefined,
     workerEnabled: (process.env.NOTIFY_WORKER_ENABLED ?? 'true') === 'true',

@@ -16,8 +16,8 @@ export enum LockSpace {
   KpiRollups = 727_301,
   /** One provider MessageSid (hashed): the provider's retry of a text while the first is being recorded. */
   InboundSms = 727_401,
-  /** One account's Idempotency-Key (hashed): held by the request running with it. */
-  IdempotencyKey = 727_501,
+  /** One phone (hashed): two messages to it taking their pool numbers at once (SmsSenderPool). */
+  SmsSenderPairs = 727_402,
 }
 
 /** Held to the end of the caller's transaction: work on the same (space, id) runs one after the other. */

@@ -51,9 +51,15 @@ export class NotificationCustomerRecords {
   /**
    * In the caller's transaction: recipient, subject and bodies removed from the messages that left or
    * failed; those still waiting are deleted (never sent, and still counted as the KPIs count a request
-   * whose message has not failed). Answers how many were erased.
+   * whose message has not failed). The pool numbers their phones were texted from are forgotten too.
+   * Answers how many were erased.
    */
   async erase(ids: number[]): Promise<number> {
+    await this.sql.run({
+      sql: `DELETE FROM sms_sender_pairs WHERE phone IN (
+              SELECT recipient FROM notification_outbox WHERE id = ANY($1::bigint[]) AND channel = 'SMS')`,
+      parameters: [ids],
+    });
     const { rowCount: withdrawn } = await this.sql.run({
       sql: `DELETE FROM notification_outbox WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
       parameters: [ids],

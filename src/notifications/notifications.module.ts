@@ -7,6 +7,8 @@ import { NotificationCustomerRecords } from './notification-customer-records';
 import { NotificationsService } from './notifications.service';
 import { OutboxSignal } from '../database/outbox-signal';
 import { SmsOptOuts } from './sms-opt-outs';
+import { SmsSenderPair } from './entities/sms-sender-pair.entity';
+import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 
 /**
  * E-mail and SMS to customers through a transactional outbox. Producers import this module and
@@ -14,8 +16,22 @@ import { SmsOptOuts } from './sms-opt-outs';
  * the CLI may import a producer module without delivering anything.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxNotification, SmsOptOut])],
-  providers: [NotificationsRepository, NotificationsService, OutboxSignal, NotificationCustomerRecords, SmsOptOuts],
-  exports: [NotificationsService, NotificationsRepository, OutboxSignal, NotificationCustomerRecords, SmsOptOuts],
+  imports: [TypeOrmModule.forFeature([OutboxNotification, SmsOptOut, SmsSenderPair])],
+  providers: [
+    NotificationsRepository,
+    NotificationsService,
+    OutboxSignal,
+    NotificationCustomerRecords,
+    SmsOptOuts,
+    SmsSenderPool,
+  ],
+  exports: [
+    NotificationsService,
+    NotificationsRepository,
+    OutboxSignal,
+    NotificationCustomerRecords,
+    SmsOptOuts,
+    SmsSenderPool,
+  ],
 })
 export class NotificationsModule {}

@@ -102,6 +102,11 @@ export class NotificationsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** The number a claimed text leaves from (taken from the pool by its first attempt). */
+  async setSender(claim: ClaimedNotification, sender: string | null): Promise<void> {
+    await this.txHost.tx.update(OutboxNotification, { id: claim.id, attempts: claim.attempts }, { sender });
+  }
+
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
   markSent(claim: ClaimedNotification): Promise<boolean> {
     return this.finish(claim, { status: 'SENT', sentAt: () => 'now()', lastErrorCode: null, lastError: null });
@@ -143,16 +148,20 @@ export class NotificationsRepository {
   }
 
   /**
-   * The process of the latest text that left for this phone from this sender number (null: the shared
-   * SMS_FROM), or null when none did.
+   * The latest text to a customer that left for this phone from this sender number (with
+   * `orUnnamed`, also one that named none: queued before the pool, from the first SMS_FROM number).
    */
-  async lastProcessTexted(phone: string, sender: string | null): Promise<number | null> {
-    const row = await this.txHost.tx.findOne(OutboxNotification, {
-      select: { processId: true },
-      where: { recipient: phone, channel: 'SMS', status: 'SENT', sender: sender ?? IsNull(), processId: Not(IsNull()) },
+  lastTextTo(phone: string, sender: string, orUnnamed: boolean): Promise<OutboxNotification | null> {
+    return this.txHost.tx.findOne(OutboxNotification, {
+      where: [sender, ...(orUnnamed ? [IsNull()] : [])].map((from) => ({
+        recipient: phone,
+        channel: 'SMS' as const,
+        status: 'SENT' as const,
+        sender: from,
+        purpose: Not(In(VENDOR_ALERT_PURPOSES)),
+      })),
       order: { id: 'DESC' },
     });
-    return row?.processId ?? null;
   }
 
   /** Fails, in the caller's transaction, the vendor's messages to these recipients that are still waiting. */

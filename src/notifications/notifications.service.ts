@@ -134,9 +134,13 @@ export class NotificationsService {
     return this.repository.ofProcess(processId);
   }
 
-  /** The process whose text to this phone from this sender (null: SMS_FROM) left last; a reply to it belongs there. */
-  lastProcessTexted(phone: string, sender: string | null): Promise<number | null> {
-    return this.repository.lastProcessTexted(phone, sender);
+  /**
+   * The latest text to a customer that left for this phone from this sender number: whose conversation
+   * a reply to that number continues. `orUnnamed`: the first SMS_FROM number, which texts queued before
+   * the pool left from without naming it.
+   */
+  lastTextTo(phone: string, sender: string, orUnnamed: boolean): Promise<OutboxNotification | null> {
+    return this.repository.lastTextTo(phone, sender, orUnnamed);
   }
 
   /** Gives up, in the caller's transaction, the messages of one subject not sent yet (no longer needed). */

@@ -8,7 +8,9 @@ import { EventsService } from '../events/events.service';
 import { DeliveryFailure } from './delivery/delivery-failure';
 import { EMAIL_SENDER, MessageSender, SMS_SENDER } from './delivery/message-sender';
 import { DeliveryStatus } from './dto/delivery-status.response';
+import { type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
 import { ClaimedNotification, NotificationsRepository } from './notifications.repository';
+import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 import { SmsOptOuts } from './sms-opt-outs';
 
 /**
@@ -28,6 +30,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     private readonly events: EventsService,
     private readonly txHost: TransactionHost,
     private readonly smsOptOuts: SmsOptOuts,
+    private readonly senders: SmsSenderPool,
   ) {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
@@ -65,13 +68,22 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /**
-   * The committed mark that this attempt hands the message over, written before it leaves. False,
-   * and nothing is sent, when the claim was lost or the database does not answer: the message is then
-   * taken again after its lease.
+   * The committed mark that this attempt hands the message over, written before it leaves, with the
+   * pool number a text to a customer leaves from (taken by its first attempt, kept by the retries).
+   * False, and nothing is sent, when the claim was lost or the database does not answer: the message
+   * is then taken again after its lease.
    */
   private async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
     try {
-      if (await this.repository.markHandingOver(claim)) return true;
+      const marked = await this.txHost.withTransaction(async () => {
+        if (!(await this.repository.markHandingOver(claim))) return false;
+        if (this.leavesFromPool(claim)) {
+          claim.sender = await this.senders.take(claim.recipient, claim.vendorId);
+          await this.repository.setSender(claim, claim.sender);
+        }
+        return true;
+      });
+      if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {
       this.logger.error(
@@ -79,6 +91,12 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       );
     }
     return false;
+  }
+
+  /** A text to a customer with no sender yet (not a vendor's own number): its vendor's pool number for the phone. */
+  private leavesFromPool(claim: ClaimedNotification): boolean {
+    const alert = (VENDOR_ALERT_PURPOSES as readonly NotificationPurpose[]).includes(claim.purpose);
+    return claim.channel === 'SMS' && claim.sender === null && !alert;
   }
 
   private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<void> {

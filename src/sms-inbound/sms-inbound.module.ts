@@ -12,16 +12,26 @@ import { InboundSmsRepository } from './inbound-sms.repository';
 import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
 import { SmsInboundService } from './sms-inbound.service';
+import { SmsReplyListeners } from './sms-reply-listeners';
 
 /**
- * Texts customers send back (docs/contract.md#sms-replies): the provider's signed webhook, the carriers' keywords, the
- * replies stored on the process that texted the customer, and the conversation both ways. Owns
- * `inbound_sms`; asks reputation to opt a phone out and notifications which process texted a phone last.
+ * Texts customers send back (docs/contract.md#sms-replies): the provider's signed webhook, the carriers'
+ * keywords, the replies stored on the conversation that texted the customer from the number written to,
+ * and the conversation both ways. Owns `inbound_sms`; asks reputation to opt a phone out and
+ * notifications which text left last for a phone from a number. Other kinds of conversation take the
+ * replies to their texts through the `SmsReplyListeners` port.
  */
 @Module({
   imports: [ReputationModule, NotificationsModule, EventsModule, VendorsModule, TypeOrmModule.forFeature([InboundSms])],
   controllers: [SmsInboundController, ProcessMessagesController, InboundMessagesController],
-  providers: [SmsInboundService, InboundSmsRepository, ReplyRouting, ConversationsService, InboundSmsCustomerRecords],
-  exports: [InboundSmsCustomerRecords],
+  providers: [
+    SmsInboundService,
+    InboundSmsRepository,
+    ReplyRouting,
+    ConversationsService,
+    InboundSmsCustomerRecords,
+    SmsReplyListeners,
+  ],
+  exports: [InboundSmsCustomerRecords, SmsReplyListeners],
 })
 export class SmsInboundModule {}

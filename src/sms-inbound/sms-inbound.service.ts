@@ -40,11 +40,11 @@ export class SmsInboundService {
     if (!isTwilioSignature(call.signature, sms.authToken, call.url, call.fields)) {
       throw new DomainError(ErrorCode.Forbidden, 'X-Twilio-Signature is missing or does not match this request.');
     }
-    return this.record(inboundTextOf(call.fields), sms.from);
+    return this.record(inboundTextOf(call.fields), sms.senderPool);
   }
 
   @Transactional()
-  private async record(text: InboundText, sharedSender: string): Promise<string> {
+  private async record(text: InboundText, senderPool: readonly string[]): Promise<string> {
     if (text.messageSid) {
       await this.texts.lockMessageSid(text.messageSid);
       const earlier = await this.texts.findByMessageSid(text.messageSid);
@@ -52,8 +52,8 @@ export class SmsInboundService {
     }
     const phone = normalizePhone(text.from);
     const kind = phone ? await this.actOn(phone, text.body) : 'REPLY';
-    // A reply is the vendor's whose process texted this phone last from the number written to.
-    const route = kind === 'REPLY' ? await this.replies.route(phone, text.to, sharedSender) : undefined;
+    // A reply belongs to the conversation whose text left last for this phone from the number written to.
+    const route = kind === 'REPLY' ? await this.replies.route(phone, text.to, senderPool) : undefined;
     const answer = kind === 'HELP' ? twiml(this.help(text.body)) : twiml();
     const stored = await this.texts.insert({
       messageSid: text.messageSid,
@@ -66,7 +66,7 @@ export class SmsInboundService {
       processId: route?.processId ?? null,
       answer,
     });
-    if (stored.processId !== null && stored.vendorId !== null) await this.replies.announce(stored);
+    if (route) await this.replies.announce(stored, route.replied);
     return answer;
   }
 

@@ -24,7 +24,13 @@ describe('Idempotent writes (e2e)', () => {
     const config = [
       withConfig(notificationsConfig, {
         smtpUrl: sink.url,
-        sms: { apiBaseUrl: sms.baseUrl, accountSid: 'AC0000', authToken: 'token', from: '+14165550000' },
+        sms: {
+          apiBaseUrl: sms.baseUrl,
+          accountSid: 'AC0000',
+          authToken: 'token',
+          from: '+14165550000',
+          senderPool: ['+14165550000'],
+        },
         pollIntervalMs: 100,
       }),
     ];

@@ -1,5 +1,10 @@
 import request from 'supertest';
 import { waitUntil } from '../support/net';
+import {
+  messagesOf as messagesOfBed,
+  requestReviewByText as requestReviewByTextBed,
+  textedBy as textedByBed,
+} from '../support/sms-conversations';
 import { SHARED_SENDER, e164, text, useSmsTestBed } from '../support/sms-inbound';
 import { type Account, MANAGER_API as M, VENDOR_API as V, ofType } from '../support/webhook-app';
 
@@ -11,47 +16,9 @@ let lastPhone = 0;
 const newPhone = (): string => `416-555-${3000 + ++lastPhone}`;
 const reviewer = () => sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] });
 
-/** The id of a new review request by text to `phone`. */
-async function requestReviewByText(vendor: Account, phone: string): Promise<number> {
-  const created = await request(sms.bed.t.http)
-    .post(`${V}/review-requests`)
-    .set(vendor.auth)
-    .send({ firstName: 'Sam', phone })
-    .expect(201);
-  return (created.body as { data: { id: number } }).data.id;
-}
-
-/** A review request by text to `phone`; answers its process id once the text has left. */
-async function textedBy(vendor: Account, phone: string): Promise<number> {
-  const requestId = await requestReviewByText(vendor, phone);
-  const [{ processId }]: { processId: number }[] = await sms.bed.t.dataSource.query(
-    'SELECT process_id AS "processId" FROM review_requests WHERE id = $1',
-    [requestId],
-  );
-  await waitUntil(async () => {
-    const rows: unknown[] = await sms.bed.t.dataSource.query(
-      `SELECT 1 FROM notification_outbox WHERE process_id = $1 AND channel = 'SMS' AND status = 'SENT'`,
-      [processId],
-    );
-    return rows.length > 0;
-  });
-  return processId;
-}
-
-interface Message {
-  id: string;
-  direction: string;
-  channel: string;
-  status: string;
-  body: string;
-  at: string;
-}
-
-async function messagesOf(vendor: Account, processId: number): Promise<Message[]> {
-  const res = await request(sms.bed.t.http).get(`${V}/reputation-process/${processId}/messages`).set(vendor.auth);
-  expect(res.status).toBe(200);
-  return (res.body as { data: Message[] }).data;
-}
+const textedBy = (vendor: Account, phone: string) => textedByBed(sms.bed.t, vendor, phone);
+const messagesOf = (vendor: Account, processId: number) => messagesOfBed(sms.bed.t, vendor, processId);
+const requestReviewByText = (vendor: Account, phone: string) => requestReviewByTextBed(sms.bed.t, vendor, phone);
 
 interface FeedEvent {
   type: string;

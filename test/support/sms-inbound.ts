@@ -80,14 +80,18 @@ export function text(http: App, from: string, body: string, options: TextOptions
 export const e164 = (phone: string): string => `+1${phone.replace(/\D/g, '')}`;
 
 /**
- * Starts, for the test file it is called in, the SMS provider stand-in and an app wired to it (with its
- * webhook receiver) on the scratch database `name`; `state` holds both once `beforeAll` has run.
+ * Starts, for the test file (or describe block) it is called in, the SMS provider stand-in and an app
+ * wired to it (with its webhook receiver) on the scratch database `name`, with `settings` over the
+ * usual ones; `state` holds both once `beforeAll` has run.
  */
-export function useSmsTestBed(name: string): { stub: SmsProviderStub; bed: WebhookTestBed } {
+export function useSmsTestBed(
+  name: string,
+  settings: Record<string, string> = {},
+): { stub: SmsProviderStub; bed: WebhookTestBed } {
   const state = {} as { stub: SmsProviderStub; bed: WebhookTestBed };
   beforeAll(async () => {
     state.stub = await SmsProviderStub.start();
-    state.bed = await WebhookTestBed.start(name, smsSettings(state.stub));
+    state.bed = await WebhookTestBed.start(name, { ...smsSettings(state.stub), ...settings });
   });
   afterAll(async () => {
     await state.bed?.close();
