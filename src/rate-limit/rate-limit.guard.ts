@@ -1,5 +1,5 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { ExecutionContext, Injectable, type Type } from '@nestjs/common';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -12,11 +12,13 @@ import {
 import type { Request } from 'express';
 import { bearerTokenOf } from '../auth/bearer-token';
 import { TokenService } from '../auth/token.service';
+import { CALLER_VERIFIER_KEY, type CallerVerifier } from '../common/http/verified-callers';
 
 /**
  * Global guard, registered before authentication so that requests with a missing, forged or revoked
  * token are limited too. The tracker is the account of a validly signed token, found without a
- * database read (signature check only); anything else is limited per client IP.
+ * database read (signature check only); anything else is limited per client IP, except a call its
+ * route verifies otherwise (a provider's signed webhook), which is not counted.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -25,8 +27,17 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly tokens: TokenService,
+    private readonly modules: ModuleRef,
   ) {
     super(options, storage, reflector);
+  }
+
+  /** A call its route's verifier accepts (`@UnlimitedWhenVerified`) is not counted: checked before any count. */
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    const verifier = this.reflector.get<Type<CallerVerifier> | undefined>(CALLER_VERIFIER_KEY, context.getHandler());
+    if (!verifier) return Promise.resolve(false);
+    const request = context.switchToHttp().getRequest<Request>();
+    return Promise.resolve(this.modules.get(verifier, { strict: false }).isVerified(request));
   }
 
   /**

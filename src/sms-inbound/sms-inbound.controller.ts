@@ -1,12 +1,12 @@
-import { Controller, Headers, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { Consumes, FORM_BODY } from '../common/http/consumes.decorator';
-import { AppConfig, appConfig } from '../config/app.config';
+import { UnlimitedWhenVerified } from '../common/http/verified-callers';
 import { SmsInboundService } from './sms-inbound.service';
-import type { FormFields } from './twilio-signature';
+import { ProviderSignatures } from './provider-signatures';
 import { twiml } from './twiml';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
@@ -19,7 +19,7 @@ const TWIML = 'text/xml';
 export class SmsInboundController {
   constructor(
     private readonly inbound: SmsInboundService,
-    @Inject(appConfig.KEY) private readonly app: AppConfig,
+    private readonly signatures: ProviderSignatures,
   ) {}
 
   /**
@@ -29,6 +29,8 @@ export class SmsInboundController {
    * `MessageSid` again is answered as the first time and recorded once.
    */
   @Post('inbound')
+  // The provider sends every customer's texts from a few addresses: signed calls never meet the per-IP limit.
+  @UnlimitedWhenVerified(ProviderSignatures)
   @Idempotent()
   @Consumes(FORM_BODY)
   @ApiOperation({ summary: "The SMS provider's incoming-message webhook" })
@@ -64,15 +66,8 @@ export class SmsInboundController {
     429,
     503,
   )
-  async receive(
-    @Req() request: Request,
-    @Headers('x-twilio-signature') signature: string | undefined,
-    @Res() response: Response,
-  ): Promise<void> {
-    // The URL the provider called, as it signed it: behind a proxy the internal address differs.
-    const url = this.app.publicBaseUrl + request.originalUrl;
-    const fields = (request.body ?? {}) as FormFields;
-    const answer = await this.inbound.receive({ url, fields, signature });
+  async receive(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const answer = await this.inbound.receive(this.signatures.callOf(request));
     response.status(HttpStatus.OK).type(TWIML).send(answer);
   }
 }

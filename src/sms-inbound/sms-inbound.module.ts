@@ -9,6 +9,7 @@ import { ConversationsService } from './conversations.service';
 import { InboundSms } from './entities/inbound-sms.entity';
 import { InboundSmsCustomerRecords } from './inbound-sms-customer-records';
 import { InboundSmsRepository } from './inbound-sms.repository';
+import { ProviderSignatures } from './provider-signatures';
 import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
 import { SmsInboundService } from './sms-inbound.service';
@@ -31,6 +32,7 @@ import { SmsReplyListeners } from './sms-reply-listeners';
     ConversationsService,
     InboundSmsCustomerRecords,
     SmsReplyListeners,
+    ProviderSignatures,
   ],
   exports: [InboundSmsCustomerRecords, SmsReplyListeners],
 })

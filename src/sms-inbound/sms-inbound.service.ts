@@ -10,15 +10,8 @@ import { InboundSmsRepository } from './inbound-sms.repository';
 import { type InboundText, inboundTextOf } from './inbound-text';
 import { ReplyRouting } from './reply-routing';
 import { keywordOf } from './sms-keywords';
-import { type FormFields, isTwilioSignature } from './twilio-signature';
+import { ProviderSignatures, type WebhookCall } from './provider-signatures';
 import { twiml } from './twiml';
-
-/** A webhook call as it arrived: the URL the provider called (rebuilt from PUBLIC_BASE_URL), its fields, its signature. */
-export interface WebhookCall {
-  url: string;
-  fields: FormFields;
-  signature: string | undefined;
-}
 
 /**
  * The customer's side of the SMS conversation (docs/contract.md#sms-replies): each text the provider's webhook brings is
@@ -31,13 +24,14 @@ export class SmsInboundService {
     private readonly texts: InboundSmsRepository,
     private readonly phoneOptOuts: PhoneOptOuts,
     private readonly replies: ReplyRouting,
+    private readonly signatures: ProviderSignatures,
   ) {}
 
   /** The TwiML to answer; 404 without SMS settings, 403 for a missing or wrong signature (nothing recorded). */
   async receive(call: WebhookCall): Promise<string> {
     const sms = this.config.sms;
     if (!sms) throw new DomainError(ErrorCode.NotFound, 'Text messages are not configured on this server.');
-    if (!isTwilioSignature(call.signature, sms.authToken, call.url, call.fields)) {
+    if (!this.signatures.isSigned(call)) {
       throw new DomainError(ErrorCode.Forbidden, 'X-Twilio-Signature is missing or does not match this request.');
     }
     return this.record(inboundTextOf(call.fields), sms.senderPool);
