@@ -1,6 +1,7 @@
-import { escapeHtml } from '../notifications/rendering/render-notification';
-import { type AlertLocale, type AlertTextName, LEAD_ALERT_TEXTS } from './lead-alert-texts';
-import { fillPlaceholders } from '../common/text/fill-placeholders';
+import { LANGUAGE_TAGS, type MessageKey, text } from '../common/i18n/catalogue';
+import type { Locale } from '../common/locale/locale';
+import { MAX_SMS_SEGMENTS, escapeHtml } from '../notifications/rendering/render-notification';
+import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
 
 /** The first alert of a lead, or its one re-alert. */
 export type AlertKind = 'alert' | 'reAlert';
@@ -18,6 +19,8 @@ export interface LeadAlertFacts {
   /** The IANA zone the expiry is written in. */
   timeZone: string;
   link: string | null;
+  /** Who sends the alerts (OPERATOR_NAME): the alert names its sender. */
+  operatorName: string;
 }
 
 export interface RenderedAlert {
@@ -25,7 +28,7 @@ export interface RenderedAlert {
   sms: string;
 }
 
-/** How much of the job description each channel carries. */
+/** How much of the job description each channel carries at most (an SMS less when it must, to fit its parts). */
 export const DESCRIPTION_CHARS = { email: 500, sms: 160 } as const;
 
 const EMAIL_ADDRESS = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[A-Za-z0-9-]*[A-Za-z0-9]/g;
@@ -41,51 +44,97 @@ export function withoutContacts(description: string, contacts: (string | null)[]
   return text.replace(EMAIL_ADDRESS, hidden).replace(PHONE_NUMBER, hidden).replace(/\s+/g, ' ').trim();
 }
 
-/** At most `max` characters, cut at a word where there is one, with an ellipsis when cut. */
-export function excerpt(text: string, max: number): string {
+/** At most `max` characters, cut at a word where there is one, with an ellipsis (counted) when cut. */
+export function excerpt(text: string, max: number, ellipsis = '…'): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  const cut = text.slice(0, max - ellipsis.length);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}${ellipsis}`;
 }
 
-/** Both channels' messages of one alert, in the vendor's language. */
-export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: AlertLocale = 'en'): RenderedAlert {
-  const texts = LEAD_ALERT_TEXTS[locale];
-  const text = (name: AlertTextName, values: Record<string, string>) => fillPlaceholders(texts[name], values);
-  const description = withoutContacts(facts.jobDescription, facts.customerContacts, texts.hiddenContact);
-  const expiresAt = new Intl.DateTimeFormat(`${locale}-CA`, {
-    timeZone: facts.timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(facts.expiresAt);
+/**
+ * When the lead expires, as the language writes it, in the vendor's time zone: `30 nov. 2026 à 14 h 45 HNE`,
+ * `Nov 30, 2026 at 2:45 p.m. EST`. `glue` joins the words of the date and of the time (a no-break space
+ * in an e-mail, so neither breaks over two lines; an ordinary one in an SMS).
+ */
+export function writtenExpiry(locale: Locale, at: Date, timeZone: string, glue: string): string {
+  const part = (options: Intl.DateTimeFormatOptions): string =>
+    new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { timeZone, ...options }).format(at).replace(/\s+/g, glue);
+  const date = part({ dateStyle: 'medium' });
+  const time = part({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  return text(locale, 'leadAlert.dateTime', { date, time });
+}
+
+/** Both channels' messages of one alert, in the vendor's language (its `defaultLocale`). */
+export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: Locale): RenderedAlert {
+  const say = (key: MessageKey, values: Record<string, string>): string => text(locale, key, values);
+  const description = withoutContacts(
+    facts.jobDescription,
+    facts.customerContacts,
+    text(locale, 'leadAlert.hiddenContact'),
+  );
   const values = {
     leadId: String(facts.leadId),
     vendorName: oneLine(facts.vendorName),
     category: oneLine(facts.category),
-    expiresAt: `${expiresAt} (${facts.timeZone})`,
+    operatorName: facts.operatorName,
+    expiresAt: writtenExpiry(locale, facts.expiresAt, facts.timeZone, '\u00a0'),
   };
 
   const lines = [
-    text(`${kind}.intro`, values),
+    say(`leadAlert.${kind}.intro`, values),
     '',
-    text('category', values),
-    text('job', { description: excerpt(description, DESCRIPTION_CHARS.email) }),
-    text('lead', values),
-    text('expires', values),
-    ...(facts.link ? ['', text('link', { link: facts.link })] : []),
+    say('leadAlert.category', values),
+    say('leadAlert.job', { description: excerpt(description, DESCRIPTION_CHARS.email) }),
+    say('leadAlert.lead', values),
+    say('leadAlert.expires', values),
+    ...(facts.link ? ['', say('leadAlert.link', { link: facts.link })] : []),
   ];
-  const footer = text('footer', values);
-  const subject = text(`${kind}.subject`, values).slice(0, 300);
-  const sms = text(`${kind}.sms`, { ...values, description: excerpt(description, DESCRIPTION_CHARS.sms) });
+  const footer = say('leadAlert.footer', values);
+  const subject = say(`leadAlert.${kind}.subject`, values).slice(0, 300);
   return {
     email: {
       subject,
       text: `${lines.join('\n')}\n\n--\n${footer}\n`,
       html: html(subject, lines, footer, facts.link, locale),
     },
-    sms: facts.link ? `${sms} ${facts.link}` : sms,
+    sms: smsOf(kind, locale, values, facts, description),
   };
+}
+
+/** In an SMS, the description shortened to these lengths in turn, then the names, until the text fits. */
+const SMS_FITTINGS = [
+  ...Array.from({ length: 15 }, (_, i) => ({ description: DESCRIPTION_CHARS.sms - i * 10, names: 60 })),
+  ...[40, 25, 15].map((names) => ({ description: 20, names })),
+];
+
+/**
+ * The SMS: words in GSM-7 with ordinary spaces, shortened (the description first, then the vendor's
+ * name and the category) until the whole text, link included, fits in MAX_SMS_SEGMENTS parts.
+ */
+function smsOf(
+  kind: AlertKind,
+  locale: Locale,
+  values: Record<string, string>,
+  facts: LeadAlertFacts,
+  description: string,
+): string {
+  // GSM-7 first, so that the cut counts what is sent (its ellipsis is three dots).
+  const gsm = (value: string, max: number): string =>
+    excerpt(toGsm7(value.replace(/[\u00a0\u202f]/g, ' ')), max, '...');
+  const expiresAt = writtenExpiry(locale, facts.expiresAt, facts.timeZone, ' ');
+  const sms = (fitting: (typeof SMS_FITTINGS)[number]): string => {
+    const message = text(locale, `leadAlert.${kind}.sms`, {
+      ...values,
+      vendorName: gsm(values.vendorName, fitting.names),
+      category: gsm(values.category, fitting.names),
+      description: gsm(description, fitting.description),
+      expiresAt,
+    });
+    return facts.link ? `${message} ${facts.link}` : message;
+  };
+  const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= MAX_SMS_SEGMENTS);
+  return sms(fitting ?? SMS_FITTINGS[SMS_FITTINGS.length - 1]);
 }
 
 function oneLine(value: string): string {
@@ -94,7 +143,7 @@ function oneLine(value: string): string {
 }
 
 /** Every line escaped on its own; the link (from the service's own setting) is the one anchor. */
-function html(subject: string, lines: string[], footer: string, link: string | null, locale: AlertLocale): string {
+function html(subject: string, lines: string[], footer: string, link: string | null, locale: Locale): string {
   const body = lines
     .map((line) => {
       const escaped = escapeHtml(line);
@@ -107,7 +156,7 @@ function html(subject: string, lines: string[], footer: string, link: string | n
     })
     .join('<br>\n');
   return `<!doctype html>
-<html lang="${locale}-CA">
+<html lang="${LANGUAGE_TAGS[locale]}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#222">
 <p style="margin:0 0 16px">${body}</p>

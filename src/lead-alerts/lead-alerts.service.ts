@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { type LeadAlertsConfig, LEAD_ID_PLACEHOLDER, leadAlertsConfig } from '../config/lead-alerts.config';
 import { type LeadsConfig, leadsConfig } from '../config/leads.config';
+import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { LeadAction, type LeadView } from '../leads/entities/lead.entity';
 import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
@@ -24,7 +25,7 @@ const PURPOSE: Record<AlertKind, VendorAlertPurpose> = { alert: 'LEAD_ALERT', re
  * port, in the assignment's transaction, it queues the alert e-mail and SMS in the outbox, so they
  * leave at any hour (quiet hours are for customers), only if the lead committed, and as soon as it did
  * (the commit wakes the worker). A deactivated vendor is not alerted, and its alerts still queued are
- * given up. An alerted lead gets one re-alert row, due `reAlertAfterMinutes` after the assignment,
+ * given up. The alerts are written in the vendor's language (its `defaultLocale`). An alerted lead gets one re-alert row, due `reAlertAfterMinutes` after the assignment,
  * which `LeadReAlertPass` settles.
  */
 @Injectable()
@@ -40,6 +41,7 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
     private readonly reAlerts: LeadReAlertsRepository,
     @Inject(leadsConfig.KEY) private readonly leadsConfig: LeadsConfig,
     @Inject(leadAlertsConfig.KEY) private readonly config: LeadAlertsConfig,
+    @Inject(notificationsConfig.KEY) private readonly notificationsConfig: NotificationsConfig,
   ) {}
 
   onModuleInit(): void {
@@ -97,16 +99,21 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
   ): Promise<boolean> {
     if (channels.length === 0) return false;
     const { timeZone } = await this.automationSettings.settingsOf(vendor.id);
-    const rendered = renderLeadAlert(kind, {
-      leadId: lead.id,
-      vendorName: vendor.vendorName,
-      category: lead.category,
-      jobDescription: lead.originalJobDescription,
-      customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],
-      expiresAt: new Date(lead.dateCreated.getTime() + this.leadsConfig.expiryHours * 3_600_000),
-      timeZone,
-      link: this.config.leadUrl?.replaceAll(LEAD_ID_PLACEHOLDER, String(lead.id)) ?? null,
-    });
+    const rendered = renderLeadAlert(
+      kind,
+      {
+        leadId: lead.id,
+        vendorName: vendor.vendorName,
+        category: lead.category,
+        jobDescription: lead.originalJobDescription,
+        customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],
+        expiresAt: new Date(lead.dateCreated.getTime() + this.leadsConfig.expiryHours * 3_600_000),
+        timeZone,
+        link: this.config.leadUrl?.replaceAll(LEAD_ID_PLACEHOLDER, String(lead.id)) ?? null,
+        operatorName: this.notificationsConfig.operatorName,
+      },
+      vendor.defaultLocale,
+    );
     const base = { vendorId: vendor.id, purpose: PURPOSE[kind], subjectId: lead.id };
     for (const channel of channels) {
       await this.notifications.enqueueAlert(

@@ -122,7 +122,7 @@ describe('Customer pages (e2e)', () => {
     [
       { rating: '4', wouldRefer: 'yes', comment: 'x'.repeat(2001) },
       'comment',
-      'Please keep your comment under 2000 characters.',
+      'Please keep your comment under 2,000 characters.',
     ],
   ])('shows the feedback form %j again, with what was typed and the error next to %s', async (form, field, message) => {
     const page = customer((await createFeedbackRequest(t.app, vendor)).link);
@@ -140,7 +140,7 @@ describe('Customer pages (e2e)', () => {
     await page.submit('/review', { happy: 'no' });
     const res = await page.post('/private-feedback', { message: '   ' });
     expect(res.status).toBe(400);
-    expect(fieldErrors(res.text)).toEqual({ message: 'Please write your message (up to 2000 characters).' });
+    expect(fieldErrors(res.text)).toEqual({ message: 'Please write your message (up to 2,000 characters).' });
   });
 
   it('refuses an unknown or disabled review site with the 404 page', async () => {

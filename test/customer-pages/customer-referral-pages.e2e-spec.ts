@@ -66,7 +66,7 @@ describe('Customer referral pages (e2e)', () => {
     const refused = await other.post('/referrals/email', { referrerName: 'Sam', email: 'f1@example.com' });
     expect(refused.status).toBe(400);
     expect(fieldErrors(refused.text)).toEqual({
-      email: 'We cannot send an invitation to this address. Please choose another friend.',
+      email: 'No invitation can be sent to this address. Please invite someone else.',
     });
     // ...and the vendor cannot message that address any more either.
     const create = await request(t.http)
@@ -88,7 +88,7 @@ describe('Customer referral pages (e2e)', () => {
       const refused = await second.post(action, { referrerName: 'Kim', [field]: address });
       expect({ action, status: refused.status }).toEqual({ action, status: 400 });
       expect(fieldErrors(refused.text)).toEqual({
-        [field]: 'This friend was invited recently, so we will not send another invitation. Thank you!',
+        [field]: 'This friend was invited recently and will not get another invitation. Thank you!',
       });
       // What was typed stays in the form.
       expect(refused.text).toContain(`value="${address}"`);

@@ -3,6 +3,8 @@ import { bearer, createAdmin, createVendor } from '../support/factories';
 import { NotificationHarness, eventually } from '../support/notification-harness';
 import { messagesOf } from '../support/outbox';
 import type { TestApp } from '../support/test-app';
+import { writtenExpiry } from '../../src/lead-alerts/lead-alert-message';
+import { smsSize } from '../../src/notifications/rendering/sms-segments';
 
 jest.setTimeout(60_000);
 
@@ -88,15 +90,13 @@ describe('Lead alerts (e2e)', () => {
     expect(text).toContain('Job: We want a new kitchen before the summer: cabinets, counters and a tiled backsplash');
     expect(text).toContain('[contact hidden]');
     expect(text).toContain(`Lead: ${lead.id}`);
-    // Expires LEAD_EXPIRY_HOURS (72) after the assignment, written in the vendor's time zone.
+    // Expires LEAD_EXPIRY_HOURS (72) after the assignment, written in the vendor's time zone and language.
     const expiry = new Date(new Date(lead.dateCreated).getTime() + 72 * 3_600_000);
-    const written = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Toronto',
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(expiry);
-    expect(text).toContain(`Expires: ${written} (America/Toronto)`);
+    const written = writtenExpiry('en', expiry, 'America/Toronto', ' ');
+    expect(written).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. E[SD]T$/);
+    expect(text).toContain(`Expires: ${written.replace(/ /g, '\u00a0').replace('\u00a0at\u00a0', ' at ')}, unless`);
     expect(text).toContain(`Open the lead: ${link}`);
+    expect(text).toContain('Sent by Leads Co.');
     expect(mail.parsed.html).toContain(`<a href="${link}"`);
     // Not a customer message: no unsubscribe header.
     expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
@@ -104,13 +104,15 @@ describe('Lead alerts (e2e)', () => {
 
     const body = sms.form.Body;
     expect(body).toMatch(
-      new RegExp(`^New lead ${lead.id} for Acme Kitchens: Kitchen renovation\\. "We want a new kitchen`),
+      new RegExp(`^Leads Co: new lead ${lead.id} for Acme Kitchens: Kitchen renovation\\. "We want a new kitchen`),
     );
-    expect(body).toContain(`Expires ${written} (America/Toronto).`);
+    expect(body).toContain(`Expires ${written}.`);
     expect(body.endsWith(` ${link}`)).toBe(true);
+    expect(smsSize(body).encoding).toBe('GSM-7');
+    expect(smsSize(body).segments).toBeLessThanOrEqual(2);
     const quoted = /"([^"]*)"/.exec(body)![1];
     expect(quoted.length).toBeLessThanOrEqual(160);
-    expect(quoted.endsWith('…')).toBe(true);
+    expect(quoted.endsWith('...')).toBe(true);
     expectNoContactDetails(body);
 
     // Marked SENT once each provider has answered.

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { bearer } from '../support/factories';
 import { CustomerBrowser, fieldErrors } from '../support/customer-pages';
 import { LanguageJourneyBed, OPERATOR, langOf, pagePathIn, wordsOf } from '../support/language-journey';
+import { writtenExpiry } from '../../src/lead-alerts/lead-alert-message';
+import { smsSize } from '../../src/notifications/rendering/sms-segments';
 
 jest.setTimeout(90_000);
 
@@ -31,36 +33,39 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(asked.status).toBe(201);
 
     const email = (await bed.mail('luc@client.example', 1)).parsed;
-    expect(email.subject).toBe('Donneriez-vous votre avis sur Rénovations Érable?');
-    expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir choisi Rénovations Érable!/);
+    expect(email.subject).toBe('Pourriez-vous donner votre avis sur Rénovations Érable?');
+    expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir fait confiance à Rénovations Érable!/);
+    expect(email.text).toContain('\n\nAu plaisir,\nRénovations Érable\n\n--\n');
     expect(email.text).toContain(
-      'Envoyé par Leads Co au nom de Rénovations Érable.\n' +
-        `Rénovations Érable, ${ERABLE.mailingAddress}\nPour nous joindre : 514-555-0100\n` +
-        'Pour ne plus recevoir ces messages : ',
+      'Message transmis par Leads Co pour Rénovations Érable.\n' +
+        `Rénovations Érable, ${ERABLE.mailingAddress}\nPour joindre Rénovations Érable\u00a0: 514\u00a0555-0100\n` +
+        'Pour ne plus recevoir ces messages\u00a0: ',
     );
     expect(langOf(email.html || '')).toBe('fr-CA');
     const sms = await bed.sms('5145550188', 1);
-    expect(sms).toMatch(/^Bonjour Luc, merci d'avoir choisi Rénovations Érable!/);
+    expect(sms).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Merci de nous avoir fait confiance!/);
     expect(sms.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
 
     await bed.remind();
     expect((await bed.mail('luc@client.example', 2)).parsed.subject).toBe(
-      'Petit rappel : donneriez-vous votre avis sur Rénovations Érable?',
+      'Petit rappel\u00a0: pourriez-vous donner votre avis sur Rénovations Érable?',
     );
-    expect(await bed.sms('5145550188', 2)).toMatch(/^Rappel de Rénovations Érable : Bonjour Luc/);
+    expect(await bed.sms('5145550188', 2)).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Petit rappel : /);
 
     const customer = new CustomerBrowser(bed.t.http, pagePathIn(email.text!));
     const question = await customer.view();
     expect(langOf(question)).toBe('fr-CA');
-    expect(wordsOf(question)).toContain('Bonjour Luc, êtes-vous satisfait de Rénovations Érable?');
-    expect(wordsOf(question)).toContain('Des questions? Joignez Rénovations Érable : 514-555-0100');
+    expect(wordsOf(question)).toContain(
+      'Bonjour Luc, votre expérience avec Rénovations Érable a-t-elle répondu à vos attentes?',
+    );
+    expect(wordsOf(question)).toContain('Des questions? Communiquez avec Rénovations Érable\u00a0: 514\u00a0555-0100');
     expect(question).toMatch(
       new RegExp(`href="${customer.path}\\?lang=en" lang="en-CA" hreflang="en-CA"\\s*>English</a`),
     );
 
     await customer.submit('/review', { happy: 'yes' });
     const sites = await customer.view();
-    expect(wordsOf(sites)).toContain('Merci, Luc! Accepteriez-vous de laisser un avis?');
+    expect(wordsOf(sites)).toContain('Merci, Luc! Accepteriez-vous de publier un avis?');
     expect(wordsOf(sites)).toContain('Donner mon avis sur Google');
     await customer.submit('/review/confirm');
     const referral = await customer.view();
@@ -72,7 +77,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(refused.status).toBe(400);
     expect(langOf(refused.text)).toBe('fr-CA');
     expect(fieldErrors(refused.text).email).toBe(
-      'Veuillez entrer l’adresse courriel de la personne, par exemple nom@exemple.com.',
+      'Veuillez inscrire l’adresse courriel de la personne, par exemple nom@exemple.com.',
     );
     await customer.submit('/referrals/email', { referrerName: 'Luc', friendName: 'Julie', email: 'julie@ami.example' });
     const invitation = (await bed.mail('julie@ami.example', 1)).parsed;
@@ -83,7 +88,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(langOf(invited)).toBe('fr-CA');
     expect(wordsOf(invited)).toContain('Luc vous recommande Rénovations Érable');
     const noName = await friend.post('', { name: '', email: 'julie@ami.example' });
-    expect(fieldErrors(noName.text).name).toBe('Veuillez entrer votre nom (100 caractères au maximum).');
+    expect(fieldErrors(noName.text).name).toBe('Veuillez inscrire votre nom (100 caractères au maximum).');
 
     // The friend switches to English: the page, its form, and the page after it.
     const english = await friend.view(`${friend.path}?lang=en`);
@@ -104,7 +109,7 @@ describe('A customer journey in French and in English (e2e)', () => {
 
     const unsubscribe = await customer.view(`${customer.path}/unsubscribe`);
     expect(langOf(unsubscribe)).toBe('fr-CA');
-    expect(wordsOf(unsubscribe)).toContain('Vous désabonner des messages de Rénovations Érable?');
+    expect(wordsOf(unsubscribe)).toContain('Ne plus recevoir les messages envoyés par Rénovations Érable?');
   });
 
   it("serves an Ontario vendor's customer in English, the operator's address and contact standing in, and switches to French", async () => {
@@ -120,12 +125,12 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(email.text).toMatch(/^Hi Emma,/);
     expect(email.text).toContain(
       'Sent by Leads Co on behalf of Maple Renovations.\n' +
-        `Maple Renovations, ${OPERATOR.OPERATOR_MAILING_ADDRESS}\nContact: ${OPERATOR.OPERATOR_CONTACT}\n` +
+        `Maple Renovations, ${OPERATOR.OPERATOR_MAILING_ADDRESS}\nContact Leads Co: ${OPERATOR.OPERATOR_CONTACT}\n` +
         'To stop receiving these messages: ',
     );
     expect(langOf(email.html || '')).toBe('en-CA');
     const sms = await bed.sms('4165550177', 1);
-    expect(sms).toMatch(/^Hi Emma, thank you for choosing Maple Renovations!/);
+    expect(sms).toMatch(/^Hi Emma, it's Maple Renovations\. Thank you for choosing us!/);
     expect(sms.endsWith(`\n${EN_OPT_OUT}`)).toBe(true);
 
     await bed.remind();
@@ -145,7 +150,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     // The switch: the same page in French, its forms carrying the choice, and the next page in French.
     const french = await customer.view(`${customer.path}?lang=fr`);
     expect(langOf(french)).toBe('fr-CA');
-    expect(wordsOf(french)).toContain('Bonjour Emma, comment s’est passé votre projet avec Maple Renovations?');
+    expect(wordsOf(french)).toContain('Bonjour Emma, comment s’est déroulé votre projet avec Maple Renovations?');
     expect(french).toContain(`action="${customer.path}/feedback?lang=fr"`);
     expect(french).toContain(`href="${customer.path}/unsubscribe?lang=fr"`);
     const refusedInFrench = await request(bed.t.http)
@@ -161,8 +166,8 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(answered.headers.location).toBe(`${customer.path}?lang=fr`);
     const sorry = await customer.view(answered.headers.location);
     expect(langOf(sorry)).toBe('fr-CA');
-    expect(wordsOf(sorry)).toContain('Nous sommes désolés de l’apprendre, Emma.');
-    expect(wordsOf(await customer.view())).toContain("We're sorry to hear that, Emma.");
+    expect(wordsOf(sorry)).toContain('Maple Renovations regrette de l’apprendre, Emma.');
+    expect(wordsOf(await customer.view())).toContain('Maple Renovations is sorry to hear that, Emma.');
   });
 
   it.each([
@@ -184,7 +189,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     for (const { parsed } of mails) {
       const text = parsed.text ?? '';
       const unsubscribe =
-        /\nTo stop receiving these messages: (\S+)\n$|\nPour ne plus recevoir ces messages : (\S+)\n$/;
+        /\nTo stop receiving these messages: (\S+)\n$|\nPour ne plus recevoir ces messages\u00a0: (\S+)\n$/;
       const link = unsubscribe.exec(text);
       expect({ subject: parsed.subject, unsubscribe: link !== null }).toEqual({
         subject: parsed.subject,
@@ -193,12 +198,54 @@ describe('A customer journey in French and in English (e2e)', () => {
       const url = link![1] ?? link![2];
       expect(url).toMatch(/\/[ri]\/[A-Za-z0-9_-]{24}\/unsubscribe$/);
       expect(parsed.html).toContain(`href="${url}"`);
-      expect(text).toMatch(/ (Sent by Leads Co on behalf of|Envoyé par Leads Co au nom de) [^\n]+\.\n/);
-      expect(text).toMatch(/\n(Contact|Pour nous joindre) ?: (514-555-0100|1-800-555-0199)\n/);
+      expect(text).toMatch(/ (Sent by Leads Co on behalf of|Message transmis par Leads Co pour) [^\n]+\.\n/);
+      expect(text).toMatch(
+        /\n(Contact [^\n:]+: (514-555-0100|1-800-555-0199)|Pour joindre [^\n:]+\u00a0: (514\u00a0555-0100|1-800-555-0199))\n/,
+      );
       expect(text).toMatch(new RegExp(`, (${ERABLE.mailingAddress}|${OPERATOR.OPERATOR_MAILING_ADDRESS})\\n`));
     }
     const texts = bed.harness.sms.messages.map((message) => message.form.Body);
     expect(texts.length).toBeGreaterThanOrEqual(4);
     for (const body of texts) expect(body.endsWith(`\n${EN_OPT_OUT}`) || body.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
+  });
+
+  // Runs last: its alerts are not customer messages, which the test above reads all of.
+  it("alerts the vendor's people of a new lead in the vendor's language, its expiry written as that language writes it", async () => {
+    const erable = await bed.vendor('Rénovations Érable Alertes', 'QC', ERABLE);
+    const maple = await bed.vendor('Maple Alerts', 'Ontario', null);
+    const inFrench = await bed.assignLead(erable, 'dispatch@erable.example', '514-555-0140');
+    const inEnglish = await bed.assignLead(maple, 'dispatch@maple.example', '416-555-0140');
+
+    const french = (await bed.mail('dispatch@erable.example', 1)).parsed;
+    expect(french.subject).toBe(`Nouvelle demande ${inFrench.id}\u00a0: Cuisine`);
+    expect(langOf(french.html || '')).toBe('fr-CA');
+    const frenchExpiry = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', ' ');
+    expect(frenchExpiry).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4} à \d{1,2} h \d{2} H[NA]E$/);
+    expect(french.text).toContain(
+      'Une nouvelle demande de soumission vient d’être attribuée à Rénovations Érable Alertes.',
+    );
+    // In the e-mail, no-break spaces keep the date and the time each on one line.
+    const unbroken = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', '\u00a0');
+    expect(french.text).toContain(`Expiration\u00a0: ${unbroken}, à moins`);
+    expect(french.text).toContain(
+      'Travaux\u00a0: Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à [coordonnées masquées].',
+    );
+    expect(french.text).toContain('Alerte envoyée par Leads Co\u00a0:');
+    const frenchSms = await bed.sms('5145550140', 1);
+    expect(frenchSms).toBe(
+      `Leads Co : nouvelle demande ${inFrench.id} pour Rénovations Érable Alertes, Cuisine. ` +
+        `"Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à [coordonnées masquées]." ` +
+        `Expiration : ${frenchExpiry}.`,
+    );
+    expect(smsSize(frenchSms).encoding).toBe('GSM-7');
+    expect(smsSize(frenchSms).segments).toBeLessThanOrEqual(2);
+
+    const english = (await bed.mail('dispatch@maple.example', 1)).parsed;
+    expect(english.subject).toBe(`New lead ${inEnglish.id}: Cuisine`);
+    expect(langOf(english.html || '')).toBe('en-CA');
+    expect(english.text).toContain('A new lead was just assigned to Maple Alerts.');
+    const englishSms = await bed.sms('4165550140', 1);
+    expect(englishSms).toMatch(new RegExp(`^Leads Co: new lead ${inEnglish.id} for Maple Alerts: Cuisine\\. "`));
+    expect(englishSms).toContain(`Expires ${writtenExpiry('en', inEnglish.expiresAt, 'America/Toronto', ' ')}.`);
   });
 });

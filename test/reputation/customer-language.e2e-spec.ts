@@ -65,18 +65,18 @@ describe("The customer's language (e2e)", () => {
     const { id, processId } = res.body.data;
     expect(await localeOfProcess(processId)).toBe('fr');
     const [email, sms] = await messagesOf(t.app, 'REVIEW_REQUEST', id);
-    expect(email.subject).toBe('Donneriez-vous votre avis sur Rénovations Érable?');
-    expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir choisi Rénovations Érable!/);
-    expect(email.text).toContain('Envoyé par');
+    expect(email.subject).toBe('Pourriez-vous donner votre avis sur Rénovations Érable?');
+    expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir fait confiance à Rénovations Érable!/);
+    expect(email.text).toContain('Message transmis par');
     expect(email.html).toContain('<html lang="fr-CA">');
-    expect(sms.text).toMatch(/^Bonjour Luc, merci d'avoir choisi Rénovations Érable!/);
+    expect(sms.text).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Merci de nous avoir fait confiance!/);
     expect(sms.text.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
 
     moveClock(minutesAfter(T0, 60));
     expect((await t.app.get(ReminderPass).run()).sent).toBe(1);
     const [reminderEmail, reminderSms] = await messagesOf(t.app, 'REVIEW_REMINDER', id);
-    expect(reminderEmail.subject).toBe('Petit rappel : donneriez-vous votre avis sur Rénovations Érable?');
-    expect(reminderSms.text).toMatch(/^Rappel de Rénovations Érable : Bonjour Luc/);
+    expect(reminderEmail.subject).toBe('Petit rappel\u00a0: pourriez-vous donner votre avis sur Rénovations Érable?');
+    expect(reminderSms.text).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Petit rappel : /);
 
     const inEnglish = await askReview(token, { locale: 'en', emailTo: 'luke@client.example' });
     const [englishEmail, englishSms] = await messagesOf(t.app, 'REVIEW_REQUEST', inEnglish.body.data.id);
@@ -88,7 +88,7 @@ describe("The customer's language (e2e)", () => {
     const { vendor, token } = await vendorIn('Ontario', { vendorName: 'Maple Renovations' });
     const review = await askReview(token, { locale: 'fr' });
     expect((await messagesOf(t.app, 'REVIEW_REQUEST', review.body.data.id))[0].subject).toBe(
-      'Donneriez-vous votre avis sur Maple Renovations?',
+      'Pourriez-vous donner votre avis sur Maple Renovations?',
     );
     const feedback = await request(t.http)
       .post('/rest-api-v1/customer-feedback-system')
@@ -96,7 +96,7 @@ describe("The customer's language (e2e)", () => {
       .send({ customerName: 'Julie Tremblay', email: 'julie@client.example', locale: 'fr' });
     expect(feedback.status).toBe(201);
     const [email] = await messagesOf(t.app, 'FEEDBACK_REQUEST', feedback.body.data.id);
-    expect(email.subject).toBe('Comment s’est passé votre projet avec Maple Renovations?');
+    expect(email.subject).toBe('Comment s’est déroulé votre projet avec Maple Renovations?');
     expect(email.text).toMatch(/^Bonjour Julie,/);
     const english = await askReview(token, { emailTo: 'default@client.example' });
     expect((await messagesOf(t.app, 'REVIEW_REQUEST', english.body.data.id))[0].subject).toBe(
@@ -150,7 +150,7 @@ describe("The customer's language (e2e)", () => {
       .expect(200);
     const [{ id }] = await t.dataSource.query('SELECT id FROM review_requests WHERE lead_id = $1', [leadId]);
     const [email] = await messagesOf(t.app, 'REVIEW_REQUEST', id);
-    expect(email.subject).toBe('Donneriez-vous votre avis sur Maple Renovations?');
+    expect(email.subject).toBe('Pourriez-vous donner votre avis sur Maple Renovations?');
 
     const withoutLocale = await createLead(t.app, vendor.id);
     expect(withoutLocale.customerLocale).toBeNull();

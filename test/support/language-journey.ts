@@ -27,6 +27,7 @@ export class LanguageJourneyBed {
   manager!: Record<string, string>;
   private moveClock!: (iso: string) => void;
   private now = new Date().toISOString();
+  private readonly vendorIds = new Map<string, number>();
 
   async start(): Promise<void> {
     await this.harness.start();
@@ -55,6 +56,7 @@ export class LanguageJourneyBed {
       bbbReviewEnabled: false,
       otherReviewEnabled: false,
     });
+    this.vendorIds.set(token, vendor.id);
     if (profile) {
       await request(this.t.http)
         .put(`/rest-manager-api-v1/vendors/${vendor.id}/profile`)
@@ -63,6 +65,33 @@ export class LanguageJourneyBed {
         .expect(200);
     }
     return token;
+  }
+
+  /**
+   * A new lead assigned to the vendor (of `token`), its alerts going to `email` and, by SMS, `phone`;
+   * answers the lead's id and when it expires.
+   */
+  async assignLead(token: string, email: string, phone: string): Promise<{ id: number; expiresAt: Date }> {
+    const vendorId = this.vendorIds.get(token);
+    await request(this.t.http)
+      .put(`/rest-manager-api-v1/vendors/${vendorId}/lead-alerts`)
+      .set(this.manager)
+      .send({ email, phone, smsEnabled: true })
+      .expect(200);
+    const lead = await request(this.t.http)
+      .post(`/rest-manager-api-v1/vendors/${vendorId}/leads`)
+      .set(this.manager)
+      .send({
+        category: 'Cuisine',
+        projectDetailsHtml: '<p>Cuisine complète.</p>',
+        originalJobDescription:
+          'Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à nadia@client.example.',
+        customerName: 'Nadia Roy',
+        customerEmail: 'nadia@client.example',
+      })
+      .expect(201);
+    const { id, dateCreated } = lead.body.data as { id: number; dateCreated: string };
+    return { id, expiresAt: new Date(new Date(dateCreated).getTime() + 72 * 3_600_000) };
   }
 
   /** The reminders an hour later (the injected clock moved), sent through the pass. */
@@ -101,5 +130,5 @@ export function wordsOf(html: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+    .replace(/[ \t\r\n]+/g, ' ');
 }

@@ -10,6 +10,12 @@ export const CATALOGUES: Record<Locale, Catalogue> = { en: EN, fr: FR };
 /** The BCP 47 tag of a language as spoken in Canada: pages' `lang`, and Intl's number and date rules. */
 export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
+/**
+ * Whether a key is an SMS text (`*.sms`, `sms.*`, `message.smsOptOut`): GSM-7 and ordinary spaces. Every
+ * other text is shown on a page or in an e-mail, with its language's typography.
+ */
+export const isSmsText = (key: MessageKey): boolean => /^sms\.|\.sms$|^message\.smsOptOut$/.test(key);
+
 const compiled = new Map<string, IntlMessageFormat>();
 
 function formatOf(locale: Locale, key: MessageKey): IntlMessageFormat {
@@ -39,4 +45,15 @@ export function textParts<T extends object>(
   return formatOf(locale, key)
     .formatToParts<T>(values)
     .map((part) => part.value);
+}
+
+const STORED_PHONE = /^(\d{3})-(\d{3})-(\d{4})$/;
+
+/**
+ * A contact (phone, e-mail or web address) as the language displays it: a North American number,
+ * stored as `514-555-0123`, is `514 555-0123` in French (OQLF, with a no-break space) and stays as
+ * stored in English; anything else is shown as it is.
+ */
+export function displayedContact(locale: Locale, contact: string): string {
+  return locale === 'fr' ? contact.replace(STORED_PHONE, '$1\u00a0$2-$3') : contact;
 }

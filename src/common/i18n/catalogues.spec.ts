@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { LOCALES } from '../locale/locale';
-import { CATALOGUES, type Catalogue, text } from './catalogue';
+import { LOCALES, type Locale } from '../locale/locale';
+import { CATALOGUES, type Catalogue, type MessageKey, isSmsText, text } from './catalogue';
 
 type Element = ReturnType<IntlMessageFormat['getAst']>[number];
 
@@ -29,6 +29,53 @@ function differences(catalogue: Catalogue, measure: (key: keyof Catalogue) => un
   );
 }
 
+/**
+ * The French messages allowed to read exactly as the English ones: nothing in them is a word of either
+ * language. Every other French message differs, so an English sentence left in `fr.ts` fails here.
+ */
+const SAME_IN_BOTH: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  // The e-mail's postal identification: the vendor's name and its mailing address, as written.
+  'message.postalAddress',
+]);
+
+const keysOf = (catalogue: Catalogue): MessageKey[] => Object.keys(catalogue) as MessageKey[];
+
+/** The message's words without its placeholders' names: `{vendor}` stands for a word, not its letters. */
+const wordsOf = (message: string): string => message.replace(/\{[^{}]*\}/g, 'X');
+
+/**
+ * What breaks a page's or an e-mail's typography in this language: French (OQLF, as used in Quebec)
+ * puts a no-break space before « : » and inside « », and none (or a narrow one) before ; ! ?;
+ * English puts no space before any of them.
+ */
+function typographyFaults(locale: Locale, message: string): string[] {
+  const words = wordsOf(message);
+  const faults: string[] = [];
+  if (/[ \u00a0][;!?]/.test(words)) faults.push('space before ; ! or ?');
+  if (locale === 'fr') {
+    if (/(^|[^\u00a0]):/.test(words)) faults.push('no no-break space before :');
+    if (/«(?!\u00a0)|(?<!\u00a0)»/.test(words)) faults.push('no no-break space inside « »');
+    if (/\d \d{3}\b/.test(words)) faults.push('ordinary space in a number');
+  } else if (/ :/.test(words)) faults.push('space before :');
+  return faults;
+}
+
+/** The messages of a catalogue that break a rule, with what is wrong. */
+function faultsOf(locale: Locale, catalogue: Catalogue): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const key of keysOf(catalogue)) {
+    const message = catalogue[key];
+    // SMS texts: GSM-7, checked in notifications/rendering/sms-texts.spec.ts.
+    const faults = isSmsText(key) ? [] : typographyFaults(locale, message);
+    if (locale === 'fr' && message === CATALOGUES.en[key] && !SAME_IN_BOTH.has(key)) faults.push('same as English');
+    if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{/i.test(message)) {
+      faults.push('a word that elides before a vowel, in front of a name');
+    }
+    if (faults.length > 0) found[key] = faults;
+  }
+  return found;
+}
+
 describe('The message catalogues', () => {
   it.each(LOCALES)('%s has exactly the keys of the English catalogue', (locale) => {
     const keys = Object.keys(CATALOGUES[locale]).sort();
@@ -45,6 +92,33 @@ describe('The message catalogues', () => {
     expect(Object.keys(missing).sort()).not.toEqual(Object.keys(CATALOGUES.en).sort());
     const renamed = { ...CATALOGUES.fr, 'page.finishedHeading': 'Merci, {prenom}!' };
     expect(differences(renamed, (key) => placeholdersOf(renamed[key]))).toEqual(['page.finishedHeading']);
+  });
+
+  it.each(LOCALES)('%s: pages and e-mails keep the typography, French is never the English text', (locale) => {
+    expect(faultsOf(locale, CATALOGUES[locale])).toEqual({});
+  });
+
+  it('would catch an English sentence in French, a misplaced space and an elision', () => {
+    const planted: Catalogue = {
+      ...CATALOGUES.fr,
+      'page.goBack': CATALOGUES.en['page.goBack'],
+      'page.reachVendor': 'Des questions? Communiquez avec {vendor} : {contact}',
+      'page.yes': 'Oui !',
+      'page.no': '« Non »',
+      'page.errorComment': 'Veuillez limiter votre commentaire à 2 000 caractères.',
+      'page.optedOutBody': 'Plus de messages de {vendor}.',
+    };
+    expect(faultsOf('fr', planted)).toEqual({
+      'page.goBack': ['same as English'],
+      'page.reachVendor': ['no no-break space before :'],
+      'page.yes': ['space before ; ! or ?'],
+      'page.no': ['no no-break space inside « »'],
+      'page.errorComment': ['ordinary space in a number'],
+      'page.optedOutBody': ['a word that elides before a vowel, in front of a name'],
+    });
+    expect(faultsOf('en', { ...CATALOGUES.en, 'page.goBack': 'Go back !' })).toEqual({
+      'page.goBack': ['space before ; ! or ?'],
+    });
   });
 
   it('writes French natively, and numbers by the language', () => {

@@ -86,11 +86,13 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) =>
         lang.say(m),
       );
-      // Back to the page the form was on: /r/{token} or /i/{token}.
-      const back = /^\/[ri]\/[A-Za-z0-9_-]{24}/.exec(request.path)?.[0] ?? null;
+      // Back to the page a refused form was on (/r/{token} or /i/{token}); a link that leads nowhere
+      // (unknown, ended) has no page to go back to.
+      const formPage = request.method === 'POST' && status !== 404 && status !== 410;
+      const back = (formPage && /^\/[ri]\/[A-Za-z0-9_-]{24}/.exec(request.path)?.[0]) || null;
       const samePage = request.method === 'GET' ? request.path : null;
-      const contact = this.notifications.operatorContact;
-      sendPage(response, status, errorPage({ status, messages, back, samePage, contact }, lang));
+      const { operatorName, operatorContact: contact } = this.notifications;
+      sendPage(response, status, errorPage({ status, messages, back, samePage, contact, operatorName }, lang));
     };
     if (!form) return fallback();
     const [, kind, token, action = ''] = form;

@@ -24,7 +24,7 @@ const unsubscribePage = (path: string, vendorName: string, alreadyOut: boolean) 
 const invitationPage = (page: InvitationPageView, thanked: boolean, form: FormState | null = null) =>
   views.invitationPage(page, lang, thanked, form);
 const errorPage = (status: number, messages: string[], back: string | null) =>
-  views.errorPage({ status, messages, back, samePage: null, contact: HOSTILE }, lang);
+  views.errorPage({ status, messages, back, samePage: null, contact: HOSTILE, operatorName: HOSTILE }, lang);
 
 function view(step: JourneyStep, changes: Partial<ProcessPageView> = {}): ProcessPageView {
   return {

@@ -85,7 +85,7 @@ export function invitationPage(
     });
   // The friend is told who will get in touch, and how to reach them first if they would rather.
   const reach =
-    view.contact !== null && html`<p>${lang.t('contactThanksReach', { vendor, contact: view.contact })}</p>`;
+    view.contact !== null && html`<p>${lang.t('contactThanksReach', { vendor, contact: lang.contact(view.contact) })}</p>`;
   if (thanked || !view.accepting) {
     return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody', reach);
   }
@@ -169,10 +169,15 @@ export interface ErrorPageView {
   samePage: string | null;
   /** The operator's contact: the page belongs to no vendor it could name. */
   contact: string | null;
+  /** The operator, named beside its contact. */
+  operatorName: string;
 }
 
 /** The page for an error no form can show next to a field: never JSON, never internals. */
-export function errorPage({ status, messages, back, samePage, contact }: ErrorPageView, lang: PageLanguage): string {
+export function errorPage(
+  { status, messages, back, samePage, contact, operatorName }: ErrorPageView,
+  lang: PageLanguage,
+): string {
   const [title, sentence] =
     status === 400
       ? [lang.t('invalidTitle'), null]
@@ -181,6 +186,7 @@ export function errorPage({ status, messages, back, samePage, contact }: ErrorPa
     lang,
     vendorName: null,
     contact,
+    operatorName,
     samePage,
     title,
     body: html`<h1>${title}</h1>

@@ -163,7 +163,7 @@ function privateFeedbackStep(view: ProcessPageView, lang: PageLanguage, sent: Fo
   const form = stateOf(sent, '/private-feedback');
   return {
     title: lang.t('privateFeedbackTitle', { vendor }),
-    body: html`<h1>${lang.t('privateFeedbackHeading', { firstName: view.firstName })}</h1>
+    body: html`<h1>${lang.t('privateFeedbackHeading', { firstName: view.firstName, vendor })}</h1>
       <p>${lang.t('privateFeedbackIntro', { vendor })}</p>
       ${errorSummary(lang, form)}
       <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/private-feedback`)}" novalidate>

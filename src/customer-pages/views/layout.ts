@@ -28,6 +28,8 @@ export interface Page {
   vendorName: string | null;
   /** How to reach the vendor (its profile's phone, e-mail or web site, else the operator's contact). */
   contact: string | null;
+  /** Who runs the pages, named where a page has no vendor (an unknown link). */
+  operatorName?: string;
   body: SafeHtml;
   /** The unsubscribe page of the link, when the page offers one. */
   unsubscribePath?: string | null;
@@ -35,11 +37,25 @@ export interface Page {
   samePage: string | null;
 }
 
-export function layout({ lang, title, vendorName, contact, body, unsubscribePath, samePage }: Page): string {
+export function layout({
+  lang,
+  title,
+  vendorName,
+  contact,
+  operatorName = '',
+  body,
+  unsubscribePath,
+  samePage,
+}: Page): string {
+  const shown = contact && lang.contact(contact);
   const reach =
-    contact &&
+    shown &&
     html`<p>
-      ${vendorName === null ? lang.t('reachUs', { contact }) : lang.t('reachVendor', { vendor: vendorName, contact })}
+      ${
+        vendorName === null
+          ? lang.t('reachOperator', { operator: operatorName, contact: shown })
+          : lang.t('reachVendor', { vendor: vendorName, contact: shown })
+      }
     </p>`;
   const unsubscribe =
     vendorName !== null &&

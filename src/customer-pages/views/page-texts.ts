@@ -1,4 +1,4 @@
-import { CATALOGUES, LANGUAGE_TAGS, type MessageKey, text } from '../../common/i18n/catalogue';
+import { CATALOGUES, LANGUAGE_TAGS, type MessageKey, displayedContact, text } from '../../common/i18n/catalogue';
 import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
 
 /** A sentence of the customer pages: its key in the catalogues without the `page.` prefix. */
@@ -59,6 +59,11 @@ export class PageLanguage {
    */
   say(message: string): string {
     return isPageTextKey(message) ? text(this.locale, message) : this.t('errorAnswer');
+  }
+
+  /** A contact (phone, e-mail or web address) as this language displays it. */
+  contact(contact: string): string {
+    return displayedContact(this.locale, contact);
   }
 
   /** A link to another page of the journey: keeps the language the customer picked. */

@@ -20,7 +20,7 @@ describe('renderEmail', () => {
     expect(email.text).toContain('Sent by Leads Co on behalf of Acme Renovations.');
     expect(email.text).toContain('To stop receiving these messages: https://app.example/r/tok123/unsubscribe');
     expect(email.html).toMatch(
-      /<div style="display:none[^"]*">A few words from you help other homeowners find them\.<\/div>/,
+      /<div style="display:none[^"]*">A few words from you help other homeowners find Acme Renovations\.<\/div>/,
     );
     expect(
       email.html.match(/<a href="https:\/\/app\.example\/r\/tok123" style="display:inline-block[^"]*">/g),
@@ -88,16 +88,23 @@ describe('renderEmail', () => {
 
 describe('who is writing (CASL)', () => {
   it.each([
-    ['en', 'Sent by Leads Co on behalf of Acme Renovations.', 'Contact: ', 'To stop receiving these messages: '],
+    [
+      'en',
+      'Sent by Leads Co on behalf of Acme Renovations.',
+      'Contact Acme Renovations: ',
+      'Contact Leads Co: ',
+      'To stop receiving these messages: ',
+    ],
     [
       'fr',
-      'Envoyé par Leads Co au nom de Acme Renovations.',
-      'Pour nous joindre : ',
-      'Pour ne plus recevoir ces messages : ',
+      'Message transmis par Leads Co pour Acme Renovations.',
+      'Pour joindre Acme Renovations\u00a0: ',
+      'Pour joindre Leads Co\u00a0: ',
+      'Pour ne plus recevoir ces messages\u00a0: ',
     ],
   ] as const)(
-    'ends every %s e-mail with the sender, the address, a contact and the unsubscribe link',
-    (locale, sentBy, reach, stop) => {
+    'ends every %s e-mail with the sender, the address, a contact named as whose it is, and the unsubscribe link',
+    (locale, sentBy, reach, reachOperator, stop) => {
       for (const purpose of CUSTOMER_PURPOSES) {
         const own = renderEmail(
           purpose,
@@ -112,7 +119,9 @@ describe('who is writing (CASL)', () => {
         expect(own.html).toContain('Acme Renovations, 5 rue Principale, Laval QC<br>');
         // Without the vendor's own, the operator's address and contact.
         const operators = renderEmail(purpose, fields, null, OPERATOR, locale);
-        expect(operators.text).toContain(`\nAcme Renovations, 100 King St W, Toronto ON\n${reach}1-800-555-0100\n`);
+        expect(operators.text).toContain(
+          `\nAcme Renovations, 100 King St W, Toronto ON\n${reachOperator}1-800-555-0100\n`,
+        );
       }
     },
   );
@@ -130,7 +139,7 @@ describe('who is writing (CASL)', () => {
 describe('renderSms', () => {
   it('is the text with its one link, then how to stop', () => {
     expect(renderSms('REVIEW_REQUEST', fields, null, 'en')).toBe(
-      'Hi Jane, thanks for choosing Acme Renovations! Would you leave us a quick review? https://app.example/r/tok123\n' +
+      "Hi Jane, it's Acme Renovations. Thanks for choosing us! Would you leave us a quick review? https://app.example/r/tok123\n" +
         'Reply STOP to opt out.',
     );
   });

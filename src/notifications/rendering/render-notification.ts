@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS, type MessageKey, text, textParts } from '../../common/i18n/catalogue';
+import { LANGUAGE_TAGS, type MessageKey, displayedContact, text, textParts } from '../../common/i18n/catalogue';
 import type { Locale } from '../../common/locale/locale';
 import type { CustomerPurpose, MergeFields } from '../notification.types';
 import { smsSize, toGsm7 } from './sms-segments';
@@ -201,14 +201,22 @@ ${[reason, ...identification].map(escapeHtml).join('<br>')}<br><a href="${escape
 
 /**
  * Where the sender is and how to reach it (CASL): the vendor's mailing address and contact, each the
- * operator's when the vendor's profile has none (and left out when neither is set, outside production).
+ * operator's when the vendor's profile has none (and left out when neither is set, outside production);
+ * the operator's contact is said to be the operator's.
  */
 function identificationOf(fields: MergeFields, operator: Operator, locale: Locale, vendorName: string): string[] {
   const mailingAddress = cleanMergeValue(fields.mailingAddress ?? '') || operator.mailingAddress;
-  const contact = cleanMergeValue(fields.contact ?? '') || operator.contact;
+  const vendorContact = cleanMergeValue(fields.contact ?? '');
+  const reach = vendorContact
+    ? text(locale, 'message.reachVendor', { vendorName, contact: displayedContact(locale, vendorContact) })
+    : operator.contact &&
+      text(locale, 'message.reachOperator', {
+        operatorName: operator.name,
+        contact: displayedContact(locale, operator.contact),
+      });
   return [
     ...(mailingAddress ? [text(locale, 'message.postalAddress', { vendorName, mailingAddress })] : []),
-    ...(contact ? [text(locale, 'message.reachUs', { contact })] : []),
+    ...(reach ? [reach] : []),
   ];
 }
 

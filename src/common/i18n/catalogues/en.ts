@@ -1,6 +1,11 @@
 /**
- * Every text a customer reads, in Canadian English: ICU MessageFormat (`intl-messageformat`), one entry
- * per key. `fr.ts` has the same keys with the same placeholders (`catalogues.spec.ts` checks both).
+ * Every text a customer or a vendor's people read, in Canadian English: ICU MessageFormat
+ * (`intl-messageformat`), one entry per key. `fr.ts` has the same keys with the same placeholders
+ * (`catalogues.spec.ts` checks both, and the typography and alphabet of each kind of text).
+ *
+ * Who speaks is always named: the e-mails are the vendor's letters, signed with its name; the pages
+ * speak of the vendor by name; a page with no vendor names the operator. Keys ending in `.sms` (and
+ * `sms.*`, `message.smsOptOut`) are SMS texts: GSM-7 only, ordinary spaces.
  */
 export const EN = {
   // Customer pages.
@@ -9,15 +14,15 @@ export const EN = {
   /** The switch link to the same page in this language, written in it (shown on the other language's pages). */
   'page.inThisLanguage': 'English',
   'page.reachVendor': 'Questions? Contact {vendor}: {contact}',
-  /** A page with no vendor (an unknown link): the operator's contact. */
-  'page.reachUs': 'Questions? Contact us: {contact}',
+  /** A page with no vendor (an unknown link): the operator, by name, and its contact. */
+  'page.reachOperator': 'Questions? Contact {operator}: {contact}',
 
   'page.feedbackTitle': 'How did {vendor} do?',
   'page.feedbackHeading': 'Hi {firstName}, how did {vendor} do?',
   'page.ratingLegend': 'Your rating',
   'page.ratingOption': '{n} out of 5 stars',
-  'page.ratingLow': '1 = poor',
-  'page.ratingHigh': '5 = excellent',
+  'page.ratingLow': '1 star: poor',
+  'page.ratingHigh': '5 stars: excellent',
   'page.wouldReferLegend': 'Would you recommend {vendor} to a friend?',
   'page.yes': 'Yes',
   'page.no': 'No',
@@ -38,15 +43,18 @@ export const EN = {
   'page.opensInNewTab': '(opens in a new tab)',
   'page.noReviewSites': 'Thank you for your answer. {vendor} appreciates it.',
   'page.yourComment': 'Your comment, ready to copy into your review',
-  'page.yourCommentHint': 'Select the text and copy it, then paste it on the review site.',
+  'page.yourCommentHint': 'Copy the text, then paste it on the review site.',
+  /** The copy buttons beside a read-only field (shown only where the page's script runs). */
+  'page.copyButton': 'Copy',
+  'page.copied': 'Copied',
 
   'page.confirmHeading': 'Welcome back, {firstName}. Did you post your review?',
   'page.confirmIntro': 'Let {vendor} know, so they can thank you.',
   'page.confirmYes': 'Yes, I posted my review',
-  'page.confirmNotYet': 'Not yet: show me the review sites below.',
+  'page.confirmNotYet': 'Not yet? The review sites are below.',
 
   'page.privateFeedbackTitle': 'Tell {vendor} what went wrong',
-  'page.privateFeedbackHeading': "We're sorry to hear that, {firstName}.",
+  'page.privateFeedbackHeading': '{vendor} is sorry to hear that, {firstName}.',
   'page.privateFeedbackIntro':
     'Tell {vendor} what went wrong. Your message goes to them privately and is not published.',
   'page.privateFeedbackLabel': 'Your message to {vendor}',
@@ -70,7 +78,7 @@ export const EN = {
   'page.shareHeading': 'Or share a link',
   'page.shareSubmit': 'Get a link to share',
   'page.shareLabel': 'Your link to share',
-  'page.shareHint': 'Copy it into a message to anyone you like.',
+  'page.shareHint': 'Send it to anyone you like, by text, by email or on social media.',
   'page.invitationSent': 'Invitation sent to {name}.',
 
   'page.finishedTitle': 'Thank you',
@@ -82,7 +90,7 @@ export const EN = {
   'page.optedOutBody': '{vendor} will not send you any more messages.',
   'page.cancelledTitle': 'Request withdrawn',
   'page.cancelledHeading': 'This request was withdrawn',
-  'page.cancelledBody': '{vendor} has closed this request. Thank you for your time.',
+  'page.cancelledBody': '{vendor} has withdrawn this request. There is nothing more for you to do.',
   'page.unsubscribeTitle': 'Unsubscribe',
   'page.unsubscribeHeading': 'Unsubscribe from {vendor}?',
   'page.unsubscribeBody': 'You will not receive any more emails or text messages from {vendor}.',
@@ -110,9 +118,9 @@ export const EN = {
   'page.errorSummary': 'Please check the answer marked below.',
   'page.errorRating': 'Please choose a rating from 1 to 5 stars.',
   'page.errorWouldRefer': 'Please choose yes or no.',
-  'page.errorComment': 'Please keep your comment under 2000 characters.',
+  'page.errorComment': 'Please keep your comment under 2,000 characters.',
   'page.errorYesNo': 'Please answer yes or no.',
-  'page.errorMessage': 'Please write your message (up to 2000 characters).',
+  'page.errorMessage': 'Please write your message (up to 2,000 characters).',
   'page.errorReferrerName':
     'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
   'page.errorFriendName': "Please keep your friend's name under 100 characters.",
@@ -122,7 +130,7 @@ export const EN = {
   'page.errorEmail': 'Please enter a valid email address, for example name@example.com.',
   'page.errorPhone': 'Please enter a 10-digit phone number, for example 416 555 0123.',
   'page.errorEmailOrPhone': 'Please give an email address or a phone number, so you can be contacted.',
-  'page.errorProject': 'Please keep your message under 1000 characters.',
+  'page.errorProject': 'Please keep your message under 1,000 characters.',
   /** A name field holding more than a name (a web or email address, a phone number, hidden characters). */
   'page.errorNotAName':
     'Please enter a name only, without a web address, email address, phone number or special characters.',
@@ -133,14 +141,13 @@ export const EN = {
   'page.failedTitle': 'Something went wrong',
   'page.failedBody': 'Please try again in a moment.',
   'page.invalidTitle': 'Please check your answer',
-  'page.goBack': 'Go back',
+  'page.goBack': 'Back to the form',
   'page.goneTitle': 'This link is no longer available',
   'page.goneBody': 'What it led to has been removed.',
   /** A form's check with no customer wording of its own. */
   'page.errorAnswer': 'Please check this answer.',
-  'page.errorFriendOptedOut': 'We cannot send an invitation to this address. Please choose another friend.',
-  'page.errorFriendInvitedRecently':
-    'This friend was invited recently, so we will not send another invitation. Thank you!',
+  'page.errorFriendOptedOut': 'No invitation can be sent to this address. Please invite someone else.',
+  'page.errorFriendInvitedRecently': 'This friend was invited recently and will not get another invitation. Thank you!',
 
   // What every e-mail and SMS says beside the texts of its purpose.
   'message.linkFallback': 'If the button does not work, open this address:',
@@ -148,7 +155,9 @@ export const EN = {
   'message.unsubscribe': 'Unsubscribe',
   /** The e-mail's identification block (CASL): the vendor's address, or the operator's when it has none. */
   'message.postalAddress': '{vendorName}, {mailingAddress}',
-  'message.reachUs': 'Contact: {contact}',
+  'message.reachVendor': 'Contact {vendorName}: {contact}',
+  /** When the vendor's profile has no contact: the operator's, said to be the operator's. */
+  'message.reachOperator': 'Contact {operatorName}: {contact}',
   'message.unsubscribeText': 'To stop receiving these messages: {unsubscribeLink}',
   'message.smsOptOut': 'Reply STOP to opt out.',
   /** A greeting's name when the customer gave none ("Hi there,"). */
@@ -160,54 +169,79 @@ export const EN = {
   'message.reminderFirstLine.sms': 'Reminder from {vendorName}:',
 
   'FEEDBACK_REQUEST.subject': 'How did {vendorName} do?',
-  'FEEDBACK_REQUEST.preheader': 'It takes less than a minute, and it goes straight to their team.',
+  'FEEDBACK_REQUEST.preheader': 'It takes less than a minute, and your answer goes straight to {vendorName}.',
   'FEEDBACK_REQUEST.button': 'Tell us how we did',
   'FEEDBACK_REQUEST.email':
-    'Hi {firstName},\n\nThank you for choosing {vendorName}. How did we do? It takes less than a minute to tell us:\n\n{link}\n\nYour answer goes straight to our team and helps us do better.',
+    'Hi {firstName},\n\nThank you for choosing {vendorName}. How did we do? It takes less than a minute to tell us:\n\n{link}\n\nYour answer comes straight to us and helps us do better.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REQUEST.sms':
-    'Hi {firstName}, thank you for choosing {vendorName}! How did we do? Tell us in a minute: {link}',
+    "Hi {firstName}, it's {vendorName}. Thank you for choosing us! How did we do? Tell us in a minute: {link}",
 
   'REVIEW_REQUEST.subject': 'Would you review {vendorName}?',
-  'REVIEW_REQUEST.preheader': 'A few words from you help other homeowners find them.',
+  'REVIEW_REQUEST.preheader': 'A few words from you help other homeowners find {vendorName}.',
   'REVIEW_REQUEST.button': 'Share your experience',
   'REVIEW_REQUEST.email':
-    'Hi {firstName},\n\nThank you for choosing {vendorName}! Would you take a moment to review your experience with us? It helps other homeowners find us.\n\n{link}',
-  'REVIEW_REQUEST.sms': 'Hi {firstName}, thanks for choosing {vendorName}! Would you leave us a quick review? {link}',
+    'Hi {firstName},\n\nThank you for choosing {vendorName}! Would you take a moment to review your experience with us? It helps other homeowners find us.\n\n{link}\n\nBest regards,\n{vendorName}',
+  'REVIEW_REQUEST.sms':
+    "Hi {firstName}, it's {vendorName}. Thanks for choosing us! Would you leave us a quick review? {link}",
 
   'REFERRAL_REQUEST.subject': 'Know someone who could use {vendorName}?',
-  'REFERRAL_REQUEST.preheader': 'Recommend them by email, by text or with a link to share.',
+  'REFERRAL_REQUEST.preheader': 'Recommend {vendorName} by email, by text or with a link to share.',
   'REFERRAL_REQUEST.button': 'Recommend {vendorName}',
   'REFERRAL_REQUEST.email':
-    'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}',
+    'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_REQUEST.sms':
-    'Hi {firstName}, thanks for reviewing {vendorName}! Know someone with a project? Refer a friend: {link}',
+    "Hi {firstName}, it's {vendorName}. Thanks for your review! Know someone with a project? Refer a friend: {link}",
 
   'REFERRAL_INVITATION.subject': '{referrerName} recommends {vendorName}',
-  'REFERRAL_INVITATION.preheader': '{referrerName} thought you would like to know about {vendorName}.',
+  'REFERRAL_INVITATION.preheader':
+    '{referrerName} worked with {vendorName} and thought you would like to know about them.',
   'REFERRAL_INVITATION.button': 'Ask {vendorName} for a quote',
   'REFERRAL_INVITATION.reason':
     'You received this one-time message because {referrerName} asked {vendorName} to let you know about them.',
   'REFERRAL_INVITATION.email':
-    'Hi {firstName},\n\n{referrerName} recently worked with {vendorName} and thought you would like to know about them. Have a look and ask for a quote:\n\n{link}',
+    'Hi {firstName},\n\n{referrerName} recently worked with us and asked us to tell you about what we do. Have a look and ask for a quote:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_INVITATION.sms': 'Hi {firstName}, {referrerName} recommends {vendorName} to you. Have a look: {link}',
 
   'FEEDBACK_REMINDER.subject': 'A quick reminder: how did {vendorName} do?',
-  'FEEDBACK_REMINDER.preheader': 'It takes less than a minute. This is the only reminder.',
+  'FEEDBACK_REMINDER.preheader': 'It takes less than a minute. {vendorName} will not send another reminder.',
   'FEEDBACK_REMINDER.button': 'Tell us how we did',
   'FEEDBACK_REMINDER.email':
-    'Hi {firstName},\n\nJust a friendly reminder: {vendorName} would still like to know how we did. It takes less than a minute:\n\n{link}\n\nThis is the only reminder we will send.',
+    'Hi {firstName},\n\nJust a friendly reminder: we would still like to know how we did. It takes less than a minute:\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, how did we do? Tell us in a minute: {link}',
 
   'REVIEW_REMINDER.subject': 'A quick reminder: would you review {vendorName}?',
-  'REVIEW_REMINDER.preheader': 'A few words from you help other homeowners. This is the only reminder.',
+  'REVIEW_REMINDER.preheader':
+    'A few words from you help other homeowners. {vendorName} will not send another reminder.',
   'REVIEW_REMINDER.button': 'Share your experience',
   'REVIEW_REMINDER.email':
-    'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with {vendorName} help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.',
+    'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with us help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
 
   // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to ask.
   'sms.help':
     '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+
+  // Lead alerts: the operator tells the vendor's people of a new lead, in the vendor's language.
+  'leadAlert.alert.subject': 'New lead {leadId}: {category}',
+  'leadAlert.reAlert.subject': 'Still waiting: lead {leadId} ({category})',
+  'leadAlert.alert.intro':
+    'A new lead was just assigned to {vendorName}. The first pro to answer usually gets the job.',
+  'leadAlert.reAlert.intro': 'Lead {leadId} of {vendorName} has not been opened or answered yet.',
+  'leadAlert.category': 'Category: {category}',
+  'leadAlert.job': 'Job: {description}',
+  'leadAlert.lead': 'Lead: {leadId}',
+  'leadAlert.expires': 'Expires: {expiresAt}, unless accepted or declined before.',
+  'leadAlert.link': 'Open the lead: {link}',
+  'leadAlert.footer':
+    'Sent by {operatorName}. You receive this alert because this address hears of new leads for {vendorName} (its lead alert settings).',
+  'leadAlert.alert.sms':
+    '{operatorName}: new lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
+  'leadAlert.reAlert.sms':
+    '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
+  /** When a lead expires: the date and the time (with its zone) as the language writes them. */
+  'leadAlert.dateTime': '{date} at {time}',
+  /** Put in place of an e-mail address or phone number the customer wrote into the job description. */
+  'leadAlert.hiddenContact': '[contact hidden]',
 } as const;
 
 export type MessageKey = keyof typeof EN;
