@@ -85,7 +85,8 @@ export function invitationPage(
     });
   // The friend is told who will get in touch, and how to reach them first if they would rather.
   const reach =
-    view.contact !== null && html`<p>${lang.t('contactThanksReach', { vendor, contact: lang.contact(view.contact) })}</p>`;
+    view.contact !== null &&
+    html`<p>${lang.t('contactThanksReach', { vendor, contact: lang.contact(view.contact) })}</p>`;
   if (thanked || !view.accepting) {
     return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody', reach);
   }
