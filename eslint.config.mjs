@@ -50,6 +50,22 @@ export default tseslint.config(
     },
   },
   {
+    // Settings are declared once (src/config/settings) and read validated, defaults included, through
+    // readEnvironment(); a second reader would need a second default.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/config/env.validation.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Declare the setting in src/config/settings and read it with readEnvironment().',
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON bodies from supertest all the time.
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],
     rules: {

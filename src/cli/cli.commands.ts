@@ -29,6 +29,8 @@ export const USAGE = `Usage:
                                                             configured store (IMAGE_STORAGE), prints the count
   npm run --silent cli -- reencrypt-secrets                 seals every webhook signing secret under SECRETS_KEY,
                                                             prints how many it sealed and how many no key opens
+  npm run --silent cli -- check-config                      checks every setting (environment and .env) without
+                                                            starting anything; lists each one to fix, exit code 1
   npm run --silent cli -- retention                         runs the retention pass now, prints what it removed
                                                             (as JSON); fails while another pass is running`;
 

@@ -5,7 +5,7 @@ import { authConfig } from './auth.config';
 import { automationConfig } from './automation.config';
 import { databaseConfig } from './database.config';
 import { documentsConfig } from './documents.config';
-import { envValidationSchema } from './env.validation';
+import { readEnvironment } from './env.validation';
 import { httpConfig } from './http.config';
 import { imagesConfig } from './images.config';
 import { leadAlertsConfig } from './lead-alerts.config';
@@ -40,7 +40,12 @@ import { webhooksConfig } from './webhooks.config';
         privacyConfig,
         referralsConfig,
       ],
-      validationSchema: envValidationSchema,
+      // Checked whole before any factory reads it; the environment is left as given (no defaults written
+      // into it: each factory reads the validated values, defaults included, from readEnvironment).
+      validate: (environment) => {
+        readEnvironment(environment);
+        return environment;
+      },
     }),
   ],
 })

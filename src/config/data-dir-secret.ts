@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readEnvironment } from './env.validation';
 
 /**
  * Outside production a secret the environment leaves unset is generated once and kept under the data
@@ -7,7 +8,7 @@ import { join, resolve } from 'node:path';
  * the same one as the server.
  */
 export function dataDirSecret(name: string, generate: () => string): string {
-  const dataDir = resolve(process.env.DATA_DIR ?? './.data');
+  const dataDir = resolve(readEnvironment().DATA_DIR);
   const file = join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();

@@ -1,13 +1,17 @@
 import { ConfigType, registerAs } from '@nestjs/config';
+import { readEnvironment } from './env.validation';
 
-export const databaseConfig = registerAs('database', () => ({
-  /** Unset: an embedded PostgreSQL is started (see DatabaseServer). */
-  url: process.env.DATABASE_URL || undefined,
-  /** Unset: chosen free and kept in DATA_DIR/postgres.port. */
-  embeddedPort: process.env.EMBEDDED_POSTGRES_PORT ? Number(process.env.EMBEDDED_POSTGRES_PORT) : undefined,
-  poolMax: Number(process.env.DATABASE_POOL_MAX ?? 10),
-  connectTimeoutMs: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-  statementTimeoutMs: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15000),
-}));
+export const databaseConfig = registerAs('database', () => {
+  const env = readEnvironment();
+  return {
+    /** Unset: an embedded PostgreSQL is started (see DatabaseServer). */
+    url: env.DATABASE_URL,
+    /** Unset: chosen free and kept in DATA_DIR/postgres.port. */
+    embeddedPort: env.EMBEDDED_POSTGRES_PORT,
+    poolMax: env.DATABASE_POOL_MAX,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+});
 
 export type DatabaseConfig = ConfigType<typeof databaseConfig>;

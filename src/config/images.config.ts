@@ -1,12 +1,13 @@
 import { ConfigType, registerAs } from '@nestjs/config';
+import { type Environment, readEnvironment } from './env.validation';
 
 /**
  * Where image files live: `postgres` (shared by every instance, the default), `s3` (an S3-compatible
  * bucket, for larger fleets) or `local` (UPLOAD_DIR, one instance only).
  */
-export type ImageStorageKind = 'postgres' | 's3' | 'local';
+export type ImageStorageKind = Environment['IMAGE_STORAGE'];
 
-/** An S3-compatible bucket. Values are validated in env.validation.ts. */
+/** An S3-compatible bucket. */
 export interface S3StorageConfig {
   /** Unset: AWS S3 itself; set for MinIO, Ceph, R2, Spaces and the like. */
   endpoint?: string;
@@ -18,24 +19,22 @@ export interface S3StorageConfig {
   forcePathStyle: boolean;
 }
 
-function s3Config(): S3StorageConfig | undefined {
-  const bucket = process.env.S3_BUCKET;
-  if (!bucket) return undefined;
-  const accessKeyId = process.env.S3_ACCESS_KEY_ID;
-  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY;
+function s3Config(env: Environment): S3StorageConfig | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
   return {
-    endpoint: process.env.S3_ENDPOINT || undefined,
-    bucket,
-    region: process.env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    forcePathStyle: (process.env.S3_FORCE_PATH_STYLE ?? 'false') === 'true',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 
-export const imagesConfig = registerAs('images', () => ({
-  storage: (process.env.IMAGE_STORAGE ?? 'postgres') as ImageStorageKind,
-  /** Set when S3_BUCKET is; env validation requires it with IMAGE_STORAGE=s3. */
-  s3: s3Config(),
-}));
+export const imagesConfig = registerAs('images', () => {
+  const env = readEnvironment();
+  /** `s3` is set when S3_BUCKET is; validation requires it with IMAGE_STORAGE=s3. */
+  return { storage: env.IMAGE_STORAGE, s3: s3Config(env) };
+});
 
 export type ImagesConfig = ConfigType<typeof imagesConfig>;

@@ -75,8 +75,8 @@ export interface RunResult {
 }
 
 /** Runs the built admin CLI as `npm run --silent cli -- ...` would, with the given environment. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<RunResult> {
-  return runBuilt(BUILT_CLI, args, env);
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<RunResult> {
+  return runBuilt(BUILT_CLI, args, env, cwd);
 }
 
 /** Runs the built server to its end: for starts that must fail, with what it wrote and its exit code. */
@@ -84,10 +84,10 @@ export function runMainToExit(env: NodeJS.ProcessEnv): Promise<RunResult> {
   return runBuilt(BUILT_MAIN, [], env);
 }
 
-async function runBuilt(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+async function runBuilt(entry: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<RunResult> {
   assertBuilt();
   try {
-    const { stdout, stderr } = await run(process.execPath, [entry, ...args], { env, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [entry, ...args], { env, cwd, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
