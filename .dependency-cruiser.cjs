@@ -4,7 +4,7 @@
 
 /**
  * Imported by any module: the infrastructure floor, auth's public parts (access decorators, the types of
- * the caller), and the write routes' `@Idempotent()` and the manager API writes' `@Audited()`.
+ * the caller), and the kinds of write route (`@VendorWrite`, `@ManagerWrite`, `@PublicWrite`).
  */
 const EVERYWHERE = [
   'common',
@@ -14,8 +14,7 @@ const EVERYWHERE = [
   'auth/decorators/',
   'auth/principal.ts',
   'auth/vendor-account.ts',
-  'idempotency/idempotent.decorator.ts',
-  'audit/audited.decorator.ts',
+  'write-routes',
 ];
 
 /**
@@ -58,6 +57,7 @@ const MAY_IMPORT = {
   events: ['vendors', 'webhooks'],
   webhooks: ['events/event-types.ts', 'vendors'],
   vendors: ['auth'],
+  'write-routes': ['idempotency/idempotency.interceptor.ts', 'audit/audit.interceptor.ts', 'audit/manager-writes.ts'],
   idempotency: [],
   audit: [],
   'rate-limit': ['auth'],

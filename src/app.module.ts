@@ -80,8 +80,8 @@ import { VendorsService } from './vendors/vendors.service';
     { provide: APP_GUARD, useClass: BodyContentTypeGuard },
     { provide: APP_PIPE, useFactory: createValidationPipe },
     // No global interceptor: the envelope is put on as the answer is sent (EnvelopeExpressAdapter) and the
-    // idempotency and audit interceptors are on the write routes only (`@Idempotent()` on each,
-    // `@Audited()` on the manager API's), so reads run none.
+    // idempotency and audit interceptors are on the write routes only (each write route's kind,
+    // `@VendorWrite`/`@ManagerWrite`, puts them on), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

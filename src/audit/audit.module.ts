@@ -6,7 +6,7 @@ import { AuditService } from './audit.service';
 import { AuditEntry } from './entities/audit-entry.entity';
 
 /**
- * The audit log (docs/contract.md#data-rights): written by the interceptor of `@Audited()` routes (built with each
+ * The audit log (docs/contract.md#data-rights): written by the interceptor of `@ManagerWrite` routes (built with each
  * controller's module), read on the manager API; global, as those modules, the CLI and the
  * customer-data module record into it.
  */

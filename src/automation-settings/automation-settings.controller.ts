@@ -8,8 +8,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { AutomationSettingsService } from './automation-settings.service';
 import { AutomationSettingsDto, AutomationSettingsPatchDto } from './dto/automation-settings.dto';
 import { AutomationSettingsResponse } from './dto/automation-settings.response';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite, VendorWrite } from '../write-routes/write-routes';
 
 @VendorApiController('automation-settings', 'Automation')
 @ApiErrors(400)
@@ -25,7 +24,7 @@ export class AutomationSettingsController {
 
   /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put()
-  @Idempotent()
+  @VendorWrite()
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -36,7 +35,7 @@ export class AutomationSettingsController {
 
   /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
   @Patch()
-  @Idempotent()
+  @VendorWrite()
   @ApiEnvelope(AutomationSettingsResponse)
   async updateAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -61,8 +60,7 @@ export class ManagerAutomationSettingsController {
 
   /** Replaces them: the body names every setting (400 listing those left out). Answers them as stored. */
   @Put(':vendorId/automation-settings')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(AutomationSettingsResponse)
   async replaceAutomationSettings(
     @Param() { vendorId }: VendorIdParams,
@@ -73,8 +71,7 @@ export class ManagerAutomationSettingsController {
 
   /** Changes the settings the body names; the others stay as they are. Answers them all as stored. */
   @Patch(':vendorId/automation-settings')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(AutomationSettingsResponse)
   async updateAutomationSettings(
     @Param() { vendorId }: VendorIdParams,

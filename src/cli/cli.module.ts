@@ -25,7 +25,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     DatabaseModule,
     TimeModule,
     AuditModule,
-    // The write routes' @Idempotent() interceptor is built with each module's controllers, even here.
+    // The write routes' idempotency interceptor is built with each module's controllers, even here.
     IdempotencyModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,

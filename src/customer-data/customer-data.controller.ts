@@ -9,8 +9,7 @@ import { CustomerDataService } from './customer-data.service';
 import { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 import { CustomerDataExportResponse } from './dto/customer-data-export.response';
 import { DataSubjectDto } from './dto/data-subject.dto';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 const badSubject = ApiErrors({
   status: 400,
@@ -29,8 +28,7 @@ export class CustomerDataController {
 
   /** Every record holding the e-mail or phone, across vendors, by kind. */
   @Post('export')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'contact', id: 'handler' })
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataExportResponse)
   @badSubject
@@ -47,8 +45,7 @@ export class CustomerDataController {
    * transaction; their links answer 410 and no vendor can message them again. A second call erases nothing.
    */
   @Post('erase')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'contact', id: 'handler' })
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataErasureResponse)
   @badSubject
@@ -61,7 +58,7 @@ export class CustomerDataController {
 
   private subject({ email, phone }: DataSubjectDto, target: AuditTargetSlot): CustomerContact {
     const contact = contactOf(email, phone);
-    target.set({ type: 'contact', id: this.customerData.contactHash(contact) });
+    target.setId(this.customerData.contactHash(contact));
     return contact;
   }
 }

@@ -7,8 +7,7 @@ import { DocumentsService } from './documents.service';
 import { RecordRequiredDocDto } from './dto/record-required-doc.dto';
 import { VendorRequiredDocParams } from './dto/required-doc.params';
 import { RequiredDocTypeResponse, RequiredDocumentResponse } from './dto/required-document.response';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 const TAG = 'Manager: required documents';
 
@@ -39,8 +38,7 @@ export class VendorRequiredDocsController {
 
   /** Records when the vendor's document was received and when it expires. */
   @Put(':vendorId/required-docs/:requiredDocId')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'required-doc', id: ':requiredDocId' })
   @ApiEnvelope(RequiredDocumentResponse)
   async recordRequiredDoc(
     @Param() { vendorId, requiredDocId }: VendorRequiredDocParams,

@@ -4,9 +4,10 @@ import type { Observable } from 'rxjs';
 import { IdempotencyService } from './idempotency.service';
 
 /**
- * On every write route (`@Idempotent()`), after the guards (so after authentication and the
- * rate limit), inside the envelope (put on as the answer is sent): a write with an Idempotency-Key runs once. Multipart uploads are keyed by their own
- * interceptor once their files are read (`ImageFilesInterceptor`), so that the files are compared too.
+ * On every write route of an account (`@VendorWrite`, `@ManagerWrite`), outermost, after the guards (so
+ * after authentication and the rate limit), inside the envelope (put on as the answer is sent): a write
+ * with an Idempotency-Key runs once. Multipart uploads are keyed by their own interceptor once their
+ * files are read (`ImageFilesInterceptor`), so that the files are compared too.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {

@@ -8,9 +8,9 @@ import { KeptAnswerRedaction } from './kept-answer-redaction';
 import { IdempotencyService } from './idempotency.service';
 
 /**
- * Idempotency-Key on every write of both APIs (docs/contract.md#idempotency), on each write route that says
- * `@Idempotent()`; global, so every controller's module reaches its service, and the upload interceptor
- * keys uploads too.
+ * Idempotency-Key on every write of both APIs (docs/contract.md#idempotency), on each write route of an
+ * account (`@VendorWrite`, `@ManagerWrite`); global, so every controller's module reaches its service,
+ * and the upload interceptor keys uploads too.
  */
 @Global()
 @Module({

@@ -8,7 +8,6 @@ import {
   Res,
   StreamableFile,
   UploadedFiles,
-  UseInterceptors,
   applyDecorators,
 } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
@@ -25,8 +24,7 @@ import { ImageResponse } from './dto/image.response';
 import { ImageFilesInterceptor, UPLOAD_FIELD } from './image-files.interceptor';
 import type { VendorImage } from './entities/vendor-image.entity';
 import { ImagesService } from './images.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 export const MAX_GALLERY_FILES = 10;
 
@@ -64,9 +62,7 @@ export class VendorImagesController {
 
   /** Uploads the vendor's Google rank image (exactly one file); it replaces the previous one. */
   @Post(':vendorId/google-rank-image')
-  @Audited()
-  @UseInterceptors(ImageFilesInterceptor(1))
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' }, ImageFilesInterceptor(1))
   @ApiImageUpload(1)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
   async uploadGoogleRankImage(
@@ -92,9 +88,7 @@ export class VendorImagesController {
 
   /** Adds 1 to 10 images to the vendor's gallery, all or none. */
   @Post(':vendorId/gallery')
-  @Audited()
-  @UseInterceptors(ImageFilesInterceptor(MAX_GALLERY_FILES))
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' }, ImageFilesInterceptor(MAX_GALLERY_FILES))
   @ApiImageUpload(MAX_GALLERY_FILES)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
   async addGalleryImages(
@@ -122,8 +116,7 @@ export class VendorImagesController {
 
   /** Deletes a gallery image; its URL stops answering. */
   @Delete(':vendorId/gallery/:imageId')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'image', id: ':imageId' })
   @ApiEnvelope(null)
   async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
     await this.images.removeFromGallery(vendorId, imageId);

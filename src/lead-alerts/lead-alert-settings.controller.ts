@@ -8,8 +8,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { LeadAlertSettingsDto } from './dto/lead-alert-settings.dto';
 import { LeadAlertSettingsResponse } from './dto/lead-alert-settings.response';
 import { LeadAlertSettingsService } from './lead-alert-settings.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite, VendorWrite } from '../write-routes/write-routes';
 
 @VendorApiController('lead-alerts', 'Lead alerts')
 @ApiErrors(400)
@@ -25,7 +24,7 @@ export class LeadAlertSettingsController {
 
   /** Replaces them; a property left out takes its default. Answers them as stored. */
   @Put()
-  @Idempotent()
+  @VendorWrite()
   @ApiEnvelope(LeadAlertSettingsResponse)
   async replaceLeadAlertSettings(
     @CurrentVendor() vendor: VendorAccount,
@@ -50,8 +49,7 @@ export class ManagerLeadAlertSettingsController {
 
   /** Replaces them; a property left out takes its default. Answers them as stored. */
   @Put(':vendorId/lead-alerts')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(LeadAlertSettingsResponse)
   async replaceLeadAlertSettings(
     @Param() { vendorId }: VendorIdParams,

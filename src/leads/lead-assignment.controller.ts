@@ -8,8 +8,7 @@ import { ManagerLeadResponse } from './dto/lead.response';
 import { ResponseTimesQuery } from './dto/response-times.query';
 import { LeadResponseTimesResponse } from './dto/response-times.response';
 import { LeadsService } from './leads.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 /**
  * How the operator's team assigns leads to vendors (vendors then read, accept or decline them through
@@ -25,8 +24,7 @@ export class LeadAssignmentController {
    * to 200 kB, so that every field at its maximum length fits whatever characters it holds.
    */
   @Post(':vendorId/leads')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'lead', id: 'answer' })
   @ApiEnvelope(ManagerLeadResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   async assignLead(@Param() { vendorId }: VendorIdParams, @Body() body: CreateLeadDto): Promise<ManagerLeadResponse> {

@@ -14,7 +14,7 @@ import { ResponseTimesQuery } from './dto/response-times.query';
 import { LeadResponseTimesResponse } from './dto/response-times.response';
 import { UpdatePostLeadStatusDto } from './dto/post-lead-status.dto';
 import { LeadsService } from './leads.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { VendorWrite } from '../write-routes/write-routes';
 
 const leadNotFound = ApiErrors({
   status: 404,
@@ -74,7 +74,7 @@ export class LeadsController {
 
   /** Accepts a lead waiting for a decision; its contact details become visible. */
   @Post(':id/accept')
-  @Idempotent()
+  @VendorWrite()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadResponse)
   @leadNotFound
@@ -85,7 +85,7 @@ export class LeadsController {
 
   /** Declines a lead waiting for a decision, with the reason. */
   @Post(':id/decline')
-  @Idempotent()
+  @VendorWrite()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadResponse)
   @leadNotFound
@@ -100,7 +100,7 @@ export class LeadsController {
 
   /** Reports where an accepted lead stands. */
   @Patch(':id/post-lead-status')
-  @Idempotent()
+  @VendorWrite()
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @ApiErrors({

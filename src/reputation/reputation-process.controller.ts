@@ -7,7 +7,7 @@ import type { VendorAccount } from '../auth/vendor-account';
 import { ProcessIdParams } from './dto/process-id.params';
 import { ReputationProcessResponse } from './dto/reputation-process.response';
 import { ReputationProcessService } from './reputation-process.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { VendorWrite } from '../write-routes/write-routes';
 
 @VendorApiController('reputation-process', 'Reputation')
 export class ReputationProcessController {
@@ -18,7 +18,7 @@ export class ReputationProcessController {
    * request was withdrawn and no further message is sent for it.
    */
   @Post(':processId/cancel')
-  @Idempotent()
+  @VendorWrite()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(ReputationProcessResponse)
   @ApiErrors(400)

@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiSchema, getSchemaPath } 
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { WithMessage } from '../common/envelope/envelope';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { VendorWrite } from '../write-routes/write-routes';
 import type { QueuedMessages } from './reputation-messages';
 
 /** The answer of a create that found a duplicate and skipped it: a message, no data. */
@@ -23,7 +23,7 @@ class DuplicateSkippedEnvelope {
 export function CreateRequestRoute(model: Type<unknown>): MethodDecorator {
   return applyDecorators(
     Post(),
-    Idempotent(),
+    VendorWrite(),
     HttpCode(HttpStatus.CREATED),
     ApiEnvelope(model, { status: 201, withMessage: true, description: 'Created and being sent.' }),
     ApiExtraModels(DuplicateSkippedEnvelope),

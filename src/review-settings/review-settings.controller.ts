@@ -6,8 +6,7 @@ import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { ReviewSettingsDto } from './dto/review-settings.dto';
 import { ReviewSettingsResponse } from './dto/review-settings.response';
 import { ReviewSettingsService } from './review-settings.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 @ManagerApiController('vendors', 'Manager: review settings')
 @ApiErrors(400)
@@ -24,8 +23,7 @@ export class ReviewSettingsController {
 
   /** Replaces the vendor's review settings; answers them as stored. */
   @Put(':vendorId/review-settings')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(ReviewSettingsResponse)
   async replaceReviewSettings(
     @Param() { vendorId }: VendorIdParams,

@@ -8,7 +8,7 @@ import { UnlimitedWhenVerified } from '../common/http/verified-callers';
 import { SmsInboundService } from './sms-inbound.service';
 import { ProviderSignatures } from './provider-signatures';
 import { twiml } from './twiml';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { PublicWrite } from '../write-routes/write-routes';
 
 const TWIML = 'text/xml';
 
@@ -31,7 +31,7 @@ export class SmsInboundController {
   @Post('inbound')
   // The provider sends every customer's texts from a few addresses: signed calls never meet the per-IP limit.
   @UnlimitedWhenVerified(ProviderSignatures)
-  @Idempotent()
+  @PublicWrite()
   @Consumes(FORM_BODY)
   @ApiOperation({ summary: "The SMS provider's incoming-message webhook" })
   @ApiHeader({

@@ -8,8 +8,7 @@ import { VendorIdParams } from './dto/vendor-id.params';
 import { ManagerVendorProfileDto, VendorProfileDto } from './dto/vendor-profile.dto';
 import { VendorProfileResponse } from './dto/vendor-profile.response';
 import { VendorsService } from './vendors.service';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite, VendorWrite } from '../write-routes/write-routes';
 
 @VendorApiController('profile', 'Vendor profile')
 @ApiErrors(400)
@@ -28,7 +27,7 @@ export class VendorProfileController {
    * `smsFromNumber` is set by managers and stays as it is. Answers the profile as stored.
    */
   @Put()
-  @Idempotent()
+  @VendorWrite()
   @ApiEnvelope(VendorProfileResponse)
   async replaceProfile(
     @CurrentVendor() vendor: VendorAccount,
@@ -53,8 +52,7 @@ export class ManagerVendorProfileController {
 
   /** Replaces it: a property left out or null is cleared (`defaultLocale`: the province's language). */
   @Put(':vendorId/profile')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(VendorProfileResponse)
   @ApiErrors({
     status: 409,

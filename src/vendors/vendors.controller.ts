@@ -11,8 +11,7 @@ import { VendorPageResponse, VendorSummaryResponse } from './dto/vendor-summary.
 import { UpdateVendorFeaturesDto, VendorFeaturesResponse } from './dto/vendor-features.dto';
 import { VendorsService } from './vendors.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 @ManagerApiController('vendors', 'Manager: vendors')
 @ApiErrors(400)
@@ -29,8 +28,7 @@ export class VendorsController {
 
   /** Creates a vendor account; issue its API token next (`POST …/vendors/{vendorId}/api-token`). */
   @Post()
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: 'answer' })
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
   async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
     return VendorSummaryResponse.from(await this.vendors.create(body));
@@ -38,8 +36,7 @@ export class VendorsController {
 
   /** Changes a vendor's details or activation; a deactivated vendor's token is refused with 403. */
   @Patch(':vendorId')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(VendorSummaryResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   async updateVendor(
@@ -51,8 +48,7 @@ export class VendorsController {
 
   /** Issues the vendor's API token; the previous token stops working immediately. */
   @Post(':vendorId/api-token')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @IssuesCredential()
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
@@ -70,8 +66,7 @@ export class VendorsController {
 
   /** Switches any of the three feature flags; answers all three as they now are. */
   @Patch(':vendorId/features')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
   updateVendorFeatures(

@@ -13,8 +13,7 @@ import { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from './dt
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { IssuesCredential } from '../common/http/issues-credential.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
-import { Audited } from '../audit/audited.decorator';
+import { ManagerWrite } from '../write-routes/write-routes';
 
 const endpointNotFound = ApiErrors({
   status: 404,
@@ -25,7 +24,7 @@ const endpointNotFound = ApiErrors({
 /**
  * The endpoint routes of docs/contract.md#events-webhooks, the same on both APIs: each account manages its own endpoints.
  * A vendor's endpoint hears that vendor's events; a manager's hears every vendor's. The writes are
- * `@Audited()` for the manager API; the audit interceptor lets a vendor's write pass.
+ * `@ManagerWrite`s, audited for the manager API; the audit interceptor lets a vendor's write pass.
  */
 @ApiErrors(400)
 abstract class WebhookEndpointsRoutes {
@@ -33,8 +32,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
   @Post()
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-endpoint', id: 'answer' })
   @IssuesCredential()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
   async createWebhookEndpoint(
@@ -65,8 +63,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Changes the url, events or description; `enabled: true` re-enables a disabled endpoint. */
   @Patch(':id')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
   async updateWebhookEndpoint(
@@ -79,8 +76,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Removes the endpoint and its delivery history; queued deliveries are not sent. */
   @Delete(':id')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @ApiEnvelope('boolean')
   @endpointNotFound
   async deleteWebhookEndpoint(
@@ -93,8 +89,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** A new secret; the previous one also signs (a second `v1,` signature) for 24 hours. */
   @Post(':id/rotate-secret')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @IssuesCredential()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(WebhookEndpointWithSecretResponse)
@@ -108,8 +103,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Queues a signed `ping` event to this endpoint; its delivery shows in the deliveries list. */
   @Post(':id/test')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
@@ -136,8 +130,7 @@ abstract class WebhookEndpointsRoutes {
 
   /** Sends a delivery again, from a fresh run of attempts (the same `webhook-id` and body). */
   @Post(':id/deliveries/:deliveryId/retry')
-  @Audited()
-  @Idempotent()
+  @ManagerWrite({ type: 'webhook-delivery', id: ':deliveryId' })
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound

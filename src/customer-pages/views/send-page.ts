@@ -12,7 +12,7 @@ import { Redirection } from '../../common/envelope/envelope';
 import type { Locale } from '../../common/locale/locale';
 import { PAGE_SECURITY_HEADERS } from './layout';
 import { pickedLanguage, withLanguage } from './page-texts';
-import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { PublicWrite } from '../../write-routes/write-routes';
 
 export function sendPage(response: Response, status: number, page: string): void {
   response.status(status).set(PAGE_SECURITY_HEADERS).type('html').send(page);
@@ -25,7 +25,7 @@ const pageHeaders = Object.entries(PAGE_SECURITY_HEADERS).map(([name, value]) =>
  * `Redirection` back to a page (303), with the pages' security headers.
  */
 export const FormPost = (path: string): MethodDecorator =>
-  applyDecorators(Post(path), Idempotent(), Redirect(), ...pageHeaders);
+  applyDecorators(Post(path), PublicWrite(), Redirect(), ...pageHeaders);
 
 /** A link that records something and sends the browser on (the handler's `Redirection`). */
 export const LinkGet = (path: string): MethodDecorator => applyDecorators(Get(path), Redirect(), ...pageHeaders);
