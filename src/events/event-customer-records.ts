@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ErasedValues, redactJson } from '../common/privacy/customer-contact';
 import { Sql } from '../database/sql';
-import { WebhooksService } from '../webhooks/webhooks.service';
+import { EventSubscribers } from './event-subscribers';
 import { eventPublicId } from './event-types';
 
 export interface EventRecord {
@@ -13,13 +13,13 @@ export interface EventRecord {
 /**
  * The events' part of a person's data rights (docs/contract.md#data-rights): the events of their leads and processes
  * (idx_events_lead, idx_events_process), and at erasure their payloads and the kept bodies of their
- * webhook deliveries redacted.
+ * webhook deliveries (the copies its subscribers keep) redacted.
  */
 @Injectable()
 export class EventCustomerRecords {
   constructor(
     private readonly sql: Sql,
-    private readonly webhooks: WebhooksService,
+    private readonly subscribers: EventSubscribers,
   ) {}
 
   find(leadIds: number[], processIds: number[]): Promise<(EventRecord & { data: object })[]> {
@@ -53,7 +53,7 @@ export class EventCustomerRecords {
       });
       redacted += 1;
     }
-    const deliveries = await this.webhooks.redactDeliveries(
+    const deliveries = await this.subscribers.redactCopies(
       events.map((event) => eventPublicId(event.id)),
       values,
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
-import { WebhooksService } from '../webhooks/webhooks.service';
+import { EventSubscribers } from './event-subscribers';
 import { EventEnvelope, RecordedEventType, eventPublicId, parseEventPublicId } from './event-types';
 import { EventsRepository, FEED_DAYS, FeedEvent } from './events.repository';
 
@@ -23,18 +23,19 @@ export function envelopeOf(event: FeedEvent): EventEnvelope {
 
 /**
  * Events of docs/contract.md#events-webhooks. Producers call `record` inside the transaction of the change, with `data`
- * the resource as the vendor API shows it; the event and its webhook deliveries commit with it.
+ * the resource as the vendor API shows it; the event, and what its subscribers (the webhooks) store of
+ * it, commit with it.
  */
 @Injectable()
 export class EventsService {
   constructor(
     private readonly events: EventsRepository,
-    private readonly webhooks: WebhooksService,
+    private readonly subscribers: EventSubscribers,
   ) {}
 
   async record(vendorId: number, type: RecordedEventType, data: object): Promise<void> {
     const envelope = envelopeOf(await this.events.insert(vendorId, type, data));
-    await this.webhooks.queue({ id: envelope.id, type, vendorId, body: JSON.stringify(envelope) });
+    await this.subscribers.publish({ id: envelope.id, type, vendorId, body: JSON.stringify(envelope) });
   }
 
   /** Removes, in batches, the events the feed no longer reaches; answers how many. */

@@ -3,15 +3,8 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Sql } from '../database/sql';
+import type { PublishedEvent } from '../events/event-subscribers';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-
-/** An event to deliver: the vendor it concerns (every manager endpoint hears it too). */
-export interface OutgoingEvent {
-  id: string;
-  type: string;
-  vendorId: number;
-  body: string;
-}
 
 /** A delivery a worker holds, with what it needs to sign and send; `attempts` fences every outcome. */
 export interface ClaimedDelivery {
@@ -43,7 +36,7 @@ export class WebhookDeliveriesRepository {
    * In the caller's transaction: one delivery per enabled endpoint that hears the event (the
    * vendor's own, and every manager's). Answers how many.
    */
-  async fanOut(event: OutgoingEvent): Promise<number> {
+  async fanOut(event: PublishedEvent): Promise<number> {
     const { rowCount } = await this.sql.run({
       sql: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
        SELECT e.id, $1, $2::text, $3 FROM webhook_endpoints e
@@ -56,7 +49,7 @@ export class WebhookDeliveriesRepository {
   }
 
   /** One delivery to one endpoint (the test ping). */
-  async insertOne(endpointId: number, event: Omit<OutgoingEvent, 'vendorId'>): Promise<void> {
+  async insertOne(endpointId: number, event: Omit<PublishedEvent, 'vendorId'>): Promise<void> {
     await this.txHost.tx.insert(WebhookDelivery, {
       endpointId,
       eventId: event.id,

@@ -15,13 +15,19 @@ import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
 import { WebhookVendorHolds } from './webhook-vendor-holds';
 import { WebhooksService } from './webhooks.service';
 import { VendorsModule } from '../vendors/vendors.module';
+import { EventsModule } from '../events/events.module';
 
 /**
- * Webhook endpoints of both APIs and the webhook outbox. The events module calls WebhooksService.queue
- * in the producer's transaction; delivery runs in WebhookDeliveryModule (the server only).
+ * Webhook endpoints of both APIs and the webhook outbox. WebhooksService subscribes to the events
+ * (`EventSubscribers`), which reach it in the producer's transaction; delivery runs in
+ * WebhookDeliveryModule (the server only).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookPausedVendor]), VendorsModule],
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookPausedVendor]),
+    VendorsModule,
+    EventsModule,
+  ],
   controllers: [VendorWebhookEndpointsController, ManagerWebhookEndpointsController],
   providers: [
     WebhookDeliveryRedaction,

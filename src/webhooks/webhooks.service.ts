@@ -1,20 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ErasedValues } from '../common/privacy/customer-contact';
-import { OutgoingEvent, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import {
+  type EventSubscriber,
+  EventSubscribers,
+  type PublishedEvent,
+  type RedactedCopies,
+} from '../events/event-subscribers';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
-/** What the events module calls: queue an event for every endpoint that hears it. */
+/** The webhooks subscribe to every event: each is queued for the endpoints that hear it. */
 @Injectable()
-export class WebhooksService {
+export class WebhooksService implements EventSubscriber, OnModuleInit {
   constructor(
+    private readonly events: EventSubscribers,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly signal: WebhookOutboxSignal,
     private readonly redaction: WebhookDeliveryRedaction,
   ) {}
 
+  onModuleInit(): void {
+    this.events.register(this);
+  }
+
   /** An erased person's events (docs/contract.md#data-rights): their kept delivery bodies redacted, in the caller's transaction. */
-  redactDeliveries(eventIds: string[], values: ErasedValues): Promise<{ redacted: number; alreadySent: number }> {
+  redactCopies(eventIds: string[], values: ErasedValues): Promise<RedactedCopies> {
     return this.redaction.redact(eventIds, values);
   }
 
@@ -24,7 +35,7 @@ export class WebhooksService {
   }
 
   /** In the caller's transaction: the deliveries exist only if the change they report commits. */
-  async queue(event: OutgoingEvent): Promise<void> {
+  async published(event: PublishedEvent): Promise<void> {
     if ((await this.deliveries.fanOut(event)) > 0) this.signal.queued();
   }
 }

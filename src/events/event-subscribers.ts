@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { ErasedValues } from '../common/privacy/customer-contact';
+
+/** A recorded event as it leaves the service: its public id, type, vendor, and envelope (JSON). */
+export interface PublishedEvent {
+  id: string;
+  type: string;
+  vendorId: number;
+  body: string;
+}
+
+/** Copies of events a subscriber redacted, and how many of them had already left the service. */
+export interface RedactedCopies {
+  redacted: number;
+  alreadySent: number;
+}
+
+/** A module above events that hears every recorded event (the webhooks) and may keep copies of it. */
+export interface EventSubscriber {
+  /** Called in the transaction of the change, so what the subscriber stores commits with the event. */
+  published(event: PublishedEvent): Promise<void>;
+  /** An erasure, in the caller's transaction: the copies it keeps of these events are redacted. */
+  redactCopies(eventIds: string[], values: ErasedValues): Promise<RedactedCopies>;
+}
+
+/**
+ * The port through which events reach their subscribers without importing them: they register here
+ * when they start (events stays below them, as leads does with its `LeadListeners`).
+ */
+@Injectable()
+export class EventSubscribers {
+  private readonly subscribers: EventSubscriber[] = [];
+
+  register(subscriber: EventSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  async publish(event: PublishedEvent): Promise<void> {
+    for (const subscriber of this.subscribers) await subscriber.published(event);
+  }
+
+  async redactCopies(eventIds: string[], values: ErasedValues): Promise<RedactedCopies> {
+    const total = { redacted: 0, alreadySent: 0 };
+    for (const subscriber of this.subscribers) {
+      const { redacted, alreadySent } = await subscriber.redactCopies(eventIds, values);
+      total.redacted += redacted;
+      total.alreadySent += alreadySent;
+    }
+    return total;
+  }
+}
