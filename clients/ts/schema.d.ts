@@ -425,6 +425,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest-manager-api-v1/vendors/{vendorId}/review-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get review settings
+         * @description The vendor's review platforms, custom messages, primary Google label and review locations (defaults if never saved).
+         */
+        get: operations["getReviewSettings"];
+        /**
+         * Replace review settings
+         * @description Replaces the vendor's review settings; answers them as stored.
+         */
+        put: operations["replaceReviewSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-api-v1/automation-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get automation settings
+         * @description The calling vendor's reminder and job-won automation (the defaults until first saved).
+         */
+        get: operations["getAutomationSettings"];
+        /**
+         * Replace automation settings
+         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
+         */
+        put: operations["replaceAutomationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update automation settings
+         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
+         */
+        patch: operations["updateAutomationSettings"];
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/automation-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager get automation settings
+         * @description A vendor's reminder and job-won automation (the defaults until first saved).
+         */
+        get: operations["managerGetAutomationSettings"];
+        /**
+         * Manager replace automation settings
+         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
+         */
+        put: operations["managerReplaceAutomationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Manager update automation settings
+         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
+         */
+        patch: operations["managerUpdateAutomationSettings"];
+        trace?: never;
+    };
+    "/rest-manager-api-v1/required-doc-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List required doc types
+         * @description The kinds of document every vendor must provide.
+         */
+        get: operations["listRequiredDocTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/required-docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List required docs
+         * @description Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid).
+         */
+        get: operations["listRequiredDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/required-docs/{requiredDocId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record required doc
+         * @description Records when the vendor's document was received and when it expires.
+         */
+        put: operations["recordRequiredDoc"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/google-rank-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get google rank image
+         * @description The vendor's current Google rank image, or `data: null` when it has none.
+         */
+        get: operations["getGoogleRankImage"];
+        put?: never;
+        /**
+         * Upload google rank image
+         * @description Uploads the vendor's Google rank image (exactly one file); it replaces the previous one.
+         */
+        post: operations["uploadGoogleRankImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List gallery images
+         * @description The vendor's gallery images, oldest first.
+         */
+        get: operations["listGalleryImages"];
+        put?: never;
+        /**
+         * Add gallery images
+         * @description Adds 1 to 10 images to the vendor's gallery, all or none.
+         */
+        post: operations["addGalleryImages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/gallery/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete gallery image
+         * @description Deletes a gallery image; its URL stops answering.
+         */
+        delete: operations["deleteGalleryImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get image file
+         * @description The image file itself (not an envelope), cacheable forever: a key's content never changes.
+         */
+        get: operations["getImageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest-api-v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -683,234 +911,6 @@ export interface paths {
          * @description Sends a delivery again, from a fresh run of attempts (the same `webhook-id` and body).
          */
         post: operations["managerRetryWebhookDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/review-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get review settings
-         * @description The vendor's review platforms, custom messages, primary Google label and review locations (defaults if never saved).
-         */
-        get: operations["getReviewSettings"];
-        /**
-         * Replace review settings
-         * @description Replaces the vendor's review settings; answers them as stored.
-         */
-        put: operations["replaceReviewSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-api-v1/automation-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get automation settings
-         * @description The calling vendor's reminder and job-won automation (the defaults until first saved).
-         */
-        get: operations["getAutomationSettings"];
-        /**
-         * Replace automation settings
-         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
-         */
-        put: operations["replaceAutomationSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update automation settings
-         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
-         */
-        patch: operations["updateAutomationSettings"];
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/automation-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Manager get automation settings
-         * @description A vendor's reminder and job-won automation (the defaults until first saved).
-         */
-        get: operations["managerGetAutomationSettings"];
-        /**
-         * Manager replace automation settings
-         * @description Replaces them: the body names every setting (400 listing those left out). Answers them as stored.
-         */
-        put: operations["managerReplaceAutomationSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Manager update automation settings
-         * @description Changes the settings the body names; the others stay as they are. Answers them all as stored.
-         */
-        patch: operations["managerUpdateAutomationSettings"];
-        trace?: never;
-    };
-    "/rest-manager-api-v1/required-doc-types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List required doc types
-         * @description The kinds of document every vendor must provide.
-         */
-        get: operations["listRequiredDocTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/required-docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List required docs
-         * @description Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid).
-         */
-        get: operations["listRequiredDocs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/required-docs/{requiredDocId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Record required doc
-         * @description Records when the vendor's document was received and when it expires.
-         */
-        put: operations["recordRequiredDoc"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/google-rank-image": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get google rank image
-         * @description The vendor's current Google rank image, or `data: null` when it has none.
-         */
-        get: operations["getGoogleRankImage"];
-        put?: never;
-        /**
-         * Upload google rank image
-         * @description Uploads the vendor's Google rank image (exactly one file); it replaces the previous one.
-         */
-        post: operations["uploadGoogleRankImage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/gallery": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List gallery images
-         * @description The vendor's gallery images, oldest first.
-         */
-        get: operations["listGalleryImages"];
-        put?: never;
-        /**
-         * Add gallery images
-         * @description Adds 1 to 10 images to the vendor's gallery, all or none.
-         */
-        post: operations["addGalleryImages"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/gallery/{imageId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete gallery image
-         * @description Deletes a gallery image; its URL stops answering.
-         */
-        delete: operations["deleteGalleryImage"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/images/{key}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get image file
-         * @description The image file itself (not an envelope), cacheable forever: a key's content never changes.
-         */
-        get: operations["getImageFile"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1752,149 +1752,6 @@ export interface components {
              */
             nextAfter: string | null;
         };
-        WebhookEndpointWithSecretResponse: {
-            /**
-             * Format: int32
-             * @example 3
-             */
-            id: number;
-            /**
-             * @example [
-             *       "lead.assigned"
-             *     ]
-             */
-            events: components["schemas"]["EventSubscription"][];
-            /**
-             * @description Signing secret (Standard Webhooks).
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-             */
-            secret: string;
-            /** @example https://crm.example.com/hooks/leads */
-            url: string;
-            /** @example Our CRM */
-            description: string | null;
-            /** @description False after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row, until PATCHed back to true. */
-            enabled: boolean;
-            /**
-             * @description Why the endpoint was disabled.
-             * @example Disabled after 100 failed deliveries in a row.
-             */
-            disabledReason: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T20:01:02.123Z
-             */
-            createdAt: string;
-        };
-        CreateWebhookEndpointDto: {
-            /**
-             * Format: uri
-             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
-             * @example https://crm.example.com/hooks/leads
-             */
-            url: string;
-            /**
-             * @description Event types to receive, or `["*"]` for all.
-             * @example [
-             *       "lead.assigned",
-             *       "lead.expired"
-             *     ]
-             */
-            events: components["schemas"]["EventSubscription"][];
-            /** @example Our CRM */
-            description?: string | null;
-        };
-        WebhookEndpointResponse: {
-            /**
-             * Format: int32
-             * @example 3
-             */
-            id: number;
-            /**
-             * @example [
-             *       "lead.assigned"
-             *     ]
-             */
-            events: components["schemas"]["EventSubscription"][];
-            /** @example https://crm.example.com/hooks/leads */
-            url: string;
-            /** @example Our CRM */
-            description: string | null;
-            /** @description False after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row, until PATCHed back to true. */
-            enabled: boolean;
-            /**
-             * @description Why the endpoint was disabled.
-             * @example Disabled after 100 failed deliveries in a row.
-             */
-            disabledReason: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-21T20:01:02.123Z
-             */
-            createdAt: string;
-        };
-        UpdateWebhookEndpointDto: {
-            /**
-             * Format: uri
-             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
-             * @example https://crm.example.com/hooks/leads
-             */
-            url?: string;
-            /**
-             * @description Event types to receive, or `["*"]` for all.
-             * @example [
-             *       "lead.assigned",
-             *       "lead.expired"
-             *     ]
-             */
-            events?: components["schemas"]["EventSubscription"][];
-            /** @example Our CRM */
-            description?: string | null;
-            /** @description `true` re-enables an endpoint disabled after a run of failures. */
-            enabled?: boolean;
-        };
-        WebhookDeliveryResponse: {
-            /**
-             * Format: int64
-             * @example 120
-             */
-            id: number;
-            /** @enum {string} */
-            status: "PENDING" | "SUCCEEDED" | "FAILED";
-            /**
-             * Format: int32
-             * @example 1
-             */
-            attempts: number;
-            /**
-             * Format: int32
-             * @description The receiver's last HTTP status; null when it did not answer.
-             * @example 200
-             */
-            lastStatusCode: number | null;
-            /**
-             * @description Sent as `webhook-id`, the same on every attempt.
-             * @example evt_981
-             */
-            eventId: string;
-            /** @example lead.assigned */
-            eventType: string;
-            /** @description Why the last attempt failed. */
-            lastError: string | null;
-            /** @description At most 1 KB of the receiver's last answer. */
-            lastResponse: string | null;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due; null once SUCCEEDED or FAILED.
-             */
-            nextAttemptAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            deliveredAt: string | null;
-        };
         ReviewLocationResponse: {
             /**
              * Format: int32
@@ -2166,6 +2023,149 @@ export interface components {
             url: string;
             /** @example image/jpeg */
             contentType: string;
+        };
+        WebhookEndpointWithSecretResponse: {
+            /**
+             * Format: int32
+             * @example 3
+             */
+            id: number;
+            /**
+             * @example [
+             *       "lead.assigned"
+             *     ]
+             */
+            events: components["schemas"]["EventSubscription"][];
+            /**
+             * @description Signing secret (Standard Webhooks).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /** @example https://crm.example.com/hooks/leads */
+            url: string;
+            /** @example Our CRM */
+            description: string | null;
+            /** @description False after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row, until PATCHed back to true. */
+            enabled: boolean;
+            /**
+             * @description Why the endpoint was disabled.
+             * @example Disabled after 100 failed deliveries in a row.
+             */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:01:02.123Z
+             */
+            createdAt: string;
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
+             *     that resolves to public addresses only.
+             * @example https://crm.example.com/hooks/leads
+             */
+            url: string;
+            /**
+             * @description Event types to receive, or `["*"]` for all.
+             * @example [
+             *       "lead.assigned",
+             *       "lead.expired"
+             *     ]
+             */
+            events: components["schemas"]["EventSubscription"][];
+            /** @example Our CRM */
+            description?: string | null;
+        };
+        WebhookEndpointResponse: {
+            /**
+             * Format: int32
+             * @example 3
+             */
+            id: number;
+            /**
+             * @example [
+             *       "lead.assigned"
+             *     ]
+             */
+            events: components["schemas"]["EventSubscription"][];
+            /** @example https://crm.example.com/hooks/leads */
+            url: string;
+            /** @example Our CRM */
+            description: string | null;
+            /** @description False after WEBHOOK_DISABLE_AFTER_FAILURES failed attempts in a row, until PATCHed back to true. */
+            enabled: boolean;
+            /**
+             * @description Why the endpoint was disabled.
+             * @example Disabled after 100 failed deliveries in a row.
+             */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T20:01:02.123Z
+             */
+            createdAt: string;
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
+             *     that resolves to public addresses only.
+             * @example https://crm.example.com/hooks/leads
+             */
+            url?: string;
+            /**
+             * @description Event types to receive, or `["*"]` for all.
+             * @example [
+             *       "lead.assigned",
+             *       "lead.expired"
+             *     ]
+             */
+            events?: components["schemas"]["EventSubscription"][];
+            /** @example Our CRM */
+            description?: string | null;
+            /** @description `true` re-enables an endpoint disabled after a run of failures. */
+            enabled?: boolean;
+        };
+        WebhookDeliveryResponse: {
+            /**
+             * Format: int64
+             * @example 120
+             */
+            id: number;
+            /** @enum {string} */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            /**
+             * Format: int32
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * Format: int32
+             * @description The receiver's last HTTP status; null when it did not answer.
+             * @example 200
+             */
+            lastStatusCode: number | null;
+            /**
+             * @description Sent as `webhook-id`, the same on every attempt.
+             * @example evt_981
+             */
+            eventId: string;
+            /** @example lead.assigned */
+            eventType: string;
+            /** @description Why the last attempt failed. */
+            lastError: string | null;
+            /** @description At most 1 KB of the receiver's last answer. */
+            lastResponse: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once SUCCEEDED or FAILED.
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
         };
         ReputationProcessResponse: {
             /**
@@ -7682,6 +7682,3677 @@ export interface operations {
             };
         };
     };
+    getReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReviewSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReviewSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replaceAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerGetAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerReplaceAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerUpdateAutomationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AutomationSettingsResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRequiredDocTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RequiredDocTypeResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRequiredDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RequiredDocumentResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or document kind. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    recordRequiredDoc: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+                /** @description A document kind's id (GET /required-doc-types). */
+                requiredDocId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordRequiredDocDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RequiredDocumentResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or document kind. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGoogleRankImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image; data is null when none was uploaded. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImageResponse"] | (never | null);
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or image. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadGoogleRankImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description JPEG, PNG or WebP (detected from the bytes), at most 10 MB and 50 megapixels each. */
+                    "files[]": string[];
+                    /** @default 900 */
+                    maxWidth?: number;
+                    /** @default 700 */
+                    maxHeight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description What was done. */
+                        message: string;
+                        data: components["schemas"]["ImageResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or image. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A file over 10 MB or over 50 megapixels. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not multipart/form-data, or a file that is not JPEG, PNG or WebP. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGalleryImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImageResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or image. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addGalleryImages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description JPEG, PNG or WebP (detected from the bytes), at most 10 MB and 50 megapixels each. */
+                    "files[]": string[];
+                    /** @default 900 */
+                    maxWidth?: number;
+                    /** @default 700 */
+                    maxHeight?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description What was done. */
+                        message: string;
+                        data: components["schemas"]["ImageResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or image. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A file over 10 MB or over 50 megapixels. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not multipart/form-data, or a file that is not JPEG, PNG or WebP. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGalleryImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                vendorId: number;
+                imageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description What was done. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor or image. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file name at the end of an image's url. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, in the format it was stored in. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description Not the name of a stored image. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such image (or it was deleted). */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Image 3f2a9c0d5e8b4a1c9f7e6d5c4b3a2910.jpg was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -11780,3677 +15451,6 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getReviewSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ReviewSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    replaceReviewSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReviewSettingsDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ReviewSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    replaceAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AutomationSettingsDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    updateAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    managerGetAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    managerReplaceAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AutomationSettingsDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    managerUpdateAutomationSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AutomationSettingsPatchDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["AutomationSettingsResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listRequiredDocTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["RequiredDocTypeResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listRequiredDocs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["RequiredDocumentResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or document kind. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    recordRequiredDoc: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-                /** @description A document kind's id (GET /required-doc-types). */
-                requiredDocId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RecordRequiredDocDto"];
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["RequiredDocumentResponse"];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or document kind. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Vendor 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getGoogleRankImage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image; data is null when none was uploaded. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ImageResponse"] | (never | null);
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or image. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Gallery image 41 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    uploadGoogleRankImage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description JPEG, PNG or WebP (detected from the bytes), at most 10 MB and 50 megapixels each. */
-                    "files[]": string[];
-                    /** @default 900 */
-                    maxWidth?: number;
-                    /** @default 700 */
-                    maxHeight?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @description What was done. */
-                        message: string;
-                        data: components["schemas"]["ImageResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or image. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Gallery image 41 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A file over 10 MB or over 50 megapixels. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not multipart/form-data, or a file that is not JPEG, PNG or WebP. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    listGalleryImages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ImageResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or image. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Gallery image 41 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    addGalleryImages: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description JPEG, PNG or WebP (detected from the bytes), at most 10 MB and 50 megapixels each. */
-                    "files[]": string[];
-                    /** @default 900 */
-                    maxWidth?: number;
-                    /** @default 700 */
-                    maxHeight?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @description What was done. */
-                        message: string;
-                        data: components["schemas"]["ImageResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or image. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Gallery image 41 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A file over 10 MB or over 50 megapixels. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not multipart/form-data, or a file that is not JPEG, PNG or WebP. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    deleteGalleryImage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                vendorId: number;
-                imageId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @description What was done. */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Unknown vendor or image. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Gallery image 41 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A request with this Idempotency-Key is still being processed; retry once it has finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The Idempotency-Key was already used for a different request. */
-            422: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getImageFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The file name at the end of an image's url. */
-                key: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image, in the format it was stored in. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "image/webp": string;
-                };
-            };
-            /** @description Not the name of a stored image. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such image (or it was deleted). */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Image 3f2a9c0d5e8b4a1c9f7e6d5c4b3a2910.jpg was not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
