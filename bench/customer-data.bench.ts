@@ -60,9 +60,9 @@ async function exportAndErase(): Promise<void> {
             customerEmail: contact.email,
             customerPhone: contact.phone,
           });
-      const [exportMs, records] = await timed(() => customerData.export(contact));
+      const [exportMs, records] = await timed(() => customerData.export(contact, true));
       if (records.leads.length !== 2 * vendorIds.length) throw new Error(`export found ${records.leads.length} leads`);
-      const [eraseMs, counts] = await timed(() => customerData.erase(contact));
+      const [eraseMs, counts] = await timed(() => customerData.erase(contact, true));
       if (counts.leads !== 2 * vendorIds.length) throw new Error(`erasure erased ${counts.leads} leads`);
       exports.push(exportMs);
       erasures.push(eraseMs);

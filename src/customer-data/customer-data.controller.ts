@@ -37,7 +37,7 @@ export class CustomerDataController {
     @AuditedTarget() target: AuditTargetSlot,
   ): Promise<CustomerDataExportResponse> {
     const contact = this.subject(body, target);
-    return CustomerDataExportResponse.from(await this.customerData.export(contact));
+    return CustomerDataExportResponse.from(await this.customerData.export(contact, body.includeLinked ?? true));
   }
 
   /**
@@ -53,7 +53,7 @@ export class CustomerDataController {
     @Body() body: DataSubjectDto,
     @AuditedTarget() target: AuditTargetSlot,
   ): Promise<CustomerDataErasureResponse> {
-    return this.customerData.erase(this.subject(body, target));
+    return this.customerData.erase(this.subject(body, target), body.includeLinked ?? true);
   }
 
   private subject({ email, phone }: DataSubjectDto, target: AuditTargetSlot): CustomerContact {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { EventsModule } from '../events/events.module';
 import { FeedbackModule } from '../feedback/feedback.module';
 import { LeadsModule } from '../leads/leads.module';
@@ -8,15 +9,17 @@ import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
 import { CustomerDataController } from './customer-data.controller';
 import { CustomerDataService } from './customer-data.service';
-import { CustomerRecordsReader } from './customer-records';
+import { CustomerDataProviders } from './customer-data-providers';
 import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 
 /**
  * A person's data rights (docs/contract.md#data-rights), at the top of the module map: it asks each module that holds
- * personal data for its part, and reads no table itself. The retention pass is `RetentionModule`'s.
+ * personal data for its part (its `@CustomerDataProvider()`, found by discovery among the modules
+ * imported here), and reads no table itself. The retention pass is `RetentionModule`'s.
  */
 @Module({
   imports: [
+    DiscoveryModule,
     LeadsModule,
     ReputationModule,
     FeedbackModule,
@@ -27,7 +30,7 @@ import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
     EventsModule,
   ],
   controllers: [CustomerDataController],
-  providers: [CustomerDataService, CustomerRecordsReader],
-  exports: [CustomerDataService],
+  providers: [CustomerDataService, CustomerDataProviders],
+  exports: [CustomerDataService, CustomerDataProviders],
 })
 export class CustomerDataModule {}

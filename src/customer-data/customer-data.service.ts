@@ -1,18 +1,10 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { CustomerContact } from '../common/privacy/customer-contact';
-import { EventCustomerRecords } from '../events/event-customer-records';
-import { FeedbackCustomerRecords } from '../feedback/feedback-customer-records';
-import { KeptAnswerRedaction } from '../idempotency/kept-answer-redaction';
-import { LeadCustomerRecords } from '../leads/lead-customer-records';
-import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
-import { ReferralCustomerRecords } from '../referrals/referral-customer-records';
 import { addressesOf } from '../reputation/contact';
 import { ContactSuppressions } from '../reputation/contact-suppressions';
-import { ProcessCustomerRecords } from '../reputation/process-customer-records';
-import { ReviewRequestCustomerRecords } from '../review-requests/review-request-customer-records';
-import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
-import { type CustomerRecords, CustomerRecordsReader, erasedValuesOf } from './customer-records';
+import { CustomerDataProviders } from './customer-data-providers';
+import { type CustomerRecords, recordsOf } from './customer-records';
 import type { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 
 /** How many records of each kind an erasure changed: the kinds are named and documented once, in the answer's DTO. */
@@ -20,22 +12,13 @@ export type ErasureCounts = Record<keyof CustomerDataErasureResponse, number>;
 
 /**
  * A person's rights over the data held about them (docs/contract.md#data-rights), across vendors: everything held
- * about an e-mail or phone, and its erasure. Each module answers for its own tables.
+ * about an e-mail or phone, and its erasure. Each module's provider answers for its own tables.
  */
 @Injectable()
 export class CustomerDataService {
   constructor(
-    private readonly reader: CustomerRecordsReader,
+    private readonly providers: CustomerDataProviders,
     private readonly suppressions: ContactSuppressions,
-    private readonly leads: LeadCustomerRecords,
-    private readonly processes: ProcessCustomerRecords,
-    private readonly feedback: FeedbackCustomerRecords,
-    private readonly reviews: ReviewRequestCustomerRecords,
-    private readonly referrals: ReferralCustomerRecords,
-    private readonly notifications: NotificationCustomerRecords,
-    private readonly events: EventCustomerRecords,
-    private readonly keptAnswers: KeptAnswerRedaction,
-    private readonly texts: InboundSmsCustomerRecords,
   ) {}
 
   /** What the audit log names instead of the contact: its keyed hash (the e-mail's when both are given). */
@@ -43,8 +26,8 @@ export class CustomerDataService {
     return this.suppressions.hashOf(addressesOf(contact)[0]);
   }
 
-  export(contact: CustomerContact): Promise<CustomerRecords> {
-    return this.reader.read(contact);
+  async export(contact: CustomerContact, includeLinked: boolean): Promise<CustomerRecords> {
+    return recordsOf(await this.providers.find([contact], includeLinked));
   }
 
   /**
@@ -53,30 +36,26 @@ export class CustomerDataService {
    * call finds nothing left to erase.
    */
   @Transactional()
-  async erase(contact: CustomerContact): Promise<ErasureCounts> {
-    const records = await this.reader.read(contact);
-    const values = erasedValuesOf(contact, records);
-    const processIds = records.processes.map((process) => Number(process.id));
-    const processes = await this.processes.erase(contact, processIds);
-    const referrals = await this.referrals.erase(
-      [...records.referralsMade, ...records.referralsReceived].map((referral) => Number(referral.id)),
-      records.conversions.map((conversion) => Number(conversion.id)),
-    );
-    const redacted = await this.events.redact(records.events, values);
-    return {
-      leads: await this.leads.erase(records.leads.map((lead) => Number(lead.id))),
-      reputationProcesses: processes.processes,
-      feedbackRequests: await this.feedback.erase(processIds),
-      reviewRequests: await this.reviews.erase(processIds),
-      referrals: referrals.referrals,
-      referralConversions: referrals.conversions,
-      messages: await this.notifications.erase(records.messages.map((message) => Number(message.id))),
-      inboundMessages: await this.texts.erase(records.texts.map((text) => Number(text.id))),
-      optOuts: processes.optOuts,
-      events: redacted.events,
-      webhookDeliveries: redacted.webhookDeliveries,
-      webhookDeliveriesAlreadySent: redacted.webhookDeliveriesAlreadySent,
-      idempotentAnswers: await this.keptAnswers.redact(addressesOf(contact), values),
-    };
+  async erase(contact: CustomerContact, includeLinked: boolean): Promise<ErasureCounts> {
+    const finding = await this.providers.find([contact], includeLinked);
+    const counts = await this.providers.erase(finding, true);
+    return { ...ZERO_COUNTS, ...counts, linkedContacts: finding.linkedContacts };
   }
 }
+
+const ZERO_COUNTS: ErasureCounts = {
+  leads: 0,
+  reputationProcesses: 0,
+  feedbackRequests: 0,
+  reviewRequests: 0,
+  referrals: 0,
+  referralConversions: 0,
+  messages: 0,
+  inboundMessages: 0,
+  optOuts: 0,
+  events: 0,
+  webhookDeliveries: 0,
+  webhookDeliveriesAlreadySent: 0,
+  idempotentAnswers: 0,
+  linkedContacts: 0,
+};

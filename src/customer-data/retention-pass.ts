@@ -8,12 +8,12 @@ import { Clock } from '../common/time/clock';
 import { type PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { RETENTION_PASS_LOCK_KEY, unlessLocked } from '../database/advisory-locks';
 import type { WalkedBatch } from '../database/retention-walk';
-import { EventCustomerRecords } from '../events/event-customer-records';
+import { PersonFinding } from '../common/privacy/person-finding';
 import { LeadCustomerRecords } from '../leads/lead-customer-records';
 import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
 import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import { WebhooksService } from '../webhooks/webhooks.service';
-import { leadValues } from './customer-records';
+import { CustomerDataProviders } from './customer-data-providers';
 
 /** The most rows one transaction of the pass changes, so that none holds its locks for long. */
 export const RETENTION_BATCH_ROWS = 1000;
@@ -57,7 +57,7 @@ export class RetentionPass {
     private readonly leads: LeadCustomerRecords,
     private readonly notifications: NotificationCustomerRecords,
     private readonly textsReceived: InboundSmsCustomerRecords,
-    private readonly events: EventCustomerRecords,
+    private readonly providers: CustomerDataProviders,
     private readonly webhooks: WebhooksService,
     private readonly audit: AuditService,
   ) {}
@@ -122,9 +122,10 @@ export class RetentionPass {
   }
 
   /**
-   * In the caller's transaction: the next closed leads after `afterId` erased as an erasure erases them,
-   * with their events' payloads and their alerts. The batch is halved until the leads and what quotes
-   * them fit in one batch of rows (a lead with its events and alerts is never split).
+   * In the caller's transaction: the next closed leads after `afterId` erased as an erasure erases them
+   * (everything that quotes them too: events, alerts, kept answers), without suppressing their
+   * contacts. The batch is halved until the leads and what quotes them fit in one batch of rows (a
+   * lead with its events and alerts is never split).
    */
   private async eraseClosedLeadsAfter(
     cutoff: Date,
@@ -133,16 +134,16 @@ export class RetentionPass {
     for (let limit = RETENTION_BATCH_ROWS; ; limit = Math.ceil(limit / 2)) {
       const leads = await this.leads.closedBefore(cutoff, afterId, limit);
       if (leads.length === 0) return undefined;
-      const ids = leads.map((lead) => Number(lead.id));
-      const events = await this.events.find(ids, []);
-      const messages = await this.notifications.find([], { LEAD_ALERT: ids, LEAD_REALERT: ids });
-      if (leads.length + events.length + messages.length > RETENTION_BATCH_ROWS && limit > 1) continue;
-      const erased = await this.leads.erase(ids);
-      const redacted = await this.events.redact(events, leadValues(leads));
-      const alerts = await this.notifications.erase(messages.map((message) => Number(message.id)));
+      const finding = new PersonFinding([], false);
+      finding.add('leads', leads);
+      await this.providers.complete(finding);
+      if (finding.size > RETENTION_BATCH_ROWS && limit > 1) continue;
+      const erased = await this.providers.erase(finding, false);
+      const ids = finding.ids('leads');
       return {
-        leads: erased,
-        rows: erased + redacted.events + redacted.webhookDeliveries + alerts,
+        leads: erased.leads ?? 0,
+        // Every count is of rows changed but the deliveries that had left (already counted as redacted).
+        rows: Object.values(erased).reduce((sum, rows) => sum + rows, 0) - (erased.webhookDeliveriesAlreadySent ?? 0),
         // A short batch was the last one.
         lastId: leads.length < limit ? undefined : ids[ids.length - 1],
       };

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type ErasedValues, redactJson } from '../common/privacy/customer-contact';
+import { redactJson } from '../common/privacy/customer-contact';
+import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
 import { EventSubscribers } from './event-subscribers';
 import { eventPublicId } from './event-types';
@@ -8,41 +10,66 @@ export interface EventRecord {
   id: string;
   type: string;
   occurredAt: Date;
+  data: object;
+}
+
+/** What the events need of a message found: the request it was sent for names its `message.failed`. */
+interface MessageSubject {
+  purpose: string;
+  subjectId: number | string;
 }
 
 /**
  * The events' part of a person's data rights (docs/contract.md#data-rights): the events of their leads and processes
- * (idx_events_lead, idx_events_process), and at erasure their payloads and the kept bodies of their
- * webhook deliveries (the copies its subscribers keep) redacted.
+ * (idx_events_lead, idx_events_process) and the `message.failed` events of their messages (by the
+ * request the message was for, in the feed's window), and at erasure their payloads and the kept
+ * bodies of their webhook deliveries (the copies its subscribers keep) redacted.
  */
 @Injectable()
-export class EventCustomerRecords {
+@CustomerDataProvider()
+export class EventCustomerRecords implements CustomerDataProvider {
+  // The subscribers' copies (webhook deliveries) are theirs to name.
+  readonly tables = ['events'];
+
   constructor(
     private readonly sql: Sql,
     private readonly subscribers: EventSubscribers,
   ) {}
 
-  find(leadIds: number[], processIds: number[]): Promise<(EventRecord & { data: object })[]> {
-    return this.sql.rows({
-      sql: `SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
-        WHERE type LIKE 'lead.%' AND data->>'id' = ANY($1::text[])
-       UNION ALL
-       SELECT id::text, type, occurred_at, data FROM events
-        WHERE data ? 'processId' AND data->>'processId' = ANY($2::text[]) AND type NOT LIKE 'lead.%'
-       ORDER BY id`,
-      parameters: [leadIds.map(String), processIds.map(String)],
-    });
+  async find(finding: PersonFinding): Promise<void> {
+    const failed = finding.records<MessageSubject & { id: number }>('messages');
+    finding.add(
+      'events',
+      await this.sql.rows<EventRecord>({
+        sql: `SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
+          WHERE type LIKE 'lead.%' AND data->>'id' = ANY($1::text[])
+         UNION ALL
+         SELECT id::text, type, occurred_at, data FROM events
+          WHERE data ? 'processId' AND data->>'processId' = ANY($2::text[]) AND type NOT LIKE 'lead.%'
+         UNION ALL
+         SELECT e.id::text, e.type, e.occurred_at, e.data FROM events e
+           JOIN unnest($3::text[], $4::text[]) AS m(purpose, subject_id)
+             ON e.data->>'purpose' = m.purpose AND e.data->>'requestId' = m.subject_id
+          WHERE e.type = 'message.failed'
+         ORDER BY id`,
+        parameters: [
+          finding.ids('leads').map(String),
+          finding.ids('reputationProcesses').map(String),
+          failed.map((message) => message.purpose),
+          failed.map((message) => String(message.subjectId)),
+        ],
+      }),
+    );
   }
 
   /**
-   * In the caller's transaction: every string of these events' payloads holding one of `values`
-   * becomes `[erased]`, and so do their kept webhook delivery bodies. Answers how many events were
-   * redacted, how many deliveries, and how many deliveries had already left (they cannot be recalled).
+   * In the caller's transaction: every string of these events' payloads holding one of the person's
+   * values becomes `[erased]`, and so do their kept webhook delivery bodies. Answers how many events
+   * were redacted, how many deliveries, and how many deliveries had reached a receiver (they cannot
+   * be recalled).
    */
-  async redact(
-    events: (EventRecord & { data: object })[],
-    values: ErasedValues,
-  ): Promise<{ events: number; webhookDeliveries: number; webhookDeliveriesAlreadySent: number }> {
+  async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
+    const events = finding.records<EventRecord>('events');
     let redacted = 0;
     for (const event of events) {
       const { value, changed } = redactJson(event.data, values);

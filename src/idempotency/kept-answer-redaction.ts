@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type ErasedValues, redactJson } from '../common/privacy/customer-contact';
+import { redactJson } from '../common/privacy/customer-contact';
+import {
+  CustomerDataProvider,
+  type CustomerRecordKind,
+  type Erasure,
+  type ErasedCounts,
+} from '../common/privacy/customer-data-provider';
 import { Sql } from '../database/sql';
 
 /**
@@ -8,28 +14,53 @@ import { Sql } from '../database/sql';
  * day's kept answers, which are few.
  */
 @Injectable()
-export class KeptAnswerRedaction {
+@CustomerDataProvider()
+export class KeptAnswerRedaction implements CustomerDataProvider {
+  readonly tables = ['idempotency_keys'];
+
   constructor(private readonly sql: Sql) {}
 
-  /** In the caller's transaction: the kept answers that mention one of `contacts`; answers how many. */
-  async redact(contacts: string[], values: ErasedValues): Promise<number> {
-    if (contacts.length === 0) return 0;
+  /** Kept answers are copies of records other providers export: nothing of its own to find. */
+  find(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /**
+   * In the caller's transaction: the kept answers that show one of the records found (the resource
+   * an answer carries, its first `id`) or name one of the contacts, redacted; answers how many changed.
+   */
+  async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
+    const contacts = finding.contacts;
+    const ids = [...new Set(FOUND_KINDS.flatMap((kind) => finding.ids(kind)))].map(String);
+    if (contacts.length === 0 && ids.length === 0) return { idempotentAnswers: 0 };
     const rows: { accountType: string; accountId: number; key: string; body: string }[] = await this.sql.rows({
       sql: `SELECT account_type AS "accountType", account_id AS "accountId", key, body FROM idempotency_keys
-        WHERE body IS NOT NULL AND lower(body) LIKE ANY($1::text[]) FOR UPDATE`,
-      parameters: [contacts.map((contact) => `%${contact.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)],
+        WHERE body IS NOT NULL
+          AND (lower(body) LIKE ANY($1::text[]) OR substring(body FROM '"id":(\d+)[,}]') = ANY($2::text[]))
+        FOR UPDATE`,
+      parameters: [contacts.map((contact) => `%${contact.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ids],
     });
+    let changed = 0;
     for (const row of rows) {
+      const redacted = redactJson(JSON.parse(row.body), values);
+      if (!redacted.changed) continue;
       await this.sql.run({
         sql: `UPDATE idempotency_keys SET body = $4 WHERE account_type = $1 AND account_id = $2 AND key = $3`,
-        parameters: [
-          row.accountType,
-          row.accountId,
-          row.key,
-          JSON.stringify(redactJson(JSON.parse(row.body), values).value),
-        ],
+        parameters: [row.accountType, row.accountId, row.key, JSON.stringify(redacted.value)],
       });
+      changed += 1;
     }
-    return rows.length;
+    return { idempotentAnswers: changed };
   }
 }
+
+/** The kinds of records a write route answers with. */
+const FOUND_KINDS: CustomerRecordKind[] = [
+  'leads',
+  'reputationProcesses',
+  'feedbackRequests',
+  'reviewRequests',
+  'referralsMade',
+  'referralsReceived',
+  'referralConversions',
+];

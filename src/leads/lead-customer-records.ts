@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { ERASED } from '../common/privacy/customer-contact';
+import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
-import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
 import { FINAL_POST_LEAD_STATUSES, LeadAction } from './entities/lead.entity';
 
 /** A lead as a person's export shows it. */
@@ -17,33 +19,57 @@ export interface LeadRecord {
   originalJobDescription: string;
   vendorLeadAction: LeadAction;
   postLeadStatus: string | null;
+  declineReason: string | null;
 }
 
 const COLUMNS = `id, vendor_id AS "vendorId", date_created AS "dateCreated", category, customer_name AS "customerName",
   customer_email AS "customerEmail", customer_phone AS "customerPhone", customer_address AS "customerAddress",
   project_details_html AS "projectDetailsHtml", original_job_description AS "originalJobDescription",
-  vendor_lead_action AS "vendorLeadAction", post_lead_status AS "postLeadStatus"`;
+  vendor_lead_action AS "vendorLeadAction", post_lead_status AS "postLeadStatus", decline_reason AS "declineReason"`;
 
 /** The leads' part of a person's data rights and of retention (docs/contract.md#data-rights): only this module reads `leads`. */
 @Injectable()
-export class LeadCustomerRecords {
+@CustomerDataProvider()
+export class LeadCustomerRecords implements CustomerDataProvider {
+  readonly tables = ['leads'];
+
   constructor(private readonly sql: Sql) {}
 
-  /** Every lead of any vendor holding the e-mail or phone (idx_leads_customer_email, idx_leads_customer_phone). */
-  find({ email, phone }: CustomerContact): Promise<LeadRecord[]> {
-    return this.sql.rows<LeadRecord>({
-      sql: `SELECT ${COLUMNS} FROM leads WHERE lower(customer_email) = $1
-            UNION SELECT ${COLUMNS} FROM leads WHERE customer_phone = $2::text
+  /**
+   * Every lead of any vendor holding one of the e-mails or phones (idx_leads_customer_email,
+   * idx_leads_customer_phone), and those already found by id (a retention pass starts from them).
+   */
+  async find(finding: PersonFinding): Promise<void> {
+    const leads = await this.sql.rows<LeadRecord>({
+      sql: `SELECT ${COLUMNS} FROM leads WHERE lower(customer_email) = ANY($1::text[])
+            UNION SELECT ${COLUMNS} FROM leads WHERE customer_phone = ANY($2::text[])
+            UNION SELECT ${COLUMNS} FROM leads WHERE id = ANY($3::bigint[])
             ORDER BY id`,
-      parameters: [email, phone],
+      parameters: [finding.emails, finding.phones, finding.ids('leads')],
     });
+    finding.add('leads', leads, {
+      contacts: leads.map((lead) => ({ email: lead.customerEmail, phone: lead.customerPhone })),
+      values: leads.flatMap((l) => [
+        l.customerName,
+        l.customerEmail,
+        l.customerPhone,
+        l.customerAddress,
+        l.projectDetailsHtml,
+        l.originalJobDescription,
+        l.declineReason,
+      ]),
+    });
+  }
+
+  async erase({ finding }: Erasure): Promise<ErasedCounts> {
+    return { leads: await this.eraseLeads(finding.ids('leads')) };
   }
 
   /**
    * Removes the customer's name, contacts, address and texts from these leads, in the caller's
    * transaction; the lead, its state and its counts stay. Answers how many were erased.
    */
-  async erase(ids: number[]): Promise<number> {
+  private async eraseLeads(ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
     const { rowCount } = await this.sql.run({
       sql: `UPDATE leads SET customer_name = $2::text, customer_email = NULL, customer_phone = NULL, customer_address = NULL,

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
+import { ERASED } from '../common/privacy/customer-contact';
+import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
 
 export interface ReferralRequestRecord {
@@ -42,58 +44,65 @@ const CONVERSION_COLUMNS = `id, vendor_id AS "vendorId", referral_id AS "referra
  * of their processes, and the referrals and contact requests where they were the friend.
  */
 @Injectable()
-export class ReferralCustomerRecords {
+@CustomerDataProvider()
+export class ReferralCustomerRecords implements CustomerDataProvider {
+  readonly tables = ['referral_requests', 'referrals', 'referral_conversions'];
+
   constructor(private readonly sql: Sql) {}
 
-  requestsOf(processIds: number[]): Promise<ReferralRequestRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT id, process_id AS "processId", created_at AS "createdAt", completed_at AS "completedAt",
+  async find(finding: PersonFinding): Promise<void> {
+    finding.add(
+      'referralRequests',
+      await this.sql.rows<ReferralRequestRecord>({
+        sql: `SELECT id, process_id AS "processId", created_at AS "createdAt", completed_at AS "completedAt",
               completed_channel AS "completedChannel"
          FROM referral_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      parameters: [processIds],
-    });
-  }
-
-  referralsOf(referralRequestIds: number[]): Promise<ReferralRecord[]> {
-    return this.sql.rows({
+        parameters: [finding.ids('reputationProcesses')],
+      }),
+    );
+    // The friends they referred: the friend's contacts are someone else's, the referrer's name theirs.
+    const made = await this.sql.rows<ReferralRecord>({
       sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE referral_request_id = ANY($1::bigint[]) ORDER BY id`,
-      parameters: [referralRequestIds],
+      parameters: [finding.ids('referralRequests')],
     });
-  }
-
-  /** The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone). */
-  asFriend({ email, phone }: CustomerContact): Promise<ReferralRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = $1
-       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = $2::text ORDER BY id`,
-      parameters: [email, phone],
+    finding.add('referralsMade', made, { values: made.map((r) => r.referrerName) });
+    // The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone).
+    const received = await this.sql.rows<ReferralRecord>({
+      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = ANY($1::text[])
+       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = ANY($2::text[]) ORDER BY id`,
+      parameters: [finding.emails, finding.phones],
     });
-  }
-
-  /** The contact requests this person sent from a friend's page (idx_referral_conversions_email / _phone). */
-  conversionsBy({ email, phone }: CustomerContact): Promise<ConversionRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = $1
-       UNION SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE phone = $2::text ORDER BY id`,
-      parameters: [email, phone],
+    finding.add('referralsReceived', received, {
+      contacts: received.map((r) => ({ email: r.friendEmail, phone: r.friendPhone })),
+      values: received.flatMap((r) => [r.friendName, r.friendEmail, r.friendPhone]),
+    });
+    // The contact requests this person sent from a friend's page (idx_referral_conversions_email / _phone).
+    const conversions = await this.sql.rows<ConversionRecord>({
+      sql: `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = ANY($1::text[])
+       UNION SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE phone = ANY($2::text[]) ORDER BY id`,
+      parameters: [finding.emails, finding.phones],
+    });
+    finding.add('referralConversions', conversions, {
+      contacts: conversions,
+      values: conversions.flatMap((c) => [c.name, c.email, c.phone, c.message]),
     });
   }
 
   /**
    * In the caller's transaction: the person's referrals (made, whose pages name them, or received, which
    * lose the friend's details) answer 410 from now on; their contact requests lose name, contacts and
-   * message. Answers how many referrals and contact requests were erased.
+   * message.
    */
-  async erase(referralIds: number[], conversionIds: number[]): Promise<{ referrals: number; conversions: number }> {
+  async erase({ finding }: Erasure): Promise<ErasedCounts> {
     const { rowCount: referrals } = await this.sql.run({
       sql: `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
         WHERE id = ANY($1::bigint[])`,
-      parameters: [referralIds],
+      parameters: [[...finding.ids('referralsMade'), ...finding.ids('referralsReceived')]],
     });
     const { rowCount: conversions } = await this.sql.run({
       sql: `UPDATE referral_conversions SET name = $2::text, email = NULL, phone = NULL, message = NULL WHERE id = ANY($1::bigint[])`,
-      parameters: [conversionIds, ERASED],
+      parameters: [finding.ids('referralConversions'), ERASED],
     });
-    return { referrals, conversions };
+    return { referrals, referralConversions: conversions };
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type CustomerContact, ERASED } from '../common/privacy/customer-contact';
+import { ERASED } from '../common/privacy/customer-contact';
+import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
 import type { OptOutSource } from '../notifications/notification.types';
-import { SmsOptOuts } from '../notifications/sms-opt-outs';
-import { addressesOf } from './contact';
 import { ContactSuppressions } from './contact-suppressions';
 import type { ReputationEvent } from './entities/reputation-event.entity';
 import type { ReputationProcess } from './entities/reputation-process.entity';
@@ -28,6 +28,8 @@ export type ProcessEventRecord = Pick<
   'id' | 'processId' | 'type' | 'occurredAt' | 'rating' | 'wouldRefer' | 'platform' | 'channel'
 >;
 export interface OptOutRecord {
+  /** The vendor and the contact; the phone alone for an opt-out from every vendor's texts. */
+  id: string;
   /** Null for an opt-out from every vendor's texts. */
   vendorId: number | null;
   contact: string;
@@ -43,57 +45,56 @@ const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first
  * answered and clicked, their opt-outs, and at erasure the suppression of their contacts.
  */
 @Injectable()
-export class ProcessCustomerRecords {
+@CustomerDataProvider()
+export class ProcessCustomerRecords implements CustomerDataProvider {
+  readonly tables = ['reputation_processes', 'reputation_events', 'contact_opt_outs', 'contact_suppressions'];
+
   constructor(
     private readonly sql: Sql,
     private readonly suppressions: ContactSuppressions,
-    private readonly smsOptOuts: SmsOptOuts,
   ) {}
 
-  /** Every process of any vendor sent to the e-mail or phone (idx_reputation_processes_email / _phone). */
-  processes({ email, phone }: CustomerContact): Promise<ProcessRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE email = $1
-       UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE phone = $2::text ORDER BY id`,
-      parameters: [email, phone],
+  async find(finding: PersonFinding): Promise<void> {
+    // Every process of any vendor sent to the contacts (idx_reputation_processes_email / _phone).
+    const processes = await this.sql.rows<ProcessRecord>({
+      sql: `SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE email = ANY($1::text[])
+       UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE phone = ANY($2::text[])
+       UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE id = ANY($3::bigint[]) ORDER BY id`,
+      parameters: [finding.emails, finding.phones, finding.ids('reputationProcesses')],
     });
-  }
-
-  /** The steps of these processes: answers (rating, would-refer), yes/no, clicks per platform, referrals. */
-  events(processIds: number[]): Promise<ProcessEventRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT id, process_id AS "processId", type, occurred_at AS "occurredAt", rating, would_refer AS "wouldRefer",
+    finding.add('reputationProcesses', processes, {
+      contacts: processes,
+      values: processes.flatMap((p) => [p.firstName, p.email, p.phone, p.privateFeedback]),
+    });
+    // The steps: answers (rating, would-refer), yes/no, clicks per platform, referrals.
+    finding.add(
+      'processSteps',
+      await this.sql.rows<ProcessEventRecord>({
+        sql: `SELECT id, process_id AS "processId", type, occurred_at AS "occurredAt", rating, would_refer AS "wouldRefer",
               platform, channel
          FROM reputation_events WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      parameters: [processIds],
-    });
-  }
-
-  /** The vendors' opt-out lists, and the phone's opt-out from every vendor's texts. */
-  async optOuts(contact: CustomerContact): Promise<OptOutRecord[]> {
-    const ofVendors = await this.sql.rows<OptOutRecord>({
-      sql: `SELECT vendor_id AS "vendorId", contact, source, created_at AS "createdAt" FROM contact_opt_outs
-        WHERE contact = ANY($1::varchar[]) ORDER BY vendor_id`,
-      parameters: [addressesOf(contact)],
-    });
-    const texted = contact.phone ? await this.smsOptOuts.of(contact.phone) : null;
-    if (!texted) return ofVendors;
-    return [
-      ...ofVendors,
-      { vendorId: null, contact: texted.phone, source: texted.source, createdAt: texted.createdAt },
-    ];
+        parameters: [finding.ids('reputationProcesses')],
+      }),
+    );
+    // The vendors' opt-out lists (the phones' opt-outs from every vendor's texts are the outbox's).
+    finding.add(
+      'optOuts',
+      await this.sql.rows<OptOutRecord>({
+        sql: `SELECT vendor_id || ':' || contact AS id, vendor_id AS "vendorId", contact, source, created_at AS "createdAt"
+          FROM contact_opt_outs WHERE contact = ANY($1::varchar[]) ORDER BY vendor_id`,
+        parameters: [finding.contacts],
+      }),
+    );
   }
 
   /**
    * In the caller's transaction: the processes lose the customer's name, contacts and private
    * feedback, and their links answer 410 from now on; the opt-outs of the contacts are replaced by
-   * their keyed hashes in the suppression list (which every message checks). Answers the counts and
-   * the hashes.
+   * their keyed hashes in the suppression list (which every message checks), unless a retention pass
+   * is erasing expired records.
    */
-  async erase(
-    contact: CustomerContact,
-    processIds: number[],
-  ): Promise<{ processes: number; optOuts: number; hashes: string[] }> {
+  async erase({ finding, suppress }: Erasure): Promise<ErasedCounts> {
+    const processIds = finding.ids('reputationProcesses');
     const { rowCount: processes } = processIds.length
       ? await this.sql.run({
           sql: `UPDATE reputation_processes
@@ -102,12 +103,12 @@ export class ProcessCustomerRecords {
           parameters: [processIds, ERASED],
         })
       : { rowCount: 0 };
-    const addresses = addressesOf(contact);
+    if (!suppress) return { reputationProcesses: processes };
     const { rowCount: optOuts } = await this.sql.run({
       sql: `DELETE FROM contact_opt_outs WHERE contact = ANY($1::varchar[])`,
-      parameters: [addresses],
+      parameters: [finding.contacts],
     });
-    const textedOptOuts = contact.phone ? await this.smsOptOuts.remove(contact.phone) : 0;
-    return { processes, optOuts: optOuts + textedOptOuts, hashes: await this.suppressions.suppress(addresses) };
+    await this.suppressions.suppress(finding.contacts);
+    return { reputationProcesses: processes, optOuts };
   }
 }

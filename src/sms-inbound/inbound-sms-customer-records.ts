@@ -1,27 +1,36 @@
 import { Injectable } from '@nestjs/common';
+import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { PersonFinding } from '../common/privacy/person-finding';
 import type { WalkedBatch } from '../database/retention-walk';
-import { InboundSmsRepository, type InboundSmsRecord } from './inbound-sms.repository';
+import { InboundSmsRepository } from './inbound-sms.repository';
 
 /**
  * The texts' part of a person's data rights and of retention (docs/contract.md#data-rights): what their phone texted
  * and the replies stored on their processes, their erasure, and the bodies retention blanks.
  */
 @Injectable()
-export class InboundSmsCustomerRecords {
+@CustomerDataProvider()
+export class InboundSmsCustomerRecords implements CustomerDataProvider {
+  readonly tables = ['inbound_sms'];
+
   constructor(private readonly texts: InboundSmsRepository) {}
 
-  /** Oldest first; by phone and by process, so a request naming only the e-mail finds the replies too. */
-  find(phone: string | null, processIds: number[]): Promise<InboundSmsRecord[]> {
-    return this.texts.ofPerson(phone, processIds);
+  /** By phone and by process, so a request naming only the e-mail finds the replies too. */
+  async find(finding: PersonFinding): Promise<void> {
+    const texts = await this.texts.ofPerson(finding.phones, finding.ids('reputationProcesses'));
+    // A reply's words are quoted by its `message.received` event.
+    finding.add('inboundMessages', texts, {
+      contacts: texts,
+      values: texts.flatMap((t) => [t.body, t.sender, t.phone]),
+    });
   }
 
   /**
    * In the caller's transaction: the texts keep their place and kind, without their words, their sender
-   * or their phone (the managers' inbox and the process's conversation show `[erased]`). Answers how
-   * many still held any of them.
+   * or their phone (the managers' inbox and the process's conversation show `[erased]`).
    */
-  erase(ids: number[]): Promise<number> {
-    return this.texts.erase(ids);
+  async erase({ finding }: Erasure): Promise<ErasedCounts> {
+    return { inboundMessages: await this.texts.erase(finding.ids('inboundMessages')) };
   }
 
   /** Retention: the bodies of the texts received before `cutoff`, walked by id as the outbox's are. */

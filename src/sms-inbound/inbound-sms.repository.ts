@@ -61,14 +61,14 @@ export class InboundSmsRepository {
   }
 
   /** The texts from a phone (idx_inbound_sms_phone) and those stored on these processes (idx_inbound_sms_process). */
-  ofPerson(phone: string | null, processIds: number[]): Promise<InboundSmsRecord[]> {
+  ofPerson(phones: string[], processIds: number[]): Promise<InboundSmsRecord[]> {
     const columns = `id, vendor_id AS "vendorId", process_id AS "processId", sender, phone, recipient, body, kind,
       received_at AS "receivedAt"`;
     return this.sql.rows({
-      sql: `SELECT ${columns} FROM inbound_sms WHERE phone = $1::text
+      sql: `SELECT ${columns} FROM inbound_sms WHERE phone = ANY($1::text[])
        UNION SELECT ${columns} FROM inbound_sms WHERE process_id = ANY($2::bigint[])
        ORDER BY id`,
-      parameters: [phone, processIds],
+      parameters: [phones, processIds],
     });
   }
 

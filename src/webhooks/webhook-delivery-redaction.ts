@@ -4,7 +4,8 @@ import { Sql } from '../database/sql';
 
 /**
  * Erasure in the webhook outbox (docs/contract.md#data-rights): the kept bodies (and receivers' answers) of an erased
- * person's events redacted. A delivery that already left cannot be recalled; it is counted.
+ * person's events redacted. A delivery that reached a receiver (it succeeded, or a receiver answered
+ * an attempt with a status) cannot be recalled; it is counted. One that never connected is not.
  */
 @Injectable()
 export class WebhookDeliveryRedaction {
@@ -14,7 +15,7 @@ export class WebhookDeliveryRedaction {
   async redact(eventIds: string[], values: ErasedValues): Promise<{ redacted: number; alreadySent: number }> {
     if (eventIds.length === 0) return { redacted: 0, alreadySent: 0 };
     const rows: { id: string; body: string; lastResponse: string | null; left: boolean }[] = await this.sql.rows({
-      sql: `SELECT id::text AS id, body, last_response AS "lastResponse", (status = 'SUCCEEDED' OR attempts > 0) AS left
+      sql: `SELECT id::text AS id, body, last_response AS "lastResponse", (status = 'SUCCEEDED' OR last_status_code IS NOT NULL) AS left
            FROM webhook_deliveries WHERE event_id = ANY($1::varchar[]) FOR UPDATE`,
       parameters: [eventIds],
     });

@@ -8,6 +8,7 @@ import { linkSentFor } from './outbox';
 import { PUBLIC_BASE_URL, SHARED_SENDER, SMS_AUTH_TOKEN } from './sms-inbound';
 import { SmsProviderStub } from './sms-provider-stub';
 import { SmtpSink } from './smtp-sink';
+import type { TestAppOptions } from './test-app';
 import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from './webhook-app';
 
 /**
@@ -16,21 +17,25 @@ import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from 
  * webhook receivers for the manager and vendor a, and answers the helpers the customer data tests
  * share. `state` holds them once `beforeAll` has run.
  */
-export function useCustomerDataBed(suffix: string) {
+export function useCustomerDataBed(suffix: string, options: TestAppOptions = {}) {
   const state = {} as { bed: WebhookTestBed; sink: SmtpSink; sms: SmsProviderStub; a: Account; b: Account };
   beforeAll(async () => {
     [state.sink, state.sms] = await Promise.all([SmtpSink.start(), SmsProviderStub.start()]);
-    state.bed = await WebhookTestBed.start(suffix, {
-      SMTP_URL: state.sink.url,
-      MAIL_FROM: 'reviews@operator.example',
-      SMS_API_BASE_URL: state.sms.baseUrl,
-      SMS_ACCOUNT_SID: 'AC0123456789',
-      SMS_AUTH_TOKEN,
-      SMS_FROM: SHARED_SENDER,
-      // The address the provider signs its webhook calls with (test/support/sms-inbound.ts).
-      PUBLIC_BASE_URL,
-      NOTIFY_POLL_INTERVAL_MS: '50',
-    });
+    state.bed = await WebhookTestBed.start(
+      suffix,
+      {
+        SMTP_URL: state.sink.url,
+        MAIL_FROM: 'reviews@operator.example',
+        SMS_API_BASE_URL: state.sms.baseUrl,
+        SMS_ACCOUNT_SID: 'AC0123456789',
+        SMS_AUTH_TOKEN,
+        SMS_FROM: SHARED_SENDER,
+        // The address the provider signs its webhook calls with (test/support/sms-inbound.ts).
+        PUBLIC_BASE_URL,
+        NOTIFY_POLL_INTERVAL_MS: '50',
+      },
+      options,
+    );
     state.a = await state.bed.vendor({ features: [...VENDOR_FEATURES] });
     state.b = await state.bed.vendor({ features: [...VENDOR_FEATURES] });
     await configureReviewSites(state.bed.t.app, state.a.id);

@@ -1,10 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { Writable } from 'node:stream';
+import pino from 'pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { ROOT_LOGGER } from '../../src/logging/app-logger';
 import { EnvelopeExpressAdapter } from '../../src/common/envelope/envelope.adapter';
 import { installResponseContract } from './response-contract';
 
@@ -34,6 +37,8 @@ export interface TestAppOptions {
   controllers?: Type<unknown>[];
   /** e.g. `withConfig(databaseConfig, { url })` to reach PostgreSQL through a TcpProxy. */
   config?: ConfigOverride[];
+  /** Where the server's log lines go (every level), for a test that reads what it logged. */
+  log?: Writable;
 }
 
 /** Boots the real application, with its real global guards, pipe, filter and interceptor, on the e2e database. */
@@ -42,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   for (const { factory, values } of options.config ?? []) {
     builder.overrideProvider(factory.KEY).useValue({ ...factory(), ...values });
   }
+  if (options.log) builder.overrideProvider(ROOT_LOGGER).useValue(pino({ level: 'trace' }, options.log));
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>(new EnvelopeExpressAdapter(), {
     bodyParser: false,

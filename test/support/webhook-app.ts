@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Vendor } from '../../src/vendors/entities/vendor.entity';
 import { bearer, createAdmin, createVendor } from './factories';
 import { waitUntil } from './net';
-import { TestApp, createTestApp } from './test-app';
+import { TestApp, type TestAppOptions, createTestApp } from './test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from './test-database';
 import { ReceivedWebhook, WebhookReceiver } from './webhook-receiver';
 
@@ -40,13 +40,17 @@ export class WebhookTestBed {
     private readonly database: string,
   ) {}
 
-  static async start(suffix: string, settings: Record<string, string> = {}): Promise<WebhookTestBed> {
+  static async start(
+    suffix: string,
+    settings: Record<string, string> = {},
+    options: TestAppOptions = {},
+  ): Promise<WebhookTestBed> {
     const database = `${process.env.E2E_DATABASE_NAME}_${suffix}`;
     assertTestDatabase(database);
     await adminQuery(`CREATE DATABASE ${database}`);
     const receiver = await WebhookReceiver.start();
     Object.assign(process.env, { DATABASE_URL: databaseUrl(database), ...WEBHOOK_TEST_SETTINGS, ...settings });
-    const t = await createTestApp();
+    const t = await createTestApp(options);
     return new WebhookTestBed(t, receiver, bearer((await createAdmin(t.app)).token), database);
   }
 

@@ -25,8 +25,13 @@ export class CustomerDataErasureResponse {
   events: number;
   /** Kept webhook delivery bodies redacted. @example 4 */
   webhookDeliveries: number;
-  /** Of the person's webhook deliveries, how many had already left: they cannot be recalled. @example 3 */
+  /**
+   * Of the person's webhook deliveries, how many had reached a receiver (succeeded, or answered with a
+   * status): they cannot be recalled. Deliveries that never connected are not counted. @example 3
+   */
   webhookDeliveriesAlreadySent: number;
   /** Kept answers of idempotent writes redacted. @example 0 */
   idempotentAnswers: number;
+  /** Contacts found on the matched records and erased and suppressed too (`includeLinked`). @example 1 */
+  linkedContacts: number;
 }

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { maskContact } from '../../common/privacy/mask-contact';
 import type { DeliveryErrorCode } from '../notification.types';
 
 /**
@@ -35,14 +36,22 @@ export const PROVIDER_TEXT_MAX = 200;
 const IPV4_CANDIDATE = /(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w.]*\w)/g;
 const IPV6_CANDIDATE = /(?<![\w:])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])/g;
 
+/** Whom a provider's text may name: the server we talk to and the message's recipient. */
+export interface ProviderTextContext {
+  serverHost?: string;
+  recipient?: string;
+}
+
 /**
  * A provider's own words made fit to store and show the vendor: the vendor needs to know why an
- * address bounced ("550 5.1.1 Recipient address rejected"), but not our network. One line, IP
+ * address bounced ("550 5.1.1 Recipient address rejected"), but not our network nor the customer's
+ * contact (which would outlive an erasure in every copy of the text). One line, the recipient, IP
  * addresses and the name of the server we talk to replaced, at most PROVIDER_TEXT_MAX characters.
  */
-export function providerText(text: string, serverHost?: string): string {
+export function providerText(text: string, { serverHost, recipient }: ProviderTextContext = {}): string {
   // eslint-disable-next-line no-control-regex
   let line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  if (recipient) line = maskContact(line, recipient);
   if (serverHost) line = line.replace(new RegExp(serverHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '[server]');
   line = line
     .replace(/\bIPv6:/gi, '') // the tag of an address literal ([IPv6:2001:db8::1])

@@ -41,17 +41,17 @@ describe('classifySmtpError', () => {
     });
   });
 
-  it('keeps the reply sanitised: one line, no address or name of our mail server, bounded', () => {
+  it('keeps the reply sanitised: one line, no recipient, no address or name of our mail server, bounded', () => {
     const response =
       '550-5.1.1 <jane@customer.example>: Recipient address rejected\r\n550 5.1.1 relay.corp.internal ' +
       '[10.0.3.7]:25 via [IPv6:2001:db8::7] at 12:30:45' +
       ' and more'.repeat(50);
-    const failure = classifySmtpError(
-      smtpError({ code: 'EENVELOPE', responseCode: 550, response }),
-      'Relay.Corp.Internal',
-    );
+    const failure = classifySmtpError(smtpError({ code: 'EENVELOPE', responseCode: 550, response }), {
+      serverHost: 'Relay.Corp.Internal',
+      recipient: 'Jane@Customer.example',
+    });
     expect(failure.reason).toMatch(
-      /^The mail server answered: 550-5\.1\.1 <jane@customer\.example>: Recipient address rejected 550 5\.1\.1 \[server\] \[\[address\]\]:25 via \[\[address\]\] at 12:30:45 and more/,
+      /^The mail server answered: 550-5\.1\.1 <\[recipient\]>: Recipient address rejected 550 5\.1\.1 \[server\] \[\[address\]\]:25 via \[\[address\]\] at 12:30:45 and more/,
     );
     expect(failure.reason).toMatch(/…$/);
     expect(failure.reason).toHaveLength('The mail server answered: '.length + PROVIDER_TEXT_MAX);
@@ -104,18 +104,23 @@ describe('classifySmsResponse', () => {
     });
     expect(classifySmsResponse(408, '', null).permanent).toBe(false);
     expect(
-      classifySmsResponse(400, JSON.stringify({ code: 21211, message: "The 'To' number is not valid." }), null),
+      classifySmsResponse(
+        400,
+        JSON.stringify({ code: 21211, message: "The 'To' number +14165550142 is not valid." }),
+        null,
+        { recipient: '416-555-0142' },
+      ),
     ).toMatchObject({
       code: 'REFUSED',
       permanent: true,
-      reason: "The SMS provider answered HTTP 400 (error 21211): The 'To' number is not valid.",
+      reason: "The SMS provider answered HTTP 400 (error 21211): The 'To' number [recipient] is not valid.",
     });
     expect(
       classifySmsResponse(
         400,
         JSON.stringify({ code: 'x', message: 'Bad\nrequest from api.sms.internal (10.1.1.1)' }),
         null,
-        'api.sms.internal',
+        { serverHost: 'api.sms.internal' },
       ).reason,
     ).toBe('The SMS provider answered HTTP 400: Bad request from [server] ([address])');
     expect(classifySmsResponse(401, '', null).permanent).toBe(true);

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DeliveryFailure, networkErrorCode, providerText } from './delivery-failure';
+import { DeliveryFailure, type ProviderTextContext, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 
 export interface SmtpSettings {
@@ -66,17 +66,18 @@ export class SmtpEmailSender implements MessageSender {
         signal: AbortSignal.timeout(this.settings.sendTimeoutMs),
       });
     } catch (error) {
-      this.logger.warn(`E-mail notification ${message.id} failed: ${(error as Error).message}`);
-      throw classifySmtpError(error as SmtpError, this.serverHost);
+      const context = { serverHost: this.serverHost, recipient: message.recipient };
+      this.logger.warn(`E-mail notification ${message.id} failed: ${providerText((error as Error).message, context)}`);
+      throw classifySmtpError(error as SmtpError, context);
     }
   }
 }
 
 /** The server's reply is kept, sanitised, so the vendor learns why an address bounced. */
-export function classifySmtpError(error: SmtpError, serverHost?: string): DeliveryFailure {
+export function classifySmtpError(error: SmtpError, context: ProviderTextContext = {}): DeliveryFailure {
   const { responseCode, response } = error;
   if (responseCode) {
-    const reply = `The mail server answered: ${providerText(response ?? String(responseCode), serverHost)}`;
+    const reply = `The mail server answered: ${providerText(response ?? String(responseCode), context)}`;
     const refused = responseCode >= 500 && REFUSAL_CODES.has(error.code ?? '');
     return refused ? DeliveryFailure.permanent('REFUSED', reply) : DeliveryFailure.transient('PROVIDER_ERROR', reply);
   }

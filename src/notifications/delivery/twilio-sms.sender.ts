@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DeliveryFailure, networkErrorCode, providerText } from './delivery-failure';
+import { DeliveryFailure, type ProviderTextContext, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 import { parseRetryAfter } from '../../common/retry/retry-policy';
 
@@ -45,6 +45,7 @@ export class TwilioSmsSender implements MessageSender {
   async send(message: OutgoingMessage): Promise<void> {
     const from = message.sender ?? this.settings.from;
     const form = new URLSearchParams({ To: toE164(message.recipient), From: from, Body: message.text });
+    const context = { serverHost: this.serverHost, recipient: message.recipient };
     let response: Response;
     try {
       response = await fetch(this.endpoint, {
@@ -58,15 +59,17 @@ export class TwilioSmsSender implements MessageSender {
         signal: AbortSignal.timeout(this.settings.sendTimeoutMs),
       });
     } catch (error) {
-      this.logger.warn(`SMS notification ${message.id} failed: ${(error as Error).message}`);
+      this.logger.warn(`SMS notification ${message.id} failed: ${providerText((error as Error).message, context)}`);
       const code = networkErrorCode(error);
       if (code === 'timeout') throw DeliveryFailure.transient('TIMEOUT', 'The SMS provider did not answer in time.');
       throw DeliveryFailure.transient('UNREACHABLE', `Could not reach the SMS provider (${code ?? 'network error'}).`);
     }
     const body = await response.text().catch(() => '');
     if (response.ok) return;
-    this.logger.warn(`SMS notification ${message.id} refused with HTTP ${response.status}: ${body.slice(0, 500)}`);
-    throw classifySmsResponse(response.status, body, response.headers.get('retry-after'), this.serverHost);
+    this.logger.warn(
+      `SMS notification ${message.id} refused with HTTP ${response.status}: ${providerText(body, context)}`,
+    );
+    throw classifySmsResponse(response.status, body, response.headers.get('retry-after'), context);
   }
 }
 
@@ -75,7 +78,7 @@ export function classifySmsResponse(
   status: number,
   body: string,
   retryAfter: string | null,
-  serverHost?: string,
+  context: ProviderTextContext = {},
 ): DeliveryFailure {
   let detail = '';
   let providerCode: unknown;
@@ -83,7 +86,7 @@ export function classifySmsResponse(
     const { code, message } = JSON.parse(body) as { code?: unknown; message?: unknown };
     providerCode = code;
     if (typeof message === 'string') {
-      detail = `${Number.isSafeInteger(code) ? ` (error ${String(code)})` : ''}: ${providerText(message, serverHost)}`;
+      detail = `${Number.isSafeInteger(code) ? ` (error ${String(code)})` : ''}: ${providerText(message, context)}`;
     }
   } catch {
     // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
