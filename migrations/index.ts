@@ -36,6 +36,7 @@ import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNum
 import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
 import { SmsSenderPool1795680043000 } from './1795680043000-SmsSenderPool';
+import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFailedEventsIndex';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -78,4 +79,5 @@ export const MIGRATIONS = [
   LeadTimingChanges1795660000000,
   KpiChanges1795670000000,
   SmsSenderPool1795680043000,
+  MessageFailedEventsIndex1795690400000,
 ];

@@ -2693,6 +2693,8 @@ export interface components {
             /** @example ACCEPT */
             vendorLeadAction: string;
             postLeadStatus: string | null;
+            /** @description Why the vendor declined the lead, as it wrote it. */
+            declineReason: string | null;
         };
         ExportedRequest: {
             /** Format: int64 */
@@ -2857,6 +2859,11 @@ export interface components {
              */
             phone?: string;
             /**
+             * @description Also the contacts written on the records found (the phone of a lead found by its e-mail), until no
+             *     new one appears; `false`: only the contacts given. @default true
+             */
+            includeLinked?: boolean;
+            /**
              * Format: email
              * @description Compared and stored lower-cased.
              * @example jane.doe@example.com
@@ -2915,7 +2922,8 @@ export interface components {
              */
             webhookDeliveries: number;
             /**
-             * @description Of the person's webhook deliveries, how many had already left: they cannot be recalled.
+             * @description Of the person's webhook deliveries, how many had reached a receiver (succeeded, or answered with a
+             *     status): they cannot be recalled. Deliveries that never connected are not counted.
              * @example 3
              */
             webhookDeliveriesAlreadySent: number;
@@ -2924,6 +2932,11 @@ export interface components {
              * @example 0
              */
             idempotentAnswers: number;
+            /**
+             * @description Contacts found on the matched records and erased and suppressed too (`includeLinked`).
+             * @example 1
+             */
+            linkedContacts: number;
         };
         /**
          * @description NONE until the vendor accepts or declines; EXPIRED when not decided in time.

@@ -36,7 +36,7 @@ export class KeptAnswerRedaction implements CustomerDataProvider {
     const rows: { accountType: string; accountId: number; key: string; body: string }[] = await this.sql.rows({
       sql: `SELECT account_type AS "accountType", account_id AS "accountId", key, body FROM idempotency_keys
         WHERE body IS NOT NULL
-          AND (lower(body) LIKE ANY($1::text[]) OR substring(body FROM '"id":(\d+)[,}]') = ANY($2::text[]))
+          AND (lower(body) LIKE ANY($1::text[]) OR substring(body FROM '"id":([0-9]+)[,}]') = ANY($2::text[]))
         FOR UPDATE`,
       parameters: [contacts.map((contact) => `%${contact.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ids],
     });

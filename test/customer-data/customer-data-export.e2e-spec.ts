@@ -28,10 +28,11 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       [`Merci ${p.tag}`],
     );
 
+    // The e-mail alone, without the contacts written on its records: what holds the e-mail.
     const byEmail = await request(bed.t.http)
       .post(`${M}/customer-data/export`)
       .set(bed.manager)
-      .send({ email: p.email });
+      .send({ email: p.email, includeLinked: false });
     expect(byEmail.status).toBe(200);
     const data = byEmail.body.data;
     expect(data.leads).toHaveLength(1);
@@ -66,6 +67,10 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       expect.arrayContaining(['lead.assigned', 'lead.accepted', 'feedback_request.created', 'feedback.received']),
     );
     expect(data.optOuts).toEqual([]);
+    // With the linked contacts (the default), the phone on A's lead finds B's phone-only lead and request.
+    const linked = await request(bed.t.http).post(`${M}/customer-data/export`).set(bed.manager).send({ email: p.email });
+    expect(linked.body.data.leads.map((l: { vendorId: number }) => l.vendorId).sort()).toEqual([a.id, b.id].sort());
+    expect(linked.body.data.reputationProcesses).toHaveLength(2);
 
     const byPhone = await request(bed.t.http)
       .post(`${M}/customer-data/export`)

@@ -21,6 +21,8 @@ export class ExportedLead {
   /** @example "ACCEPT" */
   vendorLeadAction: string;
   postLeadStatus: string | null;
+  /** Why the vendor declined the lead, as it wrote it. */
+  declineReason: string | null;
 }
 
 /** A request of a process (feedback or review) and what the customer answered. */

@@ -16,6 +16,7 @@ import type { RecordedEventType } from '../event-types';
 // CustomerDataRights migration.
 @Index('idx_events_lead', { synchronize: false })
 @Index('idx_events_process', { synchronize: false })
+@Index('idx_events_message_failed', { synchronize: false })
 export class StoredEvent {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: string;
