@@ -68,7 +68,10 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     );
     expect(data.optOuts).toEqual([]);
     // With the linked contacts (the default), the phone on A's lead finds B's phone-only lead and request.
-    const linked = await request(bed.t.http).post(`${M}/customer-data/export`).set(bed.manager).send({ email: p.email });
+    const linked = await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .send({ email: p.email });
     expect(linked.body.data.leads.map((l: { vendorId: number }) => l.vendorId).sort()).toEqual([a.id, b.id].sort());
     expect(linked.body.data.reputationProcesses).toHaveLength(2);
 
