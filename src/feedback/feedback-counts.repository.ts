@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
-import { changeCount } from '../database/change-count';
+import { type ChangeCounter, changeCount } from '../database/change-count';
 import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -10,6 +10,13 @@ const INCOMPLETE = spanCountsSql(
   { table: 'feedback_requests', rollup: 'feedback_request_days', start: 'created_at', end: 'answered_at' },
   { incompleteFeedbackRequests: 'open' },
 );
+
+/** What the count reads, and the count of changes to it that the `KpiChanges` triggers keep. */
+export const FEEDBACK_COUNTS_CHANGES: ChangeCounter = {
+  table: 'feedback_request_changes',
+  column: 'changes',
+  reads: [{ table: 'feedback_requests', columns: ['vendor_id', 'created_at', 'answered_at'] }],
+};
 
 /** The KPI count of feedback requests (also run by the benchmark's baseline and bench:kpi). */
 export function incompleteFeedbackStatement(vendorId: number, window: TimeWindow): Statement {
@@ -30,6 +37,6 @@ export class FeedbackCountsRepository {
 
   /** How many times the rows this count reads changed (the `KpiChanges` triggers count them). */
   changes(vendorId: number): Promise<string> {
-    return changeCount(this.sql, 'feedback_request_changes', 'changes', vendorId);
+    return changeCount(this.sql, FEEDBACK_COUNTS_CHANGES, vendorId);
   }
 }

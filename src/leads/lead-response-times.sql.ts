@@ -1,8 +1,21 @@
+import type { ChangeCounter } from '../database/change-count';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import { LeadAction } from './entities/lead.entity';
 import type { ResponseTimesWindow } from './lead-response-times';
 import { type LeadTiming, OVERDUE, leadStatement } from './leads.sql';
+
+/**
+ * What the figures below read of `leads`, and the count of changes to it that the `LeadTimingChanges`
+ * triggers keep per vendor: the memo's figures hold while that count stands.
+ */
+export const RESPONSE_TIMES_CHANGES: ChangeCounter = {
+  table: 'vendor_lead_counts',
+  column: 'timing_changes',
+  reads: [
+    { table: 'leads', columns: ['vendor_id', 'date_created', 'vendor_lead_action', 'first_viewed_at', 'action_date'] },
+  ],
+};
 
 /** Minutes from a lead's assignment to a later time, as float8 (what the percentiles take). */
 const minutesAfterAssignment = (column: string): string => `date_part('epoch', ${column} - l.date_created) / 60`;

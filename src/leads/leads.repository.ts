@@ -8,7 +8,11 @@ import { changeCount } from '../database/change-count';
 import { Sql } from '../database/sql';
 import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
 import type { LeadResponseTimes, ResponseTimesWindow } from './lead-response-times';
-import { responseTimesStatement, responseTimesValidUntilStatement } from './lead-response-times.sql';
+import {
+  RESPONSE_TIMES_CHANGES,
+  responseTimesStatement,
+  responseTimesValidUntilStatement,
+} from './lead-response-times.sql';
 import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
 
 export interface NewLead {
@@ -71,7 +75,7 @@ export class LeadsRepository {
 
   /** How many times the vendor's leads' timings (assignment, first view, action, removal) changed. */
   timingChanges(vendorId: number): Promise<string> {
-    return changeCount(this.sql, 'vendor_lead_counts', 'timing_changes', vendorId);
+    return changeCount(this.sql, RESPONSE_TIMES_CHANGES, vendorId);
   }
 
   findOne(vendorId: number, id: number): Promise<LeadView | undefined> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
-import { changeCount } from '../database/change-count';
+import { type ChangeCounter, changeCount } from '../database/change-count';
 import { spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -28,6 +28,16 @@ const REFERRAL_COUNTS = `
         open: 'open',
       },
     )}) AS counts`;
+
+/**
+ * What the counts read, and the count of changes to it that the `KpiChanges` triggers keep (`id` only
+ * picks the requests given as failed: a row's id never changes).
+ */
+export const REFERRAL_COUNTS_CHANGES: ChangeCounter = {
+  table: 'referral_request_changes',
+  column: 'changes',
+  reads: [{ table: 'referral_requests', columns: ['vendor_id', 'created_at', 'completed_at', 'completed_channel'] }],
+};
 
 export interface ReferralCounts {
   referralRequestsCompleted: number;
@@ -58,6 +68,6 @@ export class ReferralCountsRepository {
 
   /** How many times the rows these counts read changed (the `KpiChanges` triggers count them). */
   changes(vendorId: number): Promise<string> {
-    return changeCount(this.sql, 'referral_request_changes', 'changes', vendorId);
+    return changeCount(this.sql, REFERRAL_COUNTS_CHANGES, vendorId);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TimeWindow, rollupBounds } from '../common/time/time-window';
-import { changeCount } from '../database/change-count';
+import { type ChangeCounter, changeCount } from '../database/change-count';
 import { DAYS_END, FIRST_DAY, rowsOnPartialDays, spanCountsSql } from '../database/day-rollups';
 import { Sql } from '../database/sql';
 import type { Statement } from '../database/statement';
@@ -61,6 +61,16 @@ const PROCESS_COUNTS = spanCountsSql(
   },
 );
 
+/** What the two statements above read, and the count of changes to it that the `KpiChanges` triggers keep. */
+export const PROCESS_COUNTS_CHANGES: ChangeCounter = {
+  table: 'reputation_changes',
+  column: 'changes',
+  reads: [
+    { table: 'reputation_events', columns: ['vendor_id', 'occurred_at', 'type', 'rating', 'would_refer', 'platform'] },
+    { table: 'reputation_processes', columns: ['vendor_id', 'started_at', 'ended_at', 'state'] },
+  ],
+};
+
 export type Counts = Record<string, number>;
 
 /** The two KPI statements of the core's tables (also run by the benchmark's baseline and bench:kpi). */
@@ -84,6 +94,6 @@ export class ProcessCountsRepository {
 
   /** How many times the rows these counts read changed (the `KpiChanges` triggers count them). */
   changes(vendorId: number): Promise<string> {
-    return changeCount(this.sql, 'reputation_changes', 'changes', vendorId);
+    return changeCount(this.sql, PROCESS_COUNTS_CHANGES, vendorId);
   }
 }
