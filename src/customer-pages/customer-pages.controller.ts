@@ -21,7 +21,13 @@ import {
 import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
 import { LinkTokenPipe } from './views/link-token.pipe';
+import { COPY_SCRIPT, COPY_SCRIPT_FILE } from './views/copy-script';
 import { STYLESHEET, STYLESHEET_FILE } from './views/stylesheet';
+
+const ASSETS: Record<string, { type: string; body: string }> = {
+  [STYLESHEET_FILE]: { type: 'css', body: STYLESHEET },
+  [COPY_SCRIPT_FILE]: { type: 'js', body: COPY_SCRIPT },
+};
 import { FormPost, LinkGet, PickedLanguage, backTo, sendPage } from './views/send-page';
 import { PageLanguage } from './views/page-texts';
 
@@ -44,15 +50,16 @@ export class CustomerPagesController {
     private readonly referrals: ReferralsService,
   ) {}
 
-  /** The pages' stylesheet: named by its content, so cached for good (CSP `style-src 'self'`). */
+  /** The pages' stylesheet and script: named by their content, so cached for good (CSP `'self'`). */
   @Get('assets/:file')
-  stylesheet(@Param('file') file: string, @Res() response: Response): void {
-    if (file !== STYLESHEET_FILE) throw unknownLink();
+  asset(@Param('file') file: string, @Res() response: Response): void {
+    const asset = ASSETS[file];
+    if (!asset) throw unknownLink();
     response
       .status(200)
       .set({ 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' })
-      .type('css')
-      .send(STYLESHEET);
+      .type(asset.type)
+      .send(asset.body);
   }
 
   @Get('r/:token')

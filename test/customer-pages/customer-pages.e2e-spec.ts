@@ -41,11 +41,11 @@ describe('Customer pages (e2e)', () => {
     expect(page).not.toMatch(/<img/);
   });
 
-  it('sends a strict policy with every page: no scripts, no framing, no referrer, no caching', async () => {
+  it('sends a strict policy with every page: only its own files, no inline script, no framing, no referrer, no caching', async () => {
     const { link } = await createFeedbackRequest(t.app, vendor);
     const res = await request(t.http).get(new URL(link).pathname);
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
     // The one stylesheet is a file of the same origin, named by its content and cached for good.
     const [, stylesheet] = /<link rel="stylesheet" href="(\/assets\/customer-pages\.[0-9a-f]{12}\.css)" \/>/.exec(
@@ -66,7 +66,14 @@ describe('Customer pages (e2e)', () => {
       'cache-control': 'no-store',
       'x-robots-tag': 'noindex, nofollow',
     });
-    expect(res.text).not.toMatch(/<script|onclick|javascript:/i);
+    // The one script is a file too (the copy buttons'); nothing inline.
+    const [, script] = /<script src="(\/assets\/customer-pages\.[0-9a-f]{12}\.js)" defer><\/script>/.exec(res.text)!;
+    const js = await request(t.http).get(script);
+    expect({ status: js.status, type: js.headers['content-type'] }).toEqual({
+      status: 200,
+      type: 'application/javascript; charset=utf-8',
+    });
+    expect(res.text.replace(/<script src="[^"]+" defer><\/script>/, '')).not.toMatch(/<script|onclick|javascript:/i);
   });
 
   it.each([

@@ -167,8 +167,15 @@ describe('Reputation processes: opting out and cancelling, with their KPIs (e2e)
     expect(again.body.error).toMatch(/is terminated; only a process in progress can be cancelled/);
 
     const page = customer(link);
-    expect(await page.view()).toMatch(/This request was withdrawn/);
+    const withdrawn = await page.view();
+    expect(withdrawn).toMatch(/This request was withdrawn/);
     await page.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
     await expectKpis();
+
+    // The withdrawn request's page still lets the customer stop every message from the vendor.
+    expect(withdrawn).toContain(`<a href="${page.path}/unsubscribe">Unsubscribe</a>`);
+    expect(await page.view(`${page.path}/unsubscribe`)).toMatch(/Unsubscribe from /);
+    await page.submit('/unsubscribe', {}, `${page.path}/unsubscribe`);
+    expect(await page.view(`${page.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
   });
 });

@@ -30,6 +30,7 @@ export function processPage(view: ProcessPageView, lang: PageLanguage, form: For
   if (view.closed === 'CANCELLED') {
     return layout({
       ...page,
+      unsubscribePath: customerPaths.processUnsubscribe(view.token),
       title: lang.t('cancelledTitle'),
       body: html`<h1>${lang.t('cancelledHeading')}</h1>
         <p>${lang.t('cancelledBody', { vendor: vendorName })}</p>`,
@@ -123,6 +124,7 @@ export function invitationPage(
             autocomplete: 'email',
             inputmode: 'email',
             maxlength: 254,
+            describedBy: 'contact-hint',
           },
           form,
         )}
@@ -135,6 +137,7 @@ export function invitationPage(
             autocomplete: 'tel',
             inputmode: 'tel',
             maxlength: 25,
+            describedBy: 'contact-hint',
           },
           form,
         )}

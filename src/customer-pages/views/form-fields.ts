@@ -26,6 +26,10 @@ export interface FieldSpec {
   required?: boolean;
   readonly?: boolean;
   hint?: string;
+  /** Other elements that describe the field (a hint shared by several fields). */
+  describedBy?: string;
+  /** A read-only field's copy button: its label and what its status line says once copied. */
+  copy?: { label: string; copied: string };
   /** Shown when the form is first displayed. */
   value?: string | null;
   inputmode?: 'tel' | 'email';
@@ -50,7 +54,7 @@ export function field(spec: FieldSpec, form: FormState | null): SafeHtml {
   const hintId = spec.hint ? `${spec.id}-hint` : null;
   // By field name, as choice() does: only the form that was sent shows errors, so the id is unique.
   const errorId = error ? `${spec.name}-error` : null;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || null;
+  const describedBy = [errorId, hintId, spec.describedBy].filter(Boolean).join(' ') || null;
   const attributes = attributesOf({
     id: spec.id,
     name: spec.name,
@@ -68,9 +72,16 @@ export function field(spec: FieldSpec, form: FormState | null): SafeHtml {
   const control = new SafeHtml(
     spec.type === 'textarea' ? `<textarea${attributes}>\n${escapeHtml(value)}</textarea>` : `<input${attributes} />`,
   );
+  // The copy button stays hidden unless the pages' script runs (copy-script.ts), which then shows it.
+  const copy =
+    spec.copy &&
+    html`<button type="button" class="secondary" data-copy="${spec.id}" data-copied="${spec.copy.copied}" hidden>
+        ${spec.copy.label}
+      </button>
+      <p class="hint" id="${spec.id}-status" role="status"></p>`;
   return html`<label for="${spec.id}">${spec.label}</label>
     ${error && html`<p class="error" id="${errorId}">${error}</p>`} ${control}
-    ${spec.hint && html`<p class="hint" id="${hintId}">${spec.hint}</p>`}`;
+    ${spec.hint && html`<p class="hint" id="${hintId}">${spec.hint}</p>`} ${copy}`;
 }
 
 export interface ChoiceSpec {

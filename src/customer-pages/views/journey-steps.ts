@@ -107,6 +107,7 @@ function reviewSites(view: ProcessPageView, lang: PageLanguage, heading: SafeHtm
           maxlength: 2000,
           readonly: true,
           hint: lang.t('yourCommentHint'),
+          copy: lang.copyButton(),
           value: view.comment,
         },
         null,

@@ -1,12 +1,14 @@
 import { SafeHtml, html } from './html';
 import type { PageLanguage } from './page-texts';
+import { COPY_SCRIPT_PATH } from './copy-script';
 import { STYLESHEET_PATH } from './stylesheet';
 
-/** Strict policy for every customer page: no scripts at all, only the pages' own stylesheet file. */
+/** Strict policy for every customer page: only the pages' own stylesheet and script files. */
 export const PAGE_SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': [
     "default-src 'none'",
     "style-src 'self'",
+    "script-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -84,6 +86,7 @@ export function layout({
         <meta name="color-scheme" content="light dark" />
         <title>${vendorName === null ? title : `${title} · ${vendorName}`}</title>
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        <script src="${COPY_SCRIPT_PATH}" defer></script>
       </head>
       <body>
         ${switchLinks} ${vendorName !== null && html`<header class="brand">${vendorName}</header>`}

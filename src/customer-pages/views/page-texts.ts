@@ -61,6 +61,11 @@ export class PageLanguage {
     return isPageTextKey(message) ? text(this.locale, message) : this.t('errorAnswer');
   }
 
+  /** A read-only field's copy button: its label, and what it says once the text is copied. */
+  copyButton(): { label: string; copied: string } {
+    return { label: this.t('copyButton'), copied: this.t('copied') };
+  }
+
   /** A contact (phone, e-mail or web address) as this language displays it. */
   contact(contact: string): string {
     return displayedContact(this.locale, contact);

@@ -126,6 +126,7 @@ export function referralStep(view: ProcessPageView, lang: PageLanguage, sent: Fo
           maxlength: 2048,
           readonly: true,
           hint: lang.t('shareHint'),
+          copy: lang.copyButton(),
           value: referral.shareLink,
         },
         null,

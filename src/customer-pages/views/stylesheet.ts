@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  */
 export const STYLESHEET = `:root{color-scheme:light dark;--bg:#f3f4f6;--card:#fff;--text:#1f2328;--muted:#505a64;--line:#79838d;--accent:#0b57d0;--on-accent:#fff;--soft:#e8eef9;--error:#b3261e}
 @media (prefers-color-scheme:dark){:root{--bg:#111315;--card:#1d2024;--text:#e8eaed;--muted:#b4bcc4;--line:#8b949e;--accent:#9ec1fb;--on-accent:#0a1b36;--soft:#25303f;--error:#f4b6b1}}
-*{box-sizing:border-box}
+*{box-sizing:border-box}[hidden]{display:none!important}
 body{margin:0;background:var(--bg);color:var(--text);font:17px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;-webkit-text-size-adjust:100%}
 .language{max-width:36rem;margin:0 auto;padding:.5rem 1rem 0;text-align:right}.language a{display:inline-block;min-height:24px;padding:.2rem 0}
 .brand{max-width:36rem;margin:0 auto;padding:1rem 1rem 0;font-weight:700;font-size:1.05rem;overflow-wrap:anywhere}

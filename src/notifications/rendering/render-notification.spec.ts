@@ -33,6 +33,16 @@ describe('renderEmail', () => {
     expect(email.html).toContain('word-break:break-all">https://app.example/r/tok123</a>');
   });
 
+  it('declares a dark scheme, whose colours the classes of the card, text, links and button take', () => {
+    const { html } = renderEmail('FEEDBACK_REQUEST', fields, null, OPERATOR, 'fr');
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    const dark = /@media \(prefers-color-scheme:dark\)\{([^]*?)\n\}/.exec(html)![1];
+    for (const name of ['page', 'card', 'body', 'footer', 'link', 'button']) {
+      expect(dark).toMatch(new RegExp(`\\.${name}[ {]`));
+      expect(html).toMatch(new RegExp(`class="${name}"`));
+    }
+  });
+
   it('uses the custom message with its merge fields, and adds the button when the message has no link', () => {
     const email = renderEmail(
       'FEEDBACK_REQUEST',

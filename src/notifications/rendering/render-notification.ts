@@ -117,11 +117,30 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif';
 
 /** A link written out in a sentence: long addresses wrap rather than widen a phone's column. */
 const inlineLink = (url: string): string =>
-  `<a href="${escapeHtml(url)}" style="color:#0b57d0;word-break:break-all">${escapeHtml(url)}</a>`;
+  `<a class="link" href="${escapeHtml(url)}" style="color:#0b57d0;word-break:break-all">${escapeHtml(url)}</a>`;
+
+/**
+ * The e-mail's dark scheme, for the clients that honour `prefers-color-scheme` (Apple Mail, iOS,
+ * Outlook for Mac, some webmails): the light colours of the inline styles, overridden by class; the
+ * others keep the light scheme (or invert it themselves). The same palette as the pages' dark mode.
+ */
+const DARK_SCHEME = `<style>
+:root{color-scheme:light dark;supported-color-schemes:light dark}
+@media (prefers-color-scheme:dark){
+.page{background:#111315!important}
+.card{background:#1d2024!important}
+.body{color:#e8eaed!important}
+.footer{color:#b4bcc4!important;border-top-color:#3d444d!important}
+.footer a{color:#b4bcc4!important}
+.link{color:#9ec1fb!important}
+.button{background:#9ec1fb!important}
+.button a{color:#0a1b36!important}
+}
+</style>`;
 
 /** A button that is a link (a table cell, so it also draws in clients that ignore padding on links). */
 const button = (url: string, label: string): string =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px"><tr><td style="border-radius:8px;background:#0b57d0">` +
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px"><tr><td class="button" style="border-radius:8px;background:#0b57d0">` +
   `<a href="${escapeHtml(url)}" style="display:inline-block;padding:14px 24px;${FONT};font-size:17px;font-weight:bold;line-height:1.3;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(label)}</a>` +
   `</td></tr></table>`;
 
@@ -178,17 +197,18 @@ export function renderEmail(
   const plain = `${fillText(body, values)}\n\n--\n${footer.join('\n')}\n`;
   const html = `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(subject)}</title>
+${DARK_SCHEME}</head>
+<body class="page" style="margin:0;padding:0;background:#f3f4f6">
 <div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(say(purposeKey(purpose, 'preheader')))}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
-<tr><td style="padding:24px 20px 8px;${FONT};font-size:16px;line-height:1.5;color:#1f2328;overflow-wrap:anywhere">
+<table class="page" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
+<table class="card" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
+<tr><td class="body" style="padding:24px 20px 8px;${FONT};font-size:16px;line-height:1.5;color:#1f2328;overflow-wrap:anywhere">
 <p style="margin:0 0 16px;font-size:19px;font-weight:bold">${escapeHtml(values.vendorName)}</p>
 ${fillHtml(body, values, say(purposeKey(purpose, 'button')))}
-<p style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
+<p class="footer" style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
 </td></tr>
-<tr><td style="padding:12px 20px 20px;border-top:1px solid #d0d7de;${FONT};font-size:14px;line-height:1.5;color:#505a64">
+<tr><td class="footer" style="padding:12px 20px 20px;border-top:1px solid #d0d7de;${FONT};font-size:14px;line-height:1.5;color:#505a64">
 ${[reason, ...identification].map(escapeHtml).join('<br>')}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(say('message.unsubscribe'))}</a>
 </td></tr>
 </table>
