@@ -260,7 +260,8 @@ export class ReputationProcessService {
   /** The customer's unsubscribe: their email and phone are never messaged again by this vendor. */
   optOut(token: string): Promise<void> {
     return this.withLocked(token, async (process) => {
-      if (closedReason(process)) return;
+      // A request the vendor withdrew still lets its customer stop every message from the vendor.
+      if (process.optedOutAt) return;
       await this.stopMessages(process.vendorId, addressesOf(process));
       await this.markOptedOut(process);
     });

@@ -71,7 +71,7 @@ describe('Customer pages (e2e)', () => {
     const js = await request(t.http).get(script);
     expect({ status: js.status, type: js.headers['content-type'] }).toEqual({
       status: 200,
-      type: 'application/javascript; charset=utf-8',
+      type: 'text/javascript; charset=utf-8',
     });
     expect(res.text.replace(/<script src="[^"]+" defer><\/script>/, '')).not.toMatch(/<script|onclick|javascript:/i);
   });
