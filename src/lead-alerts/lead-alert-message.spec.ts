@@ -52,7 +52,7 @@ describe('renderLeadAlert', () => {
     const alert = renderLeadAlert('alert', facts(), 'fr');
     expect(alert.email.subject).toBe('Nouvelle demande 4217\u00a0: Cuisine');
     expect(alert.email.text).toContain(
-      'Expiration\u00a0: 30\u00a0nov.\u00a02026 à 14\u00a0h\u00a045\u00a0HNE, à moins',
+      'Expiration\u00a0: 30\u00a0nov.\u00a02026 à 14\u00a0h\u00a045\u00a0HNE, si elle',
     );
     expect(alert.email.text).toContain('Travaux\u00a0: Refaire la cuisine au complet : armoires');
     expect(alert.email.text).toContain('[coordonnées masquées]');

@@ -105,7 +105,7 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
 
     const [reviewTab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: /Donner mon avis sur Google/ }).click(),
+      page.getByRole('link', { name: /Donner mon avis sur Google \(Main office\)/ }).click(),
     ]);
     await reviewTab.close();
     await page.reload();

@@ -226,7 +226,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     );
     // In the e-mail, no-break spaces keep the date and the time each on one line.
     const unbroken = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', '\u00a0');
-    expect(french.text).toContain(`Expiration\u00a0: ${unbroken}, à moins`);
+    expect(french.text).toContain(`Expiration\u00a0: ${unbroken}, si elle`);
     expect(french.text).toContain(
       'Travaux\u00a0: Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à [coordonnées masquées].',
     );

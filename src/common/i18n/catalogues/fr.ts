@@ -120,7 +120,7 @@ export const FR: Catalogue = {
   'page.errorRating': 'Veuillez choisir une note de 1 à 5 étoiles.',
   'page.errorWouldRefer': 'Veuillez répondre par oui ou par non.',
   'page.errorComment': 'Veuillez limiter votre commentaire à 2\u00a0000 caractères.',
-  'page.errorYesNo': 'Veuillez répondre oui ou non.',
+  'page.errorYesNo': 'Veuillez répondre par oui ou par non.',
   'page.errorMessage': 'Veuillez écrire votre message (2\u00a0000 caractères au maximum).',
   'page.errorReferrerName':
     'Veuillez inscrire votre nom (100 caractères au maximum) pour que la personne sache qui lui envoie l’invitation.',
@@ -177,7 +177,7 @@ export const FR: Catalogue = {
   'REVIEW_REQUEST.preheader': 'Quelques mots de votre part aident d’autres propriétaires à trouver {vendorName}.',
   'REVIEW_REQUEST.button': 'Partager mon expérience',
   'REVIEW_REQUEST.email':
-    'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}! Auriez-vous un moment pour raconter votre expérience avec nous? Votre avis aide d’autres propriétaires à nous trouver.\n\n{link}\n\nAu plaisir,\n{vendorName}',
+    'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}! Auriez-vous un moment pour partager votre expérience en ligne? Votre avis aide d’autres propriétaires à nous trouver.\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REQUEST.sms':
     'Bonjour {firstName}, ici {vendorName}. Merci de nous avoir fait confiance! Pourriez-vous nous laisser un avis? {link}',
 
@@ -213,7 +213,7 @@ export const FR: Catalogue = {
     'Quelques mots de votre part aident d’autres propriétaires. {vendorName} ne vous enverra pas d’autre rappel.',
   'REVIEW_REMINDER.button': 'Partager mon expérience',
   'REVIEW_REMINDER.email':
-    'Bonjour {firstName},\n\nPetit rappel amical\u00a0: quelques mots sur votre expérience avec nous aident d’autres propriétaires à nous trouver.\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
+    'Bonjour {firstName},\n\nPetit rappel amical\u00a0: quelques mots sur nos services aideraient d’autres propriétaires à nous trouver.\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REMINDER.sms':
     'Bonjour {firstName}, ici {vendorName}. Petit rappel : pourriez-vous nous laisser un avis? {link}',
 
@@ -226,14 +226,14 @@ export const FR: Catalogue = {
   'leadAlert.alert.intro':
     'Une nouvelle demande de soumission vient d’être attribuée à {vendorName}. L’entreprise qui répond en premier obtient souvent le contrat.',
   'leadAlert.reAlert.intro':
-    'La demande {leadId} attribuée à {vendorName} n’a pas encore été consultée, ni acceptée ou refusée.',
+    'La demande {leadId} attribuée à {vendorName} n’a encore été ni consultée, ni acceptée, ni refusée.',
   'leadAlert.category': 'Catégorie\u00a0: {category}',
   'leadAlert.job': 'Travaux\u00a0: {description}',
   'leadAlert.lead': 'Demande\u00a0: {leadId}',
-  'leadAlert.expires': 'Expiration\u00a0: {expiresAt}, à moins qu’elle soit acceptée ou refusée avant.',
+  'leadAlert.expires': 'Expiration\u00a0: {expiresAt}, si elle n’est pas acceptée ou refusée d’ici là.',
   'leadAlert.link': 'Ouvrir la demande\u00a0: {link}',
   'leadAlert.footer':
-    'Alerte envoyée par {operatorName}\u00a0: cette adresse reçoit les nouvelles demandes attribuées à {vendorName} (paramètres des alertes).',
+    'Alerte envoyée par {operatorName}\u00a0: cette adresse reçoit les nouvelles demandes attribuées à {vendorName}, selon les paramètres d’alerte de l’entreprise.',
   'leadAlert.alert.sms':
     '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
   'leadAlert.reAlert.sms':
