@@ -9,6 +9,7 @@ import { ConversationsService } from './conversations.service';
 import { InboundSms } from './entities/inbound-sms.entity';
 import { InboundSmsCustomerRecords } from './inbound-sms-customer-records';
 import { InboundSmsRepository } from './inbound-sms.repository';
+import { KeywordAnswers } from './keyword-answers';
 import { ProviderSignatures } from './provider-signatures';
 import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
@@ -33,6 +34,7 @@ import { SmsReplyListeners } from './sms-reply-listeners';
     InboundSmsCustomerRecords,
     SmsReplyListeners,
     ProviderSignatures,
+    KeywordAnswers,
   ],
   exports: [InboundSmsCustomerRecords, SmsReplyListeners],
 })

@@ -1,21 +1,22 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
-import { text as catalogueText } from '../common/i18n/catalogue';
 import { normalizePhone } from '../common/validation/phone';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { PhoneOptOuts } from '../reputation/phone-opt-outs';
-import type { InboundSmsKind } from './entities/inbound-sms.entity';
+import { ReputationProcessService } from '../reputation/reputation-process.service';
 import { InboundSmsRepository } from './inbound-sms.repository';
 import { type InboundText, inboundTextOf } from './inbound-text';
-import { ReplyRouting } from './reply-routing';
-import { keywordOf } from './sms-keywords';
+import { KeywordAnswers } from './keyword-answers';
+import { type ReplyRoute, ReplyRouting } from './reply-routing';
+import { type KeywordMatch, keywordOf } from './sms-keywords';
 import { ProviderSignatures, type WebhookCall } from './provider-signatures';
 import { twiml } from './twiml';
 
 /**
  * The customer's side of the SMS conversation (docs/contract.md#sms-replies): each text the provider's webhook brings is
- * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply for the vendor.
+ * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply for the vendor (a short
+ * message containing an opt-out word is both).
  */
 @Injectable()
 export class SmsInboundService {
@@ -25,6 +26,8 @@ export class SmsInboundService {
     private readonly phoneOptOuts: PhoneOptOuts,
     private readonly replies: ReplyRouting,
     private readonly signatures: ProviderSignatures,
+    private readonly answers: KeywordAnswers,
+    private readonly processes: ReputationProcessService,
   ) {}
 
   /** The TwiML to answer; 404 without SMS settings, 403 for a missing or wrong signature (nothing recorded). */
@@ -45,38 +48,33 @@ export class SmsInboundService {
       if (earlier) return earlier.answer;
     }
     const phone = normalizePhone(text.from);
-    const kind = phone ? await this.actOn(phone, text.body) : 'REPLY';
-    // A reply belongs to the conversation whose text left last for this phone from the number written to.
-    const route = kind === 'REPLY' ? await this.replies.route(phone, text.to, senderPool) : undefined;
-    const answer = kind === 'HELP' ? twiml(this.help(text.body)) : twiml();
+    // A sender that is not a phone number (a short code, a name) is never acted on as a keyword.
+    const keyword = phone ? keywordOf(text.body) : undefined;
+    if (phone && keyword?.kind === 'STOP') await this.phoneOptOuts.optOut(phone, 'sms');
+    if (phone && keyword?.kind === 'START') await this.phoneOptOuts.optIn(phone);
+    // The conversation the text continues: where a reply is stored, whom HELP names, which language confirms.
+    const route = await this.replies.route(phone, text.to, senderPool);
+    const isReply = !keyword || keyword.withinReply;
     const stored = await this.texts.insert({
       messageSid: text.messageSid,
       sender: text.from,
       phone,
       recipient: text.to,
       body: text.body,
-      kind,
-      vendorId: route?.vendorId ?? null,
-      processId: route?.processId ?? null,
-      answer,
+      kind: keyword?.kind ?? 'REPLY',
+      vendorId: isReply ? route.vendorId : null,
+      processId: isReply ? route.processId : null,
+      answer: twiml(await this.answerTo(keyword, route)),
     });
-    if (route) await this.replies.announce(stored, route.replied);
-    return answer;
+    if (isReply) await this.replies.announce(stored, route.replied);
+    return stored.answer;
   }
 
-  private async actOn(phone: string, body: string): Promise<InboundSmsKind> {
-    const kind = keywordOf(body)?.kind ?? 'REPLY';
-    if (kind === 'STOP') await this.phoneOptOuts.optOut(phone, 'sms');
-    if (kind === 'START') await this.phoneOptOuts.optIn(phone);
-    return kind;
-  }
-
-  /** The HELP/INFO/AIDE answer in the keyword's language. */
-  private help(body: string): string {
-    const keyword = keywordOf(body);
-    const locale = keyword?.kind === 'HELP' ? keyword.locale : 'en';
-    // OPERATOR_CONTACT is required in production; outside it the sender address of the e-mails stands in.
-    const { operatorName, operatorContact, mailFrom } = this.config;
-    return catalogueText(locale, 'sms.help', { operatorName, operatorContact: operatorContact ?? mailFrom });
+  /** HELP's answer; an opt-out's confirmation unless the provider confirms it; nothing for the rest. */
+  private async answerTo(keyword: KeywordMatch | undefined, route: ReplyRoute): Promise<string | undefined> {
+    if (keyword?.kind === 'HELP') return this.answers.help(keyword.locale, route.vendorId);
+    if (keyword?.kind !== 'STOP' || keyword.providerAnswers) return undefined;
+    const process = route.processId === null ? null : await this.processes.findById(route.processId);
+    return this.answers.optOutConfirmation(process?.locale ?? keyword.locale);
   }
 }

@@ -82,9 +82,9 @@ describe('Keywords texted to the sender number (e2e)', () => {
     await askReview(vendors[1], phone).expect(409);
   });
 
-  it('a text that only contains a keyword is a reply, not an opt-out', async () => {
+  it('a longer text that only contains a keyword is a reply, not an opt-out', async () => {
     const phone = newPhone();
-    await text(sms.bed.t.http, e164(phone), 'Please stop by tomorrow').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'Please stop by tomorrow at five').expect(200);
     await askReview(vendors[1], phone).expect(201);
   });
 

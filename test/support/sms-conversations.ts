@@ -4,18 +4,28 @@ import type { TestApp } from './test-app';
 import { type Account, VENDOR_API as V } from './webhook-app';
 
 /** The id of a new review request by text to `phone`, made through the instance `t`. */
-export async function requestReviewByText(t: TestApp, vendor: Account, phone: string): Promise<number> {
+export async function requestReviewByText(
+  t: TestApp,
+  vendor: Account,
+  phone: string,
+  fields: Record<string, string> = {},
+): Promise<number> {
   const created = await request(t.http)
     .post(`${V}/review-requests`)
     .set(vendor.auth)
-    .send({ firstName: 'Sam', phone })
+    .send({ firstName: 'Sam', phone, ...fields })
     .expect(201);
   return (created.body as { data: { id: number } }).data.id;
 }
 
-/** A review request by text to `phone`; answers its process id once the text has left. */
-export async function textedBy(t: TestApp, vendor: Account, phone: string): Promise<number> {
-  const requestId = await requestReviewByText(t, vendor, phone);
+/** A review request by text to `phone` (with `fields`); answers its process id once the text has left. */
+export async function textedBy(
+  t: TestApp,
+  vendor: Account,
+  phone: string,
+  fields: Record<string, string> = {},
+): Promise<number> {
+  const requestId = await requestReviewByText(t, vendor, phone, fields);
   const [{ processId }]: { processId: number }[] = await t.dataSource.query(
     'SELECT process_id AS "processId" FROM review_requests WHERE id = $1',
     [requestId],

@@ -217,9 +217,15 @@ export const EN = {
     'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with us help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
 
-  // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to ask.
+  // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to
+  // ask; the vendor named when the phone's conversation on that number is known. GSM-7 only (no ’).
   'sms.help':
     '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+  'sms.helpForVendor':
+    '{operatorName}: texts from {vendorName} about your project, sent on its behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+  // An opt-out the provider does not confirm itself (a short message such as "Stop please"): who, how to come back.
+  'sms.optOutConfirmation':
+    '{operatorName}: you will receive no more texts from the businesses {operatorName} sends them for. Reply START to receive them again.',
 
   // Lead alerts: the operator tells the vendor's people of a new lead, in the vendor's language.
   'leadAlert.alert.subject': 'New lead {leadId}: {category}',

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { text } from '../common/i18n/catalogue';
+import type { Locale } from '../common/locale/locale';
+import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
+import { smsSize } from '../notifications/rendering/sms-segments';
+import { VendorsService } from '../vendors/vendors.service';
+
+/** A HELP answer goes in at most this many GSM-7 parts. */
+export const MAX_HELP_SEGMENTS = 2;
+
+/** The texts the service answers a keyword with, in the catalogues' words. */
+@Injectable()
+export class KeywordAnswers {
+  constructor(
+    @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
+    private readonly vendors: VendorsService,
+  ) {}
+
+  private get operator(): { operatorName: string; operatorContact: string } {
+    // OPERATOR_CONTACT is required in production; outside it the sender address of the e-mails stands in.
+    const { operatorName, operatorContact, mailFrom } = this.config;
+    return { operatorName, operatorContact: operatorContact ?? mailFrom };
+  }
+
+  /**
+   * HELP/INFO/AIDE: who sends these texts and for whom (`vendorId`: the vendor of the phone's latest
+   * conversation on the number written to), how to stop, whom to ask. GSM-7 in at most two parts: a
+   * vendor's name that GSM-7 cannot write, or too long for them, is left out rather than altered.
+   */
+  async help(locale: Locale, vendorId: number | null): Promise<string> {
+    if (vendorId !== null) {
+      const answer = text(locale, 'sms.helpForVendor', {
+        ...this.operator,
+        vendorName: await this.vendors.nameOf(vendorId),
+      });
+      const size = smsSize(answer);
+      if (size.encoding === 'GSM-7' && size.segments <= MAX_HELP_SEGMENTS) return answer;
+    }
+    return text(locale, 'sms.help', this.operator);
+  }
+
+  /** An opt-out the provider does not confirm itself: done, by whom, and how to come back (START). */
+  optOutConfirmation(locale: Locale): string {
+    return text(locale, 'sms.optOutConfirmation', this.operator);
+  }
+}
