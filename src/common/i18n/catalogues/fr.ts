@@ -220,7 +220,7 @@ export const FR: Catalogue = {
   'sms.help':
     "{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
   'sms.helpForVendor':
-    "{operatorName} : textos de {vendorName} au sujet de votre projet, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+    "{operatorName} : textos envoyés au nom de l'entreprise {vendorName} au sujet de votre projet (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
   'sms.optOutConfirmation':
     '{operatorName} : vous ne recevrez plus de textos des entreprises pour lesquelles {operatorName} les envoie. Pour les recevoir de nouveau, répondez START.',
 
