@@ -2967,12 +2967,12 @@ export interface components {
          * @description The type of an event (ping: only the test call).
          * @enum {string}
          */
-        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "ping";
+        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "customer.erased" | "ping";
         /**
          * @description An event type an endpoint subscribes to, or `*` (alone) for every type.
          * @enum {string}
          */
-        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "ping" | "*";
+        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "customer.erased" | "ping" | "*";
     };
     responses: never;
     parameters: never;

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'contact.opted_out',
   'message.failed',
   'message.received',
+  'customer.erased',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

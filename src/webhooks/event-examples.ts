@@ -103,6 +103,7 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     body: 'Thanks, great job on the deck!',
     receivedAt: '2026-11-21T20:05:09.456Z',
   },
+  'customer.erased': { leadIds: [1042], processIds: [902], erasedAt: '2026-11-21T20:07:00.000Z' },
   ping: { endpointId: 3 },
 };
 

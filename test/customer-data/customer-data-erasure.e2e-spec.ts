@@ -21,7 +21,7 @@ describe('Customer data rights: erasure (e2e)', () => {
 
   it('erases the person everywhere in one call: no trace in any column, links gone, contacts suppressed, KPIs and webhooks unchanged', async () => {
     const p = person();
-    const { journey, reviewPage, invitation, friendPage } = await personWithRecords(p, a, b);
+    const { journey, reviewPage, invitation, friendPage, leadId } = await personWithRecords(p, a, b);
     await outboxSettled();
     // A reply stored on the process that texted the phone last (its body on the feed and webhooks), and
     // a text no process took.
@@ -114,9 +114,19 @@ describe('Customer data rights: erasure (e2e)', () => {
       });
     await waitUntil(() => Promise.resolve(bed.receiver.received.length > heard));
     await webhooksSettled();
-    expect(bed.receiver.received.slice(heard).map((r) => [r.event.type, r.event.vendorId])).toEqual([
-      ['lead.assigned', marker.id],
-    ]);
+    const after = bed.receiver.received.slice(heard);
+    expect(
+      after.filter((r) => r.event.type !== 'customer.erased').map((r) => [r.event.type, r.event.vendorId]),
+    ).toEqual([['lead.assigned', marker.id]]);
+    // Each vendor concerned is told, with its own ids and no contact: A on its endpoint and the manager's, B on the manager's.
+    const told = after.filter((r) => r.event.type === 'customer.erased');
+    expect(told.map((r) => r.event.vendorId).sort()).toEqual([a.id, a.id, b.id].sort());
+    expect(told.find((r) => r.event.vendorId === a.id)!.event.data).toEqual({
+      leadIds: [leadId],
+      processIds: [expect.any(Number)],
+      erasedAt: expect.any(String),
+    });
+    for (const r of told) expect(JSON.stringify(r.event)).not.toMatch(new RegExp(`${p.tag}|${p.phone}`, 'i'));
     expect(sink.received.length).toBe(mailed);
 
     // The feed shows an entry once every older transaction on the server has ended.
