@@ -1,8 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type RequestHandler, json } from 'express';
+import { type RequestHandler, json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
+import { refuseBadText, requireUtf8 } from './common/http/bad-bytes';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';
@@ -36,15 +37,16 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
   hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
   app.use(`/${MANAGER_API_PREFIX}/vendors/:vendorId/leads`, leadBodyParser);
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  app.use(json({ limit: JSON_BODY_LIMIT, verify: requireUtf8 }));
+  app.use(urlencoded({ limit: JSON_BODY_LIMIT, extended: false, verify: requireUtf8 }));
+  app.use(refuseBadText);
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
   app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);
   return app;
 }
 
-const leadJson = json({ limit: LEAD_BODY_LIMIT });
+const leadJson = json({ limit: LEAD_BODY_LIMIT, verify: requireUtf8 });
 /** Parses the body of POST …/vendors/{vendorId}/leads before the general parser (which then leaves it be). */
 const leadBodyParser: RequestHandler = (request, response, next) => {
   if (request.method === 'POST' && request.path === '/') return leadJson(request, response, next);

@@ -1269,6 +1269,11 @@ export interface components {
         CreateVendorDto: {
             /** @example Maple Renovations */
             vendorName: string;
+            /**
+             * Format: email
+             * @example office@maple-renovations.ca
+             */
+            email: string;
             /** @example Toronto */
             cityName: string;
             /** @example Ontario */
@@ -1278,17 +1283,17 @@ export interface components {
              * @example 1
              */
             packageType?: number;
-            /**
-             * Format: email
-             * @example office@maple-renovations.ca
-             */
-            email: string;
             /** @description Deactivated vendors' tokens are refused with 403. Defaults to true. */
             activated?: boolean;
         };
         UpdateVendorDto: {
             /** @example Maple Renovations */
             vendorName?: string;
+            /**
+             * Format: email
+             * @example office@maple-renovations.ca
+             */
+            email?: string;
             /** @example Toronto */
             cityName?: string;
             /** @example Ontario */
@@ -1298,11 +1303,6 @@ export interface components {
              * @example 1
              */
             packageType?: number;
-            /**
-             * Format: email
-             * @example office@maple-renovations.ca
-             */
-            email?: string;
             /** @description Deactivated vendors' tokens are refused with 403. Defaults to true. */
             activated?: boolean;
         } | unknown | unknown | unknown | unknown | unknown | unknown;
@@ -1364,16 +1364,16 @@ export interface components {
              */
             contactPhone?: string | null;
             /**
+             * Format: email
+             * @example bonjour@renovations-erable.example
+             */
+            contactEmail?: string | null;
+            /**
              * Format: uri
              * @description The vendor's web site (https).
              * @example https://renovations-erable.example
              */
             websiteUrl?: string | null;
-            /**
-             * Format: email
-             * @example bonjour@renovations-erable.example
-             */
-            contactEmail?: string | null;
         };
         ManagerVendorProfileDto: {
             /**
@@ -1393,6 +1393,11 @@ export interface components {
              */
             contactPhone?: string | null;
             /**
+             * Format: email
+             * @example bonjour@renovations-erable.example
+             */
+            contactEmail?: string | null;
+            /**
              * Format: uri
              * @description The vendor's web site (https).
              * @example https://renovations-erable.example
@@ -1403,11 +1408,6 @@ export interface components {
              * @example +15145550123
              */
             smsFromNumber?: string | null;
-            /**
-             * Format: email
-             * @example bonjour@renovations-erable.example
-             */
-            contactEmail?: string | null;
         };
         LivenessResponse: {
             /** @enum {string} */
@@ -1676,6 +1676,12 @@ export interface components {
             /** @example Jane Homeowner */
             customerName: string;
             /**
+             * Format: email
+             * @description Shown to the vendor once the lead is accepted.
+             * @example jane@example.com
+             */
+            customerEmail?: string;
+            /**
              * @description North American; stored as xxx-xxx-xxxx. Shown to the vendor once accepted.
              * @example (416) 555-0199
              */
@@ -1701,12 +1707,6 @@ export interface components {
              * @enum {string}
              */
             customerLocale?: "en" | "fr";
-            /**
-             * Format: email
-             * @description Shown to the vendor once the lead is accepted.
-             * @example jane@example.com
-             */
-            customerEmail?: string;
         };
         EventResponse: {
             /** @example lead.assigned */
@@ -2281,6 +2281,12 @@ export interface components {
             /** @example Jane */
             firstName: string;
             /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            emailTo?: string;
+            /**
              * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
              * @example (416) 555-0142
              */
@@ -2293,12 +2299,6 @@ export interface components {
             locale?: "en" | "fr";
             /** @example Doe */
             lastName?: string;
-            /**
-             * Format: email
-             * @description Compared and stored lower-cased.
-             * @example jane.doe@example.com
-             */
-            emailTo?: string;
         } | unknown | unknown;
         FeedbackRequestResponse: {
             /**
@@ -2362,6 +2362,12 @@ export interface components {
         };
         CreateFeedbackRequestDto: {
             /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
              * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
              * @example 416-555-0142
              */
@@ -2377,12 +2383,6 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "fr";
-            /**
-             * Format: email
-             * @description Compared and stored lower-cased.
-             * @example jane.doe@example.com
-             */
-            email?: string;
         } | unknown | unknown;
         ReputationKpiResponse: {
             /**
@@ -2575,6 +2575,12 @@ export interface components {
         };
         LeadAlertSettingsDto: {
             /**
+             * Format: email
+             * @description Where alert e-mails go; null or left out: the vendor's account e-mail.
+             * @example dispatch@acme.example
+             */
+            email?: string | null;
+            /**
              * @description Where alert SMS go: North American, stored as xxx-xxx-xxxx; null for none.
              * @example (416) 555-0142
              */
@@ -2584,12 +2590,6 @@ export interface components {
              * @example 30
              */
             reAlertAfterMinutes?: number;
-            /**
-             * Format: email
-             * @description Where alert e-mails go; null or left out: the vendor's account e-mail.
-             * @example dispatch@acme.example
-             */
-            email?: string | null;
             /**
              * @description Send alerts by e-mail.
              * @example true
@@ -2854,6 +2854,12 @@ export interface components {
         };
         DataSubjectDto: {
             /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
              * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
              * @example 416-555-0142
              */
@@ -2863,12 +2869,6 @@ export interface components {
              *     new one appears; `false`: only the contacts given. @default true
              */
             includeLinked?: boolean;
-            /**
-             * Format: email
-             * @description Compared and stored lower-cased.
-             * @example jane.doe@example.com
-             */
-            email?: string;
         } | unknown | unknown;
         CustomerDataErasureResponse: {
             /**
@@ -16507,10 +16507,10 @@ export interface operations {
     checkFeedbackDuplicates: {
         parameters: {
             query?: {
-                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
-                phone?: string;
                 /** @description Compared and stored lower-cased. */
                 email?: string;
+                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
+                phone?: string;
             };
             header?: never;
             path?: never;

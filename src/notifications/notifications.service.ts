@@ -6,10 +6,10 @@ import { NewOutboxRow, NotificationsRepository } from './notifications.repositor
 import { OutboxSignal } from '../database/outbox-signal';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { type Operator, cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
+import { isEmailAddress } from '../common/validation/email-address';
 
-// Producers validate what customers type; these only stop a producer bug from reaching a provider
-// (several addresses in one, header injection, a javascript: link).
-const EMAIL = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+$/;
+// Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
+// reaching a provider (several addresses in one, header injection, a javascript: link).
 const NORMALIZED_PHONE = /^\d{3}-\d{3}-\d{4}$/;
 
 type AddressedMessage = Pick<NewVendorAlert, 'vendorId' | 'subjectId' | 'channel' | 'recipient'>;
@@ -29,7 +29,7 @@ function assertValid(notification: NewNotification): void {
   assertHttpUrl(notification.mergeFields.link, 'link');
   assertHttpUrl(notification.mergeFields.unsubscribeLink, 'unsubscribeLink');
   const { replyTo } = notification;
-  if (replyTo != null && !(replyTo.length <= 254 && EMAIL.test(replyTo))) {
+  if (replyTo != null && !isEmailAddress(replyTo)) {
     throw new Error('Notification replyTo is not a valid e-mail address.');
   }
 }
@@ -40,8 +40,7 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
   if (!Number.isSafeInteger(subjectId) || subjectId < 1) {
     throw new Error('Notification subjectId must be a positive integer.');
   }
-  const recipientValid =
-    channel === 'EMAIL' ? recipient.length <= 254 && EMAIL.test(recipient) : NORMALIZED_PHONE.test(recipient);
+  const recipientValid = channel === 'EMAIL' ? isEmailAddress(recipient) : NORMALIZED_PHONE.test(recipient);
   if (!recipientValid)
     throw new Error(
       `Notification recipient is not a valid ${channel === 'EMAIL' ? 'e-mail address' : 'xxx-xxx-xxxx phone number'}.`,

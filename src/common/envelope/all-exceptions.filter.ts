@@ -12,6 +12,7 @@ import { DomainError, ERROR_STATUS } from '../errors/domain-error';
 import { methodNotAllowed, routedMethods } from '../http/routed-methods';
 import type { ErrorEnvelope } from './envelope';
 import { isDatabaseUnavailable } from '../errors/database-errors';
+import { INVALID_UTF8 } from '../http/bad-bytes';
 
 export interface ErrorReply {
   status: number;
@@ -25,6 +26,7 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported.',
   'request.aborted': 'The request was aborted by the client.',
   'entity.verify.failed': 'The request body could not be verified.',
+  [INVALID_UTF8]: 'The request body is not valid UTF-8 text.',
   'parameters.too.many': 'The form has too many fields.',
 };
 

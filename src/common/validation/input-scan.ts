@@ -23,7 +23,7 @@ interface Pending {
  * Refuses, before class-transformer and class-validator see it, client input they cannot judge or would
  * silently change: nesting deeper than MAX_INPUT_DEPTH (their recursion would overflow the stack),
  * prototype keys (dropped silently), NUL characters (PostgreSQL text cannot hold them) and lone UTF-16
- * surrogates (stored as U+FFFD). Walks with its own stack, so any depth is refused without recursion, and
+ * surrogates (stored as U+FFFD), in values and in keys alike. Walks with its own stack, so any depth is refused without recursion, and
  * never looks inside binary data (Buffers, typed arrays), which is not client JSON.
  * `label` names the value itself in messages (`body`, `query`, or the parameter's name).
  */
@@ -47,6 +47,7 @@ export function scanInput(input: unknown, label: string): void {
       const key = keys[i];
       const childPath = path ? `${path}.${key}` : key;
       if (PROTOTYPE_KEYS.has(key)) throw refusal(childPath, `property ${key} should not exist`);
+      checkString(key, childPath);
       stack.push({ value: (value as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
     }
   }

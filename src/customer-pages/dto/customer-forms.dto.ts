@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { AtLeastOneOfSaying } from '../../common/validation/at-least-one-of.decorator';
 import { IsCanonicalInt } from '../../common/validation/canonical-int.decorator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
@@ -8,6 +8,7 @@ import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { IsPersonName, PERSON_NAME_MAX } from '../../common/validation/person-name';
 import { pageTextKey } from '../views/page-texts';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 // The customer pages' forms (application/x-www-form-urlencoded). Each field has one message, written
 // for the customer and shown next to the field, whichever of its checks failed.
@@ -76,7 +77,7 @@ abstract class InvitationForm {
 
 export class EmailInvitationForm extends InvitationForm {
   @FormText()
-  @IsEmail({}, { message: pageTextKey('errorFriendEmail') })
+  @IsEmailAddress(pageTextKey('errorFriendEmail'))
   @MaxLength(254, { message: pageTextKey('errorFriendEmail') })
   email: string;
 }
@@ -101,7 +102,7 @@ export class ContactRequestForm {
 
   @SkipIfAbsent()
   @FormText()
-  @IsEmail({}, { message: pageTextKey('errorEmail') })
+  @IsEmailAddress(pageTextKey('errorEmail'))
   @MaxLength(254, { message: pageTextKey('errorEmail') })
   email?: string;
 

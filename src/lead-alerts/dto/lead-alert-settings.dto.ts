@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
 import { RE_ALERT_AFTER_MINUTES } from '../lead-alert-settings';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 const unlessNull = ValidateIf((_object, value) => value !== null);
 
@@ -13,7 +14,7 @@ export class LeadAlertSettingsDto {
   @SkipIfAbsent()
   @unlessNull
   @Trim()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string | null;
 

@@ -1,11 +1,12 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { Trim } from '../../common/validation/trim.decorator';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 /** A lead the operator's team assigns to a vendor. */
 export class CreateLeadDto {
@@ -26,7 +27,7 @@ export class CreateLeadDto {
   /** Shown to the vendor once the lead is accepted. @example "jane@example.com" */
   @SkipIfAbsent()
   @Trim()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   customerEmail?: string;
 

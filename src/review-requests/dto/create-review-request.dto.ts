@@ -1,11 +1,12 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
-import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 /** A standalone review request. At least one of emailTo and phone is required. */
 @AtLeastOneOf('emailTo', 'phone')
@@ -27,7 +28,7 @@ export class CreateReviewRequestDto {
   /** Compared and stored lower-cased. @example "jane.doe@example.com" */
   @SkipIfAbsent()
   @Trim()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   emailTo?: string;
 

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 export class CreateVendorDto {
   /** @example "Maple Renovations" */
@@ -14,7 +15,7 @@ export class CreateVendorDto {
 
   /** @example "office@maple-renovations.ca" */
   @Trim()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email: string;
 

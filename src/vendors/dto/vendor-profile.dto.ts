@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { LOCALES, type Locale } from '../../common/locale/locale';
 import { IsHttpsUrl } from '../../common/validation/is-https-url.decorator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
@@ -7,6 +7,7 @@ import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { E164, type VendorProfileValues } from '../vendor-profile';
+import { IsEmailAddress } from '../../common/validation/email-address';
 
 const unlessNull = ValidateIf((_object, value) => value !== null);
 
@@ -40,7 +41,7 @@ export class VendorProfileDto implements Partial<Omit<VendorProfileValues, 'smsF
   @SkipIfAbsent()
   @unlessNull
   @Trim()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   contactEmail?: string | null;
 
