@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { assertEmbeddedPostgresReachable } from './embedded-postgres-access';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -17,6 +18,8 @@ interface Log {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const DATABASE = 'app';
+/** The system user the package runs PostgreSQL as when this process is root. */
+const SYSTEM_USER = 'postgres';
 
 const urlOf = (port: number, database = DATABASE) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
@@ -132,6 +135,7 @@ export async function startEmbeddedDatabase(
     return { url: urlOf(running.port), stop: () => Promise.resolve() };
   }
 
+  assertEmbeddedPostgresReachable(databaseDir, SYSTEM_USER);
   mkdirSync(dataDir, { recursive: true });
   const port = await choosePort(dataDir, configuredPort, log);
   const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,4 +142,24 @@ describe('npm start with nothing installed (embedded PostgreSQL)', () => {
       rmSync(third, { recursive: true, force: true });
     }
   });
+
+  // PostgreSQL runs as another user only when we are root: as anyone else, a 0700 directory is its own.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'as root, under a 0700 directory the postgres user cannot enter: one sentence naming it and DATABASE_URL, exit code 1, the directory left closed',
+    async () => {
+      const closed = mkdtempSync(join(tmpdir(), 'vendor-svc-home-'));
+      try {
+        const start = await runMainToExit({ ...cliEnv(join(closed, '.data')), PORT: '0' });
+        expect(start.code).toBe(1);
+        expect(start.stderr).toContain(
+          `The service failed to start: The embedded PostgreSQL cannot run here: PostgreSQL refuses to run as root, ` +
+            `so it runs as the "postgres" user, which cannot enter ${closed} (mode 0700); set DATABASE_URL`,
+        );
+        expect(start.stderr).not.toMatch(/EACCES|\n\s+at /);
+        expect(statSync(closed).mode & 0o777).toBe(0o700);
+      } finally {
+        rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
 });
