@@ -34,7 +34,8 @@ const SETTINGS: Record<string, Setting<unknown>> = Object.fromEntries(
 );
 
 export const envValidationSchema = Joi.object(
-  Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.schema])),
+  // An empty value is an unset one (`${VAR:-}` in compose files and shells gives ''): its default applies.
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.schema.empty('')])),
 )
   // The three SMS provider settings come together or not at all; so do the two S3 keys.
   .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')
