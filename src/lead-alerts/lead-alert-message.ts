@@ -1,6 +1,7 @@
 import { LANGUAGE_TAGS, type MessageKey, text } from '../common/i18n/catalogue';
 import type { Locale } from '../common/locale/locale';
-import { MAX_SMS_SEGMENTS, escapeHtml } from '../notifications/rendering/render-notification';
+import { escapeMarkup } from '../common/markup/escape-markup';
+import { MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
 import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
 
 /** The first alert of a lead, or its one re-alert. */
@@ -146,22 +147,22 @@ function oneLine(value: string): string {
 function html(subject: string, lines: string[], footer: string, link: string | null, locale: Locale): string {
   const body = lines
     .map((line) => {
-      const escaped = escapeHtml(line);
+      const escaped = escapeMarkup(line);
       return link && line.endsWith(link)
         ? escaped.replace(
-            escapeHtml(link),
-            `<a href="${escapeHtml(link)}" style="color:#1a5fb4">${escapeHtml(link)}</a>`,
+            escapeMarkup(link),
+            `<a href="${escapeMarkup(link)}" style="color:#1a5fb4">${escapeMarkup(link)}</a>`,
           )
         : escaped;
     })
     .join('<br>\n');
   return `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#222">
 <p style="margin:0 0 16px">${body}</p>
 <hr style="border:0;border-top:1px solid #ddd;margin:24px 0 12px">
-<p style="margin:0;font-size:12px;color:#666">${escapeHtml(footer)}</p>
+<p style="margin:0;font-size:12px;color:#666">${escapeMarkup(footer)}</p>
 </body>
 </html>
 `;

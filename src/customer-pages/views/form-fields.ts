@@ -1,4 +1,5 @@
-import { SafeHtml, escapeHtml, html } from './html';
+import { escapeMarkup } from '../../common/markup/escape-markup';
+import { SafeHtml, html } from './html';
 import type { PageLanguage } from './page-texts';
 
 /**
@@ -41,7 +42,7 @@ type Attributes = Record<string, string | number | boolean | null | undefined>;
 function attributesOf(values: Attributes): string {
   return Object.entries(values)
     .filter(([, value]) => value !== null && value !== undefined && value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeMarkup(String(value))}"`))
     .join('');
 }
 
@@ -70,7 +71,7 @@ export function field(spec: FieldSpec, form: FormState | null): SafeHtml {
   });
   // Built as a string: the newline after <textarea> is dropped by the parser, so the value keeps its first line.
   const control = new SafeHtml(
-    spec.type === 'textarea' ? `<textarea${attributes}>\n${escapeHtml(value)}</textarea>` : `<input${attributes} />`,
+    spec.type === 'textarea' ? `<textarea${attributes}>\n${escapeMarkup(value)}</textarea>` : `<input${attributes} />`,
   );
   // The copy button stays hidden unless the pages' script runs (copy-script.ts), which then shows it.
   const copy =

@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../../common/markup/escape-markup';
+
 /** Markup that is already safe: produced by the `html` tag, never from input. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -7,12 +9,6 @@ export class SafeHtml {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
-
 /** What a page may interpolate: text and numbers (escaped), markup made by `html`, lists of them, or nothing. */
 export type Interpolation = SafeHtml | string | number | null | undefined | false | readonly Interpolation[];
 
@@ -20,7 +16,7 @@ function interpolate(value: Interpolation): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return (value as readonly Interpolation[]).map(interpolate).join('');
   if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value));
+  return escapeMarkup(String(value));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Locale } from '../../common/locale/locale';
 import type { CustomerPurpose, MergeFields } from '../notification.types';
 import { smsSize, toGsm7 } from './sms-segments';
 import { PURPOSE_FRAME, purposeKey } from './templates';
+import { escapeMarkup } from '../../common/markup/escape-markup';
 
 /** Who sends the customers' messages for the vendors (the OPERATOR_* settings). */
 export interface Operator {
@@ -107,17 +108,11 @@ function paragraphsOf(template: Segment[]): Segment[][][] {
   return paragraphs.filter((paragraph) => paragraph.length > 0);
 }
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
-}
-
 const FONT = 'font-family:Arial,Helvetica,sans-serif';
 
 /** A link written out in a sentence: long addresses wrap rather than widen a phone's column. */
 const inlineLink = (url: string): string =>
-  `<a class="link" href="${escapeHtml(url)}" style="color:#0b57d0;word-break:break-all">${escapeHtml(url)}</a>`;
+  `<a class="link" href="${escapeMarkup(url)}" style="color:#0b57d0;word-break:break-all">${escapeMarkup(url)}</a>`;
 
 /**
  * The e-mail's dark scheme, for the clients that honour `prefers-color-scheme` (Apple Mail, iOS,
@@ -141,7 +136,7 @@ const DARK_SCHEME = `<style>
 /** A button that is a link (a table cell, so it also draws in clients that ignore padding on links). */
 const button = (url: string, label: string): string =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 20px"><tr><td class="button" style="border-radius:8px;background:#0b57d0">` +
-  `<a href="${escapeHtml(url)}" style="display:inline-block;padding:14px 24px;${FONT};font-size:17px;font-weight:bold;line-height:1.3;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(label)}</a>` +
+  `<a href="${escapeMarkup(url)}" style="display:inline-block;padding:14px 24px;${FONT};font-size:17px;font-weight:bold;line-height:1.3;color:#ffffff;text-decoration:none;border-radius:8px">${escapeMarkup(label)}</a>` +
   `</td></tr></table>`;
 
 /**
@@ -162,8 +157,8 @@ function fillHtml(template: Segment[], values: Values, buttonLabel: string): str
     const rendered = lines.map((line) =>
       line
         .map((segment) => {
-          if (typeof segment === 'string') return escapeHtml(segment);
-          return segment.field === 'link' ? inlineLink(values.link) : escapeHtml(values[segment.field]);
+          if (typeof segment === 'string') return escapeMarkup(segment);
+          return segment.field === 'link' ? inlineLink(values.link) : escapeMarkup(values[segment.field]);
         })
         .join(''),
     );
@@ -197,19 +192,19 @@ export function renderEmail(
   const plain = `${fillText(body, values)}\n\n--\n${footer.join('\n')}\n`;
   const html = `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(subject)}</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeMarkup(subject)}</title>
 ${DARK_SCHEME}</head>
 <body class="page" style="margin:0;padding:0;background:#f3f4f6">
-<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(say(purposeKey(purpose, 'preheader')))}</div>
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeMarkup(say(purposeKey(purpose, 'preheader')))}</div>
 <table class="page" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
 <table class="card" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
 <tr><td class="body" style="padding:24px 20px 8px;${FONT};font-size:16px;line-height:1.5;color:#1f2328;overflow-wrap:anywhere">
-<p style="margin:0 0 16px;font-size:19px;font-weight:bold">${escapeHtml(values.vendorName)}</p>
+<p style="margin:0 0 16px;font-size:19px;font-weight:bold">${escapeMarkup(values.vendorName)}</p>
 ${fillHtml(body, values, say(purposeKey(purpose, 'button')))}
-<p class="footer" style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeHtml(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
+<p class="footer" style="margin:0 0 16px;font-size:14px;color:#505a64">${escapeMarkup(say('message.linkFallback'))} ${inlineLink(values.link)}</p>
 </td></tr>
 <tr><td class="footer" style="padding:12px 20px 20px;border-top:1px solid #d0d7de;${FONT};font-size:14px;line-height:1.5;color:#505a64">
-${[reason, ...identification].map(escapeHtml).join('<br>')}<br><a href="${escapeHtml(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeHtml(say('message.unsubscribe'))}</a>
+${[reason, ...identification].map(escapeMarkup).join('<br>')}<br><a href="${escapeMarkup(fields.unsubscribeLink)}" style="display:inline-block;padding:10px 0;color:#505a64">${escapeMarkup(say('message.unsubscribe'))}</a>
 </td></tr>
 </table>
 </td></tr></table>
