@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import request from 'supertest';
+import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import { MIGRATION_LOCK_KEY } from '../../src/database/migrate';
 import { runCli } from './built-app';
 import { BuiltServer } from './built-server';
@@ -11,8 +12,8 @@ import { SPEC_LIMIT_ENV } from './rate-limit-burst';
 import { removeKeys, sharedRedisUrl } from './redis-server';
 import { WebhookReceiver } from './webhook-receiver';
 
-export const MANAGER_API = '/rest-manager-api-v1';
-export const VENDOR_API = '/rest-api-v1';
+export const MANAGER_API = `/${MANAGER_API_PREFIX}`;
+export const VENDOR_API = `/${VENDOR_API_PREFIX}`;
 
 /** Each instance sends from addresses of its own, so the receivers tell which one delivered a message. */
 export const INSTANCES = [

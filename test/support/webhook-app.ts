@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import type { Vendor } from '../../src/vendors/entities/vendor.entity';
 import { bearer, createAdmin, createVendor } from './factories';
 import { waitUntil } from './net';
@@ -6,8 +7,8 @@ import { TestApp, type TestAppOptions, createTestApp } from './test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from './test-database';
 import { ReceivedWebhook, WebhookReceiver } from './webhook-receiver';
 
-export const VENDOR_API = '/rest-api-v1';
-export const MANAGER_API = '/rest-manager-api-v1';
+export const VENDOR_API = `/${VENDOR_API_PREFIX}`;
+export const MANAGER_API = `/${MANAGER_API_PREFIX}`;
 
 export interface Account {
   id: number;
