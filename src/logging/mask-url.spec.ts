@@ -1,5 +1,29 @@
 import { maskUrl } from './mask-url';
 
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwianRpIjoiYWJjIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+const PAGE_TOKEN = 'MjAyNi0xMS0yN1QxMDowMDowMC4wMDBafDEyMzQ1';
+
+describe("maskUrl: by the value's shape, on every spelling", () => {
+  it.each([
+    ['/R/abcDEF123/feedback', '/R/***/feedback'],
+    ['/I/abcDEF123', '/I/***'],
+    [`/rest-api-v1/general-leads;access_token=${JWT}`, '/rest-api-v1/general-leads;access_token=***'],
+    [`/rest-api-v1/leads;jsessionid=x/1;t=${JWT}`, '/rest-api-v1/leads;jsessionid=***/1;t=***'],
+    ...['page', 'sort', 'filter', 'from', 'after'].flatMap((name) => [
+      [`/rest-api-v1/general-leads?${name}=${JWT}`, `/rest-api-v1/general-leads?${name}=***`],
+      [`/rest-api-v1/general-leads?${name}=${PAGE_TOKEN}`, `/rest-api-v1/general-leads?${name}=***`],
+    ]),
+    [`/rest-api-v1/x/${JWT}/y`, '/rest-api-v1/x/***/y'],
+    [
+      '/rest-api-v1/general-leads?page=2&sort=-dateCreated&from=2026-01-01',
+      '/rest-api-v1/general-leads?page=2&sort=-dateCreated&from=2026-01-01',
+    ],
+    ['/rest-api-v1/events?after=12345&limit=10', '/rest-api-v1/events?after=12345&limit=10'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(maskUrl(url)).toBe(logged);
+  });
+});
+
 describe('maskUrl', () => {
   it.each([
     ['/rest-api-v1/general-leads?page=2&size=10&filter=ALL', '/rest-api-v1/general-leads?page=2&size=10&filter=ALL'],

@@ -15,13 +15,38 @@ const HARMLESS_QUERY_KEYS = new Set([
   'skipDuplicates',
   'sent',
 ]);
-// Customer and referred-friend links carry the secret that opens their page: /r/<token>[/...], /i/<token>[/...]
-const CUSTOMER_LINK = /^(\/[ri]\/)[^/?#]+/;
+// Customer and referred-friend links carry the secret that opens their page: /r/<token>[/...], /i/<token>[/...],
+// in either case (the router matches /R/ too).
+const CUSTOMER_LINK = /^(\/[ri]\/)[^/?#]+/i;
+// A matrix parameter (`;access_token=...`) in a path segment: its value, whatever its name.
+const MATRIX_VALUE = /;([^/;=?#]*)=[^/;?#]*/g;
+// A value shaped like a credential, whatever it is called or wherever it is: a JWT, or a long run of
+// letters and digits (a page token, an API key, a link token) holding both.
+const JWT = /^[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*$/;
+const LONG_RANDOM = /^(?=[^]*[A-Za-z])(?=[^]*\d)[A-Za-z0-9_+/=~.-]{24,}$/;
 
-/** The request URL as it may be logged: query values outside the harmless ones and link secrets replaced. */
+/** Whether a (decoded) value looks like a credential by its shape alone. */
+export function looksSecret(value: string): boolean {
+  return JWT.test(value) || LONG_RANDOM.test(value);
+}
+
+/** The path with link secrets, matrix parameter values and credential-shaped segments masked. */
+function maskPath(path: string): string {
+  return path
+    .replace(CUSTOMER_LINK, '$1***')
+    .replace(MATRIX_VALUE, ';$1=***')
+    .split('/')
+    .map((segment) => (looksSecret(decodeSafely(segment)) ? '***' : segment))
+    .join('/');
+}
+
+/**
+ * The request URL as it may be logged: query values outside the harmless ones, any value shaped like a
+ * credential (in the query or the path), matrix parameter values and link secrets replaced.
+ */
 export function maskUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(CUSTOMER_LINK, '$1***');
+  const path = maskPath(queryStart === -1 ? url : url.slice(0, queryStart));
   if (queryStart === -1) return path;
   const masked = url
     .slice(queryStart + 1)
@@ -29,7 +54,8 @@ export function maskUrl(url: string): string {
     .map((pair) => {
       const separator = pair.indexOf('=');
       const key = separator === -1 ? pair : pair.slice(0, separator);
-      if (HARMLESS_QUERY_KEYS.has(decodeSafely(key))) return pair;
+      const value = separator === -1 ? '' : pair.slice(separator + 1);
+      if (HARMLESS_QUERY_KEYS.has(decodeSafely(key)) && !looksSecret(decodeSafely(value))) return pair;
       // A bare `?<value>` has no name to keep: it may be the secret itself.
       return separator === -1 ? '***' : `${key}=***`;
     });
