@@ -33,6 +33,7 @@ export class AutomationTestBed {
     Object.assign(process.env, {
       DATABASE_URL: databaseUrl(this.database),
       SMTP_URL: this.sink.url,
+      MAIL_FROM: 'reviews@operator.example',
       NOTIFY_WORKER_ENABLED: 'true',
       NOTIFY_POLL_INTERVAL_MS: '50',
     });
