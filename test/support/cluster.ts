@@ -15,11 +15,18 @@ import { WebhookReceiver } from './webhook-receiver';
 export const MANAGER_API = `/${MANAGER_API_PREFIX}`;
 export const VENDOR_API = `/${VENDOR_API_PREFIX}`;
 
-/** Each instance sends from addresses of its own, so the receivers tell which one delivered a message. */
+/**
+ * Each instance sends from addresses and through an SMS account of its own, so the receivers tell which
+ * one delivered a message (a text keeps the number its first attempt took, whoever retries it).
+ */
 export const INSTANCES = [
-  { mailFrom: 'reviews-a@mail.test', smsFrom: '+15005550001' },
-  { mailFrom: 'reviews-b@mail.test', smsFrom: '+15005550002' },
+  { mailFrom: 'reviews-a@mail.test', smsFrom: '+15005550001', smsAccount: 'ACinstanceA' },
+  { mailFrom: 'reviews-b@mail.test', smsFrom: '+15005550002', smsAccount: 'ACinstanceB' },
 ] as const;
+
+/** Whether the provider's stand-in got this text through the instance's account. */
+export const sentThrough = (text: { path: string }, instance: (typeof INSTANCES)[number]): boolean =>
+  text.path.includes(`/Accounts/${instance.smsAccount}/`);
 
 export interface Customer {
   email: string;
@@ -84,8 +91,9 @@ export class Cluster {
     await this.harness.start();
     this.receiver = await WebhookReceiver.start();
     this.db = new Pool({ connectionString: this.env.DATABASE_URL, max: 2 });
-    [this.a, this.b] = INSTANCES.map(({ mailFrom, smsFrom }) => {
-      return new BuiltServer({ env: { ...this.env, MAIL_FROM: `Reviews <${mailFrom}>`, SMS_FROM: smsFrom } });
+    [this.a, this.b] = INSTANCES.map(({ mailFrom, smsFrom, smsAccount }) => {
+      const own = { MAIL_FROM: `Reviews <${mailFrom}>`, SMS_FROM: smsFrom, SMS_ACCOUNT_SID: smsAccount };
+      return new BuiltServer({ env: { ...this.env, ...own } });
     });
     const gate = await this.db.connect();
     try {
