@@ -2820,6 +2820,11 @@ export interface components {
             createdAt: string;
             /** @description Outbound: when it left (null while not sent). Inbound: always null. */
             sentAt: string | null;
+            /**
+             * @description Outbound: why its last attempt failed, as the provider said it (the recipient masked); null when none
+             *     failed. Inbound: always null.
+             */
+            lastError: string | null;
         };
         ExportedOptOut: {
             /**

@@ -59,7 +59,12 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     expect(data.messages.some((m: { to: string; purpose?: string }) => m.to === `friend.${p.tag}@friend.example`)).toBe(
       true,
     );
-    expect(data.messages[0]).toMatchObject({ direction: 'outbound', status: 'SENT', body: expect.any(String) });
+    expect(data.messages[0]).toMatchObject({
+      direction: 'outbound',
+      status: 'SENT',
+      body: expect.any(String),
+      lastError: null,
+    });
     // A message the service sent has no `from`; one received (a reply on A's process) the phone.
     for (const m of data.messages as { direction: string; from: string | null }[])
       expect(m.from).toBe(m.direction === 'outbound' ? null : e164(p.phone));
@@ -86,7 +91,14 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     );
     expect(byPhone.body.data.optOuts).toEqual([expect.objectContaining({ vendorId: b.id, contact: p.phone })]);
     expect(byPhone.body.data.messages.some((m: { channel: string }) => m.channel === 'SMS')).toBe(true);
-    const received = { direction: 'inbound', channel: 'SMS', from: e164(p.phone), subject: null, status: 'RECEIVED' };
+    const received = {
+      direction: 'inbound',
+      channel: 'SMS',
+      from: e164(p.phone),
+      subject: null,
+      status: 'RECEIVED',
+      lastError: null,
+    };
     expect(byPhone.body.data.messages.filter((m: { direction: string }) => m.direction === 'inbound')).toEqual([
       {
         ...received,

@@ -136,6 +136,11 @@ export class ExportedMessage {
   createdAt: string;
   /** Outbound: when it left (null while not sent). Inbound: always null. */
   sentAt: string | null;
+  /**
+   * Outbound: why its last attempt failed, as the provider said it (the recipient masked); null when none
+   * failed. Inbound: always null. @example null
+   */
+  lastError: string | null;
 }
 
 export class ExportedOptOut {
@@ -274,6 +279,7 @@ export class CustomerDataExportResponse {
           status: m.status,
           createdAt: iso(m.createdAt)!,
           sentAt: iso(m.sentAt),
+          lastError: m.lastError,
         })),
         ...records.texts.map((t) => ({
           id: Number(t.id),
@@ -287,6 +293,7 @@ export class CustomerDataExportResponse {
           status: 'RECEIVED',
           createdAt: iso(t.receivedAt)!,
           sentAt: null,
+          lastError: null,
         })),
       ],
       optOuts: records.optOuts.map((o) => ({
