@@ -37,6 +37,7 @@ import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChange
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
 import { SmsSenderPool1795680043000 } from './1795680043000-SmsSenderPool';
 import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFailedEventsIndex';
+import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   KpiChanges1795670000000,
   SmsSenderPool1795680043000,
   MessageFailedEventsIndex1795690400000,
+  LeadConversations1795700000000,
 ];

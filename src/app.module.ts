@@ -18,6 +18,7 @@ import { TimeModule } from './common/time/time.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LeadAlertsModule } from './lead-alerts/lead-alerts.module';
+import { LeadConversationsModule } from './lead-conversations/lead-conversations.module';
 import { LeadsModule } from './leads/leads.module';
 import { LoggingModule } from './logging/logging.module';
 import { NotificationDeliveryModule } from './notifications/notification-delivery.module';
@@ -68,6 +69,7 @@ import { VendorsService } from './vendors/vendors.service';
     AutomationModule,
     LeadAlertsModule,
     SmsInboundModule,
+    LeadConversationsModule,
     CustomerDataModule,
     RetentionModule,
   ],

@@ -1004,7 +1004,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/rest-api-v1/reputation-process/kpi": {
+    "/rest-api-v1/general-leads/{leadId}/messages": {
         parameters: {
             query?: never;
             header?: never;
@@ -1012,19 +1012,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get reputation kpi
-         * @description The vendor's reputation KPIs, optionally only for events between from and to (inclusive, UTC).
+         * List lead messages
+         * @description The lead's conversation both ways, oldest first, by cursor (`after` = the previous page's `nextAfter`).
          */
-        get: operations["getReputationKpi"];
+        get: operations["listLeadMessages"];
         put?: never;
-        post?: never;
+        /**
+         * Send lead message
+         * @description Writes to the customer of an accepted lead, by SMS (the default when the lead has a phone) or e-mail,
+         *     through the outbox. A first message, or one more than 24 hours after the customer's last text, waits
+         *     for the end of the vendor's quiet hours (`sendAfter`); an answer within 24 hours leaves at once.
+         */
+        post: operations["sendLeadMessage"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/rest-api-v1/lead-alerts": {
+    "/rest-manager-api-v1/vendors/{vendorId}/leads/{leadId}/messages": {
         parameters: {
             query?: never;
             header?: never;
@@ -1032,39 +1038,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get lead alert settings
-         * @description Who hears of the calling vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved).
+         * Manager list lead messages
+         * @description A lead's conversation both ways, oldest first, by cursor; read only.
          */
-        get: operations["getLeadAlertSettings"];
-        /**
-         * Replace lead alert settings
-         * @description Replaces them; a property left out takes its default. Answers them as stored.
-         */
-        put: operations["replaceLeadAlertSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/rest-manager-api-v1/vendors/{vendorId}/lead-alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Manager get lead alert settings
-         * @description Who hears of a vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved).
-         */
-        get: operations["managerGetLeadAlertSettings"];
-        /**
-         * Manager replace lead alert settings
-         * @description Replaces them; a property left out takes its default. Answers them as stored.
-         */
-        put: operations["managerReplaceLeadAlertSettings"];
+        get: operations["managerListLeadMessages"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1128,6 +1106,74 @@ export interface paths {
          */
         get: operations["list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-api-v1/reputation-process/kpi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get reputation kpi
+         * @description The vendor's reputation KPIs, optionally only for events between from and to (inclusive, UTC).
+         */
+        get: operations["getReputationKpi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-api-v1/lead-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get lead alert settings
+         * @description Who hears of the calling vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved).
+         */
+        get: operations["getLeadAlertSettings"];
+        /**
+         * Replace lead alert settings
+         * @description Replaces them; a property left out takes its default. Answers them as stored.
+         */
+        put: operations["replaceLeadAlertSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/lead-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager get lead alert settings
+         * @description Who hears of a vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved).
+         */
+        get: operations["managerGetLeadAlertSettings"];
+        /**
+         * Manager replace lead alert settings
+         * @description Replaces them; a property left out takes its default. Answers them as stored.
+         */
+        put: operations["managerReplaceLeadAlertSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1464,6 +1510,12 @@ export interface components {
              */
             actionDate: string | null;
             /**
+             * Format: date-time
+             * @description The vendor's first message to the customer through the service; null until then.
+             * @example 2026-11-21T20:31:40.000Z
+             */
+            firstMessageAt: string | null;
+            /**
              * @description Trade category.
              * @example Kitchen renovation
              */
@@ -1564,6 +1616,12 @@ export interface components {
              */
             p90MinutesToAction: number | null;
             /**
+             * @description Median minutes from assignment to the vendor's first message through the service
+             *     (`POST /general-leads/{leadId}/messages`), over the leads messaged.
+             * @example 95.5
+             */
+            medianMinutesToFirstMessage: number | null;
+            /**
              * @description Of the leads actioned or assigned more than an hour ago (a younger unanswered lead is not late
              *     yet), the percent actioned within an hour of their assignment.
              * @example 62.9
@@ -1639,6 +1697,12 @@ export interface components {
              * @description When the vendor accepted or declined the lead.
              */
             actionDate: string | null;
+            /**
+             * Format: date-time
+             * @description The vendor's first message to the customer through the service; null until then.
+             * @example 2026-11-21T20:31:40.000Z
+             */
+            firstMessageAt: string | null;
             /**
              * @description Trade category.
              * @example Kitchen renovation
@@ -2384,6 +2448,166 @@ export interface components {
              */
             locale?: "en" | "fr";
         } | unknown | unknown;
+        LeadMessageResponse: {
+            /**
+             * Format: int64
+             * @description Pass as `after` to read the messages that follow.
+             * @example 5120
+             */
+            id: number;
+            /**
+             * @description `outbound`: the vendor wrote it; `inbound`: the customer texted it.
+             * @example outbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @example sms
+             * @enum {string}
+             */
+            channel: "sms" | "email";
+            /**
+             * @description A message sent: `PENDING`, `SENT` or `FAILED` (its delivery); one received: `RECEIVED`.
+             * @example PENDING
+             * @enum {string}
+             */
+            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            /**
+             * @description A message held by the vendor's quiet hours (a first message, or one more than 24 hours after the
+             *     customer's last text): when it leaves. Null when it left at once, and for a text received.
+             * @example null
+             */
+            sendAfter: string | null;
+            /** @description The words as the vendor wrote them (without the name and opt-out line added to an SMS), or the customer's text. */
+            body: string;
+            /**
+             * @description When the vendor wrote it, or the customer's text arrived.
+             * @example 2026-11-21T20:31:40.000Z
+             */
+            at: string;
+        };
+        SendLeadMessageDto: {
+            /**
+             * @description What the vendor writes, 1..1000 characters (white space around it trimmed), sent as written. By SMS the vendor's name goes before it
+             *     and the opt-out line after it, and the whole must fit in 3 segments.
+             * @example Hi Jane, thanks for your request! Could we come by Thursday at 10 to measure the kitchen?
+             */
+            body: string;
+            /**
+             * @description `sms` or `email`; by default `sms` when the lead has a phone, else `email`.
+             * @example sms
+             * @enum {string}
+             */
+            channel?: "sms" | "email";
+        };
+        LeadMessagePageResponse: {
+            /**
+             * @description Oldest first.
+             * @example [
+             *       {
+             *         "id": 5120,
+             *         "direction": "outbound",
+             *         "channel": "sms",
+             *         "status": "SENT",
+             *         "body": "Hi Jane, thanks for your request! Could we come by Thursday at 10 to measure the kitchen?",
+             *         "at": "2026-11-21T20:31:40.000Z",
+             *         "sendAfter": null
+             *       },
+             *       {
+             *         "id": 5127,
+             *         "direction": "inbound",
+             *         "channel": "sms",
+             *         "status": "RECEIVED",
+             *         "body": "Thursday works, see you then!",
+             *         "at": "2026-11-21T20:44:02.518Z",
+             *         "sendAfter": null
+             *       }
+             *     ]
+             */
+            content: components["schemas"]["LeadMessageResponse"][];
+            /** @description True when more messages follow; call again with `after=nextAfter`. */
+            hasMore: boolean;
+            /**
+             * @description The id to pass as `after` next time (the last one shown, or the `after` given when none).
+             * @example 5127
+             */
+            nextAfter: number | null;
+        };
+        ProcessMessageResponse: {
+            /**
+             * @example inbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @example sms
+             * @enum {string}
+             */
+            channel: "email" | "sms";
+            /**
+             * @description A message sent: `PENDING`, `SENT` or `FAILED`; one received: `RECEIVED`.
+             * @example RECEIVED
+             * @enum {string}
+             */
+            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            /**
+             * @description `out_` and the outbox row's number for a message sent, `in_` and the text's number for one received.
+             * @example in_42
+             */
+            id: string;
+            /**
+             * @description The text sent (an e-mail's text part) or received.
+             * @example Thanks, great job on the deck!
+             */
+            body: string;
+            /**
+             * @description When it was sent (queued, while not sent yet) or received.
+             * @example 2026-11-21T20:05:09.456Z
+             */
+            at: string;
+        };
+        InboundMessageResponse: {
+            /**
+             * Format: int64
+             * @description Pass as `after` to read the texts that follow.
+             * @example 42
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description The vendor whose own sender number was written to; null for the shared one.
+             */
+            vendorId: number | null;
+            /**
+             * @description The sender as the provider gave it (a phone in E.164, or a short code or name).
+             * @example +14165550123
+             */
+            from: string;
+            /**
+             * @description The sender as a phone, `xxx-xxx-xxxx`; null when it is not one.
+             * @example 416-555-0123
+             */
+            phone: string | null;
+            /**
+             * @description The sender number written to.
+             * @example +15005550006
+             */
+            to: string;
+            /** @example Who is this? */
+            body: string;
+            /** @example 2026-11-21T20:05:09.456Z */
+            receivedAt: string;
+        };
+        InboundMessagePageResponse: {
+            content: components["schemas"]["InboundMessageResponse"][];
+            /** @description True when more texts follow; call again with `after=nextAfter`. */
+            hasMore: boolean;
+            /**
+             * @description The id to pass as `after` next time.
+             * @example 42
+             */
+            nextAfter: number | null;
+        };
         ReputationKpiResponse: {
             /**
              * Format: int32
@@ -2600,81 +2824,6 @@ export interface components {
              * @example false
              */
             smsEnabled?: boolean;
-        };
-        ProcessMessageResponse: {
-            /**
-             * @example inbound
-             * @enum {string}
-             */
-            direction: "outbound" | "inbound";
-            /**
-             * @example sms
-             * @enum {string}
-             */
-            channel: "email" | "sms";
-            /**
-             * @description A message sent: `PENDING`, `SENT` or `FAILED`; one received: `RECEIVED`.
-             * @example RECEIVED
-             * @enum {string}
-             */
-            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
-            /**
-             * @description `out_` and the outbox row's number for a message sent, `in_` and the text's number for one received.
-             * @example in_42
-             */
-            id: string;
-            /**
-             * @description The text sent (an e-mail's text part) or received.
-             * @example Thanks, great job on the deck!
-             */
-            body: string;
-            /**
-             * @description When it was sent (queued, while not sent yet) or received.
-             * @example 2026-11-21T20:05:09.456Z
-             */
-            at: string;
-        };
-        InboundMessageResponse: {
-            /**
-             * Format: int64
-             * @description Pass as `after` to read the texts that follow.
-             * @example 42
-             */
-            id: number;
-            /**
-             * Format: int32
-             * @description The vendor whose own sender number was written to; null for the shared one.
-             */
-            vendorId: number | null;
-            /**
-             * @description The sender as the provider gave it (a phone in E.164, or a short code or name).
-             * @example +14165550123
-             */
-            from: string;
-            /**
-             * @description The sender as a phone, `xxx-xxx-xxxx`; null when it is not one.
-             * @example 416-555-0123
-             */
-            phone: string | null;
-            /**
-             * @description The sender number written to.
-             * @example +15005550006
-             */
-            to: string;
-            /** @example Who is this? */
-            body: string;
-            /** @example 2026-11-21T20:05:09.456Z */
-            receivedAt: string;
-        };
-        InboundMessagePageResponse: {
-            content: components["schemas"]["InboundMessageResponse"][];
-            /** @description True when more texts follow; call again with `after=nextAfter`. */
-            hasMore: boolean;
-            /**
-             * @description The id to pass as `after` next time.
-             * @example 42
-             */
-            nextAfter: number | null;
         };
         ExportedLead: {
             /** Format: int64 */
@@ -16666,6 +16815,1150 @@ export interface operations {
             };
         };
     };
+    listLeadMessages: {
+        parameters: {
+            query?: {
+                /** @description Messages after this one (the `nextAfter` of the previous page); from the first when absent. */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                leadId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LeadMessagePageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such lead for this vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendLeadMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried write safe: the first request with a key runs, a repeat with the same key, method, path, query and body (compared as JSON values) gets the same answer back, byte for byte (header Idempotent-Replayed: true), without running again; the same key for another request is a 422, while the first still runs a 409. Kept 24 hours, per account; 5xx answers are not kept. An answer that shows a credential (an API token, a webhook secret) is never kept: a repeat is a 409 and issues none. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                leadId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendLeadMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LeadMessageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such lead for this vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The lead is not accepted, or the customer opted out of (or erased) this contact. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The customer opted out of messages from Maple Renovations: no message was sent."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used for a different request. */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerListLeadMessages: {
+        parameters: {
+            query?: {
+                /** @description Messages after this one (the `nextAfter` of the previous page); from the first when absent. */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                leadId: number;
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LeadMessagePageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such vendor, or no such lead of this vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    receive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description base64 HMAC-SHA1, keyed with SMS_AUTH_TOKEN, of PUBLIC_BASE_URL + the path and query, followed by each POST parameter name and value sorted by name. */
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TwiML: `<Response/>`, or a `<Message>` answering HELP/INFO/AIDE. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response/> */
+                    "text/xml": string;
+                };
+            };
+            /** @description `From` or `Body` is missing or sent twice. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The text message is incomplete or malformed."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signature is missing or wrong; nothing was recorded. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "X-Twilio-Signature is missing or does not match this request."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description This server has no SMS settings. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Text messages are not configured on this server."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request body is larger than 100 kB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "This content type is not supported."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                processId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ProcessMessageResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No process of this vendor has this id. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Reputation process 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Texts after this one (the `nextAfter` of the previous page); from the oldest when absent. */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["InboundMessagePageResponse"];
+                    };
+                };
+            };
+            /** @description Invalid after or limit. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getReputationKpi: {
         parameters: {
             query?: {
@@ -17591,525 +18884,6 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    receive: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description base64 HMAC-SHA1, keyed with SMS_AUTH_TOKEN, of PUBLIC_BASE_URL + the path and query, followed by each POST parameter name and value sorted by name. */
-                "X-Twilio-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description TwiML: `<Response/>`, or a `<Message>` answering HELP/INFO/AIDE. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response/> */
-                    "text/xml": string;
-                };
-            };
-            /** @description `From` or `Body` is missing or sent twice. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The text message is incomplete or malformed."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The signature is missing or wrong; nothing was recorded. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "X-Twilio-Signature is missing or does not match this request."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description This server has no SMS settings. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Text messages are not configured on this server."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The request body is larger than 100 kB. */
-            413: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The request body is too large."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is not sent as application/json. */
-            415: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "This content type is not supported."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    messages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                processId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ProcessMessageResponse"][];
-                    };
-                };
-            };
-            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No process of this vendor has this id. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Reputation process 42 was not found."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
-            429: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Whole seconds until a request will be accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Internal server error."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database is unreachable; retry later. */
-            503: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "The service is temporarily unavailable. Please retry later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    list: {
-        parameters: {
-            query?: {
-                /** @description Texts after this one (the `nextAfter` of the previous page); from the oldest when absent. */
-                after?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["InboundMessagePageResponse"];
-                    };
-                };
-            };
-            /** @description Invalid after or limit. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Invalid request: size must not be greater than 100."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The bearer token is missing, malformed, forged or revoked. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The token is valid but not for this API, or the account may not use this route. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the window (250 per 5 minutes). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

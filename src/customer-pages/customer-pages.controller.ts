@@ -5,6 +5,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
 import { Consumes, FORM_BODY, MULTIPART_BODY } from '../common/http/consumes.decorator';
+import { LeadConversationsService, leadUnsubscribePath } from '../lead-conversations/lead-conversations.service';
 import { ReferralsService } from '../referrals/referrals.service';
 import { customerPaths, unknownLink } from '../reputation/reputation-links';
 import { CustomerJourneyService } from './customer-journey.service';
@@ -32,8 +33,8 @@ import { FormPost, LinkGet, PickedLanguage, backTo, sendPage } from './views/sen
 import { PageLanguage } from './views/page-texts';
 
 /**
- * The customer's pages behind the link of their message, `/r/{token}`, and a referred friend's,
- * `/i/{token}`: small server-rendered HTML, no token needed (the link is the secret). Every form
+ * The customer's pages behind the link of their message, `/r/{token}`, a referred friend's,
+ * `/i/{token}`, and the unsubscribe page of a lead's e-mail, `/l/{token}/unsubscribe`: small server-rendered HTML, no token needed (the link is the secret). Every form
  * posts a form (application/x-www-form-urlencoded), records its answer and redirects back with 303
  * (Post/Redirect/Get): a `@FormPost` handler does the work and returns where to go. Not part of the
  * JSON API, so not in its OpenAPI document.
@@ -48,6 +49,7 @@ export class CustomerPagesController {
   constructor(
     private readonly journey: CustomerJourneyService,
     private readonly referrals: ReferralsService,
+    private readonly leadConversations: LeadConversationsService,
   ) {}
 
   /** The pages' stylesheet and script: named by their content, so cached for good (CSP `'self'`). */
@@ -223,6 +225,28 @@ export class CustomerPagesController {
   ): Promise<Redirection> {
     await this.referrals.optOutInvitation(token);
     return backTo(customerPaths.invitationUnsubscribe(token), picked);
+  }
+
+  /** The unsubscribe link of a vendor's e-mail to the customer of a lead (docs/contract.md#lead-conversations). */
+  @Get('l/:token/unsubscribe')
+  async leadUnsubscribeConfirmation(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const { vendor, locale, optedOut } = await this.leadConversations.unsubscribePage(token);
+    const lang = PageLanguage.of(picked, locale);
+    sendPage(response, 200, unsubscribePage(leadUnsubscribePath(token), vendor, optedOut, lang));
+  }
+
+  @FormPost('l/:token/unsubscribe')
+  @Consumes(FORM_BODY, MULTIPART_BODY)
+  async leadUnsubscribe(
+    @Param('token', LinkTokenPipe) token: string,
+    @PickedLanguage() picked: Locale | undefined,
+  ): Promise<Redirection> {
+    await this.leadConversations.optOut(token);
+    return backTo(leadUnsubscribePath(token), picked);
   }
 
   /** To the review site when the click counted (302); back to the page otherwise (303). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FeedbackModule } from '../feedback/feedback.module';
+import { LeadConversationsModule } from '../lead-conversations/lead-conversations.module';
 import { ReferralsModule } from '../referrals/referrals.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
@@ -7,9 +8,19 @@ import { ReviewSettingsModule } from '../review-settings/review-settings.module'
 import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
 
-/** The customer's pages behind the link of their message (`/r/…`) and a referred friend's (`/i/…`). */
+/**
+ * The customer's pages behind the link of their message (`/r/…`), a referred friend's (`/i/…`), and the
+ * unsubscribe page of a lead's e-mail (`/l/…`).
+ */
 @Module({
-  imports: [ReputationModule, ReviewRequestsModule, FeedbackModule, ReferralsModule, ReviewSettingsModule],
+  imports: [
+    ReputationModule,
+    ReviewRequestsModule,
+    FeedbackModule,
+    ReferralsModule,
+    ReviewSettingsModule,
+    LeadConversationsModule,
+  ],
   controllers: [CustomerPagesController],
   providers: [CustomerJourneyService],
   exports: [CustomerJourneyService],

@@ -40,6 +40,7 @@ const RESPONSE_TIMES = new NamedSql(`
          round(figures.view_median::numeric, 1)::float8 AS "medianMinutesToView",
          round(figures.action_percentiles[1]::numeric, 1)::float8 AS "medianMinutesToAction",
          round(figures.action_percentiles[2]::numeric, 1)::float8 AS "p90MinutesToAction",
+         round(figures.first_message_median::numeric, 1)::float8 AS "medianMinutesToFirstMessage",
          round(100 * figures.within_hour::numeric / nullif(figures.late_after_hour, 0), 1)::float8
            AS "actionedWithin1HourPercent",
          round(100 * figures.within_day::numeric / nullif(figures.late_after_day, 0), 1)::float8
@@ -51,6 +52,7 @@ const RESPONSE_TIMES = new NamedSql(`
            count(*) FILTER (WHERE timed.expired)::int AS expired,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY timed.to_view) AS view_median,
            percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY timed.to_action) AS action_percentiles,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY timed.to_first_message) AS first_message_median,
            count(*) FILTER (WHERE timed.to_action <= 60) AS within_hour,
            count(*) FILTER (WHERE timed.to_action IS NOT NULL OR timed.older_than_hour) AS late_after_hour,
            count(*) FILTER (WHERE timed.to_action <= 1440) AS within_day,
@@ -58,6 +60,7 @@ const RESPONSE_TIMES = new NamedSql(`
     FROM (
       SELECT ${minutesAfterAssignment('l.first_viewed_at')} AS to_view,
              CASE WHEN ${ACTIONED} THEN ${minutesAfterAssignment('l.action_date')} END AS to_action,
+             ${minutesAfterAssignment('l.first_message_at')} AS to_first_message,
              (l.vendor_lead_action = '${LeadAction.Expired}' OR ${OVERDUE}) AS expired,
              l.date_created < :now::timestamptz - interval '1 hour' AS older_than_hour,
              l.date_created < :now::timestamptz - interval '24 hours' AS older_than_day

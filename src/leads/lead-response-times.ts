@@ -10,6 +10,7 @@ export interface LeadResponseTimes {
   medianMinutesToView: number | null;
   medianMinutesToAction: number | null;
   p90MinutesToAction: number | null;
+  medianMinutesToFirstMessage: number | null;
   actionedWithin1HourPercent: number | null;
   actionedWithin24HoursPercent: number | null;
 }

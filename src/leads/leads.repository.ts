@@ -87,6 +87,11 @@ export class LeadsRepository {
     return this.one(LEAD_SQL.markViewed, { leadId: id, vendorId });
   }
 
+  /** Records the vendor's first message to the lead's customer, at the clock's now; later ones change nothing. */
+  async markMessaged(vendorId: number, id: number): Promise<void> {
+    await this.sql.run(leadStatement(this.config, this.clock.now(), LEAD_SQL.markMessaged, { leadId: id, vendorId }));
+  }
+
   /** The lead accepted or declined; undefined when it was not the vendor's pending lead. */
   decide(
     vendorId: number,

@@ -106,6 +106,11 @@ export class LeadsService {
     );
   }
 
+  /** In the caller's transaction: the vendor wrote to the lead's customer (its first message counts, docs/contract.md#lead-conversations). */
+  markMessaged(vendorId: number, id: number): Promise<void> {
+    return this.leads.markMessaged(vendorId, id);
+  }
+
   /** The operator's team assigns a lead to a vendor; the modules above hear of it in the same transaction (the alerts). */
   @Transactional()
   async assign(vendorId: number, lead: NewLead): Promise<LeadView> {

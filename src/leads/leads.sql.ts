@@ -54,6 +54,7 @@ const LEAD_VIEW_COLUMNS = `
   l.original_job_description AS "originalJobDescription",
   l.vendor_notification_viewed AS "vendorNotificationViewed",
   l.first_viewed_at AS "firstViewedAt",
+  l.first_message_at AS "firstMessageAt",
   CASE WHEN ${OVERDUE} THEN '${LeadAction.Expired}'::lead_action ELSE l.vendor_lead_action END AS "vendorLeadAction",
   l.decline_reason AS "declineReason",
   l.post_lead_status AS "postLeadStatus",
@@ -148,6 +149,11 @@ export const LEAD_SQL = {
         first_viewed_at = CASE WHEN l.vendor_notification_viewed THEN l.first_viewed_at ELSE :now::timestamptz END
     WHERE l.id = :leadId AND l.vendor_id = :vendorId AND ${PENDING}
     RETURNING ${LEAD_VIEW_COLUMNS}`),
+
+  /** The vendor's first message to the customer (docs/contract.md#lead-conversations), once. :leadId, :vendorId. */
+  markMessaged: new NamedSql(`
+    UPDATE leads AS l SET first_message_at = :now::timestamptz
+    WHERE l.id = :leadId AND l.vendor_id = :vendorId AND l.first_message_at IS NULL`),
 
   /** Sets the status of an accepted lead. :leadId, :vendorId, :status. */
   setPostLeadStatus: new NamedSql(`

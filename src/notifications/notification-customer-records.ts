@@ -44,6 +44,7 @@ const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind> = {
   REFERRAL_INVITATION: 'referralsMade',
   LEAD_ALERT: 'leads',
   LEAD_REALERT: 'leads',
+  LEAD_MESSAGE: 'leadMessages',
 };
 
 /**

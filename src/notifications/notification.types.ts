@@ -26,7 +26,16 @@ export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT'] as const;
 export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
 
-export const NOTIFICATION_PURPOSES = [...CUSTOMER_PURPOSES, ...VENDOR_ALERT_PURPOSES] as const;
+/**
+ * A message the vendor wrote to the customer of a lead (docs/contract.md#lead-conversations; subject: the conversation's message).
+ * Rendered by `NotificationsService.enqueueLeadMessage`: the vendor's words in the operator's frame.
+ */
+export const LEAD_MESSAGE_PURPOSE = 'LEAD_MESSAGE' as const;
+
+/** Every purpose of a message to a customer: what an opt-out gives up while it waits. */
+export const TO_CUSTOMER_PURPOSES = [...CUSTOMER_PURPOSES, LEAD_MESSAGE_PURPOSE] as const;
+
+export const NOTIFICATION_PURPOSES = [...CUSTOMER_PURPOSES, ...VENDOR_ALERT_PURPOSES, LEAD_MESSAGE_PURPOSE] as const;
 export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
 
 /**
@@ -99,6 +108,37 @@ export interface NewNotification {
   processId?: number;
   /** SMS: the vendor's own sender number (E.164); absent or null for the shared SMS_FROM. */
   smsSender?: string | null;
+}
+
+/** A vendor's message to the customer of a lead, framed by the operator's identification (docs/contract.md#language, #lead-conversations). */
+export interface NewLeadMessage {
+  vendorId: number;
+  /** The conversation's message (`lead_messages`) the outbox row delivers. */
+  subjectId: number;
+  locale: Locale;
+  channel: NotificationChannel;
+  /** An e-mail address, or a phone number already normalized to xxx-xxx-xxxx. */
+  recipient: string;
+  /** What the vendor wrote. */
+  body: string;
+  vendor: LeadMessageVendor;
+  /** E-mail only: the link that ends the vendor's messages to this address. */
+  unsubscribeLink: string | null;
+  /** Held back this long (quiet hours) before it is sent. */
+  delayMs?: number;
+}
+
+/** Who writes a lead's message: named in every SMS, identified at the foot of every e-mail, answered by e-mail. */
+export interface LeadMessageVendor {
+  name: string;
+  /** The vendor's mailing address; null: the operator's. */
+  mailingAddress: string | null;
+  /** How to reach the vendor; null: the operator's. */
+  contact: string | null;
+  /** Reply-To of the e-mails. */
+  email: string | null;
+  /** SMS: the vendor's own sender number (E.164); null for the shared SMS_FROM. */
+  smsSender: string | null;
 }
 
 /** A message to the vendor's own people, rendered by its producer (NotificationsService.enqueueAlert). */

@@ -8,7 +8,7 @@ import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
-import { CUSTOMER_PURPOSES, type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
+import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
 
 /** A message as rendered at enqueue: what a sender gets, and whose it is. */
 export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
@@ -172,7 +172,7 @@ export class NotificationsRepository {
         ...(vendorId === null ? {} : { vendorId }),
         recipient: In(recipients),
         status: 'PENDING',
-        purpose: In(CUSTOMER_PURPOSES),
+        purpose: In(TO_CUSTOMER_PURPOSES),
       },
       { status: 'FAILED', lastErrorCode: 'WITHDRAWN', lastError: reason },
     );

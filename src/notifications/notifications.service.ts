@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { OutboxNotification } from './entities/outbox-notification.entity';
-import type { NewNotification, NewVendorAlert, NotificationPurpose } from './notification.types';
+import {
+  LEAD_MESSAGE_PURPOSE,
+  type NewLeadMessage,
+  type NewNotification,
+  type NewVendorAlert,
+  type NotificationPurpose,
+} from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
 import { OutboxSignal } from '../database/outbox-signal';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { type Operator, cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
 import { isEmailAddress } from '../common/validation/email-address';
+import { renderLeadMessageEmail, renderLeadMessageSms } from './rendering/lead-message';
 
 // Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
 // reaching a provider (several addresses in one, header injection, a javascript: link).
@@ -116,6 +123,40 @@ export class NotificationsService {
     const addressing = { unsubscribeUrl: null, fromName: null, replyTo: null, sender: null, processId: null };
     const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, ...addressing };
     await this.repository.insert({ ...row, messageKey: randomUUID() });
+    this.signal.queued();
+  }
+
+  /**
+   * Queues a vendor's message to a lead's customer like `enqueue`: in the caller's transaction, once per
+   * message and channel, throwing on an invalid recipient. An e-mail comes from "{vendor} via {operator}",
+   * ends with the identification and unsubscribe link and is answered to the vendor; an SMS names the vendor
+   * and ends with the opt-out line.
+   */
+  async enqueueLeadMessage(message: NewLeadMessage): Promise<void> {
+    assertAddressed(message);
+    const { vendorId, subjectId, channel, recipient, body, vendor, locale, delayMs } = message;
+    const base = { vendorId, purpose: LEAD_MESSAGE_PURPOSE, subjectId, processId: null, channel, recipient };
+    const delivery = { delayMs, messageKey: randomUUID() };
+    if (channel === 'SMS') {
+      const text = renderLeadMessageSms(vendor.name, body, locale);
+      const sms = { subject: null, text, html: null, unsubscribeUrl: null, fromName: null, replyTo: null };
+      await this.repository.insert({ ...base, ...delivery, ...sms, sender: vendor.smsSender });
+    } else {
+      const unsubscribeUrl = message.unsubscribeLink;
+      if (unsubscribeUrl === null) throw new Error('A lead message e-mail needs its unsubscribe link.');
+      assertHttpUrl(unsubscribeUrl, 'unsubscribeLink');
+      const email = renderLeadMessageEmail(body, { ...vendor, unsubscribeLink: unsubscribeUrl }, this.operator, locale);
+      const fromName = `${cleanMergeValue(vendor.name)} via ${this.operator.name}`.slice(0, 300);
+      await this.repository.insert({
+        ...base,
+        ...delivery,
+        ...email,
+        unsubscribeUrl,
+        fromName,
+        replyTo: vendor.email,
+        sender: null,
+      });
+    }
     this.signal.queued();
   }
 

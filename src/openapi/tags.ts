@@ -5,7 +5,7 @@ export const API_TAGS: { name: string; description: string }[] = [
   {
     name: 'Leads',
     description:
-      'The leads assigned to the vendor: list and count them, accept or decline each, and report where an accepted lead stands.',
+      'The leads assigned to the vendor: list and count them, accept or decline each, report where an accepted lead stands, and write to its customer (the conversation both ways).',
   },
   {
     name: 'Reputation',
@@ -35,7 +35,10 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: 'Manager: vendor profile',
     description: "A vendor's profile as the vendor API shows it, and the vendor's own SMS sender number.",
   },
-  { name: 'Manager: leads', description: "Assigning a lead to a vendor (the operator's team)." },
+  {
+    name: 'Manager: leads',
+    description: "Assigning a lead to a vendor (the operator's team), and reading a lead's conversation.",
+  },
   { name: 'Manager: review settings', description: "A vendor's review links, locations and message texts." },
   {
     name: 'Manager: automation settings',

@@ -5,6 +5,7 @@ const lead = {
   dateCreated: '2026-11-21T20:01:02.123Z',
   dateModified: '2026-11-21T20:01:02.123Z',
   actionDate: null,
+  firstMessageAt: null,
   category: 'Kitchen renovation',
   customerName: 'Jane Homeowner',
   customerEmail: null,

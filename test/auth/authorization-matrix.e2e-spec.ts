@@ -58,6 +58,7 @@ describe('Authorization matrix (e2e, built server)', () => {
     const other = await createVendor(t.app);
     const foreignLead = await createLead(t.app, other.vendor.id);
     foreignIds.push({ prefix: '/rest-api-v1/general-leads/{id}', id: () => foreignLead.id });
+    foreignIds.push({ prefix: '/rest-api-v1/general-leads/{leadId}', id: () => foreignLead.id });
     // Subscribed to `ping` only, which no change records: nothing is ever sent to this (unreachable) address.
     const foreignEndpoint = await t.app
       .get(WebhookEndpointsService)
@@ -161,4 +162,5 @@ describe('Authorization matrix (e2e, built server)', () => {
 const VALID_BODIES: Record<string, unknown> = {
   'POST /rest-api-v1/general-leads/{id}/decline': { declineReason: 'Too far away' },
   'PATCH /rest-api-v1/general-leads/{id}/post-lead-status': { postLeadStatus: 'CONTACT_MADE' },
+  'POST /rest-api-v1/general-leads/{leadId}/messages': { body: 'Hello' },
 };

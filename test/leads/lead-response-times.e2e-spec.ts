@@ -17,6 +17,7 @@ const NOTHING_COUNTS = {
   medianMinutesToView: null,
   medianMinutesToAction: null,
   p90MinutesToAction: null,
+  medianMinutesToFirstMessage: null,
   actionedWithin1HourPercent: null,
   actionedWithin24HoursPercent: null,
 };
@@ -95,6 +96,7 @@ describe('Lead response times (e2e)', () => {
         medianMinutesToView: 6,
         medianMinutesToAction: 45,
         p90MinutesToAction: 936,
+        medianMinutesToFirstMessage: null,
         actionedWithin1HourPercent: 42.9,
         actionedWithin24HoursPercent: 57.1,
       },
@@ -110,6 +112,7 @@ describe('Lead response times (e2e)', () => {
       medianMinutesToView: 4,
       medianMinutesToAction: 50,
       p90MinutesToAction: 82,
+      medianMinutesToFirstMessage: null,
       actionedWithin1HourPercent: 50,
       actionedWithin24HoursPercent: 100,
     });
@@ -154,6 +157,7 @@ describe('Lead response times (e2e)', () => {
       viewedAfter: fc.option(fc.integer({ min: 0, max: 3 * 24 * 3600 }), { nil: null }),
       answer: fc.constantFrom('NONE', 'ACCEPT', 'DECLINE', 'EXPIRED', 'BEFORE_VIEW_TIMES'),
       answeredAfter: fc.integer({ min: 0, max: 3 * 24 * 3600 }),
+      messagedAfterAnswer: fc.option(fc.integer({ min: 0, max: 2 * 24 * 3600 }), { nil: null }),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(lead, { maxLength: 40 }), async (leads) => {
@@ -173,20 +177,26 @@ describe('Lead response times (e2e)', () => {
             action: beforeViewTimes ? 'ACCEPT' : l.answer,
             actionDate: answered ? new Date(assigned.getTime() + l.answeredAfter * 1000) : null,
             flagged: beforeViewTimes || viewedAfter !== null,
+            // Only an accepted lead's customer is written to, after the accept.
+            firstMessage:
+              l.answer === 'ACCEPT' && l.messagedAfterAnswer !== null
+                ? new Date(assigned.getTime() + (l.answeredAfter + l.messagedAfterAnswer) * 1000)
+                : null,
           };
         });
         for (const row of rows) {
           await t.dataSource.query(
             `INSERT INTO leads (vendor_id, date_created, date_modified, category, customer_name, project_details_html,
                                 original_job_description, vendor_notification_viewed, first_viewed_at,
-                                vendor_lead_action, action_date)
-             VALUES ($1, $2, $2, 'Roofing', 'Customer', '<p>Job</p>', 'Job', $3, $4, $5, $6)`,
-            [vendor.id, row.assigned, row.flagged, row.viewed, row.action, row.actionDate],
+                                vendor_lead_action, action_date, first_message_at)
+             VALUES ($1, $2, $2, 'Roofing', 'Customer', '<p>Job</p>', 'Job', $3, $4, $5, $6, $7)`,
+            [vendor.id, row.assigned, row.flagged, row.viewed, row.action, row.actionDate, row.firstMessage],
           );
         }
         const minutes = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 60_000;
         const toView = rows.filter((r) => r.viewed).map((r) => minutes(r.assigned, r.viewed!));
         const toAction = rows.filter((r) => r.actionDate).map((r) => minutes(r.assigned, r.actionDate!));
+        const toFirstMessage = rows.filter((r) => r.firstMessage).map((r) => minutes(r.assigned, r.firstMessage!));
         const age = (r: (typeof rows)[number]) => minutes(r.assigned, now);
         const late = (limit: number) => rows.filter((r) => r.actionDate || age(r) > limit).length;
         const within = (limit: number) => toAction.filter((m) => m <= limit).length;
@@ -198,6 +208,7 @@ describe('Lead response times (e2e)', () => {
           medianMinutesToView: round1(percentile(toView, 0.5)),
           medianMinutesToAction: round1(percentile(toAction, 0.5)),
           p90MinutesToAction: round1(percentile(toAction, 0.9)),
+          medianMinutesToFirstMessage: round1(percentile(toFirstMessage, 0.5)),
           actionedWithin1HourPercent: percent(within(60), late(60)),
           actionedWithin24HoursPercent: percent(within(1440), late(1440)),
         };

@@ -11,11 +11,11 @@ jest.setTimeout(300_000);
 
 const runBash = promisify(execFile);
 
-/** The bash blocks of the README's "Quick start" section (up to its next heading), as written. */
-function quickStartBlocks(): string[] {
+/** The bash blocks of a README section (up to its next heading), as written. */
+function bashBlocksOf(heading: string): string[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = /^## Quick start\n([\s\S]*?)^#{1,3} /m.exec(readme)?.[1];
-  if (!section) throw new Error('README.md has no "## Quick start" section followed by another heading');
+  const section = new RegExp(`^${heading}\\n([\\s\\S]*?)^#{1,3} `, 'm').exec(readme)?.[1];
+  if (!section) throw new Error(`README.md has no "${heading}" section followed by another heading`);
   return [...section.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map(([, block]) => block);
 }
 
@@ -49,10 +49,12 @@ describe('README quick start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('answers the vendor API call with the assigned lead', async () => {
+  it('answers the vendor API call with the assigned lead, and the lead with a message', async () => {
     assertBuilt();
-    const [install, client, ...rest] = quickStartBlocks();
+    const [install, client, ...rest] = bashBlocksOf('## Quick start');
     expect(rest).toEqual([]);
+    const [answerLead, ...more] = bashBlocksOf('### Answer a lead');
+    expect(more).toEqual([]);
     const installLines = install.trim().split('\n');
     expect(installLines).toEqual(['npm ci', 'npm start']);
 
@@ -71,17 +73,35 @@ describe('README quick start', () => {
     };
     await waitUntil(listening, 240_000);
 
-    const { stdout } = await runBash('bash', ['-c', client], {
+    // "Answer a lead" continues in the same terminal, with the quick start's variables.
+    const { stdout } = await runBash('bash', ['-c', `${client}\n${answerLead}`], {
       cwd: root,
       env: { ...userEnv(dataDir, port), BASE: `http://localhost:${port}` },
       timeout: 240_000,
     });
 
-    // Every call's answer is printed; the last one is the vendor's lead list.
-    const last = stdout.slice(stdout.lastIndexOf('{"success"'));
-    checkReceived('GET', '/rest-api-v1/general-leads', 200, 'application/json; charset=utf-8', last);
-    const answer = JSON.parse(last) as { success: boolean; data: { content: { customerName: string }[] } };
+    // Every call's answer is printed: the lead assigned, the vendor's lead list, then the accept, the
+    // message written and the conversation.
+    const answers = stdout.split(/(?=\{"success")/);
+    expect(answers).toHaveLength(5);
+    checkReceived('GET', '/rest-api-v1/general-leads', 200, 'application/json; charset=utf-8', answers[1]);
+    const answer = JSON.parse(answers[1]) as { success: boolean; data: { content: { customerName: string }[] } };
     expect(answer.success).toBe(true);
     expect(answer.data.content.map(({ customerName }) => customerName)).toEqual(['Olivia Tremblay']);
+
+    const conversation = answers[4];
+    checkReceived(
+      'GET',
+      '/rest-api-v1/general-leads/{leadId}/messages',
+      200,
+      'application/json; charset=utf-8',
+      conversation,
+    );
+    type Conversation = { data: { content: { direction: string; channel: string; body: string }[] } };
+    const messages = (JSON.parse(conversation) as Conversation).data.content;
+    expect(messages.map(({ direction, channel }) => ({ direction, channel }))).toEqual([
+      { direction: 'outbound', channel: 'email' },
+    ]);
+    expect(messages[0].body).toMatch(/^Hi Olivia, thanks for your request!/);
   });
 });

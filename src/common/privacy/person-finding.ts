@@ -7,6 +7,7 @@ import type { CustomerContact, ErasedValues } from './customer-contact';
  */
 export type CustomerRecordKind =
   | 'leads'
+  | 'leadMessages'
   | 'reputationProcesses'
   | 'processSteps'
   | 'feedbackRequests'

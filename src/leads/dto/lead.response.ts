@@ -19,6 +19,9 @@ export class LeadResponse {
   /** When the vendor accepted or declined the lead. */
   actionDate: Date | null;
 
+  /** The vendor's first message to the customer through the service; null until then. @example "2026-11-21T20:31:40.000Z" */
+  firstMessageAt: Date | null;
+
   /** Trade category. @example "Kitchen renovation" */
   category: string;
 
@@ -100,6 +103,7 @@ function leadFields(lead: LeadView): LeadResponse {
     dateCreated: lead.dateCreated,
     dateModified: lead.dateModified,
     actionDate: lead.actionDate,
+    firstMessageAt: lead.firstMessageAt,
     category: lead.category,
     customerName: lead.customerName,
     customerEmail: lead.customerEmail,

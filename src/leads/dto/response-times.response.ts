@@ -37,6 +37,13 @@ export class LeadResponseTimesResponse implements LeadResponseTimes {
   p90MinutesToAction: number | null;
 
   /**
+   * Median minutes from assignment to the vendor's first message through the service
+   * (`POST /general-leads/{leadId}/messages`), over the leads messaged. @example 95.5
+   */
+  @ApiProperty({ type: Number, nullable: true })
+  medianMinutesToFirstMessage: number | null;
+
+  /**
    * Of the leads actioned or assigned more than an hour ago (a younger unanswered lead is not late
    * yet), the percent actioned within an hour of their assignment. @example 62.9
    */

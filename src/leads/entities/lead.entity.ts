@@ -110,6 +110,10 @@ export class Lead {
   @Column({ type: 'timestamptz', nullable: true })
   firstViewedAt: Date | null;
 
+  /** The vendor's first message to the customer through the service (docs/contract.md#lead-conversations); null until then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  firstMessageAt: Date | null;
+
   @Column({ type: 'enum', enum: LeadAction, enumName: 'lead_action', default: LeadAction.None })
   vendorLeadAction: LeadAction;
 

@@ -108,7 +108,7 @@ function paragraphsOf(template: Segment[]): Segment[][][] {
   return paragraphs.filter((paragraph) => paragraph.length > 0);
 }
 
-const FONT = 'font-family:Arial,Helvetica,sans-serif';
+export const FONT = 'font-family:Arial,Helvetica,sans-serif';
 
 /** A link written out in a sentence: long addresses wrap rather than widen a phone's column. */
 const inlineLink = (url: string): string =>
@@ -219,7 +219,12 @@ ${[reason, ...identification].map(escapeMarkup).join('<br>')}<br><a href="${esca
  * operator's when the vendor's profile has none (and left out when neither is set, outside production);
  * the operator's contact is said to be the operator's.
  */
-function identificationOf(fields: MergeFields, operator: Operator, locale: Locale, vendorName: string): string[] {
+export function identificationOf(
+  fields: Pick<MergeFields, 'mailingAddress' | 'contact'>,
+  operator: Operator,
+  locale: Locale,
+  vendorName: string,
+): string[] {
   const mailingAddress = cleanMergeValue(fields.mailingAddress ?? '') || operator.mailingAddress;
   const vendorContact = cleanMergeValue(fields.contact ?? '');
   const reach = vendorContact

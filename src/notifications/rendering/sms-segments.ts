@@ -25,7 +25,8 @@ export function smsSize(text: string): SmsSize {
   return { encoding: 'GSM-7', segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
 }
 
-const LOOK_ALIKES: Record<string, string> = {
+/** Typographic punctuation and its GSM-7 form (phones and word processors put in the former). */
+const PUNCTUATION: Record<string, string> = {
   '\u2018': "'",
   '\u2019': "'",
   '\u201c': '"',
@@ -37,9 +38,17 @@ const LOOK_ALIKES: Record<string, string> = {
   '\u2026': '...',
   '\u00a0': ' ',
   '\u202f': ' ',
-  œ: 'oe',
-  Œ: 'OE',
 };
+
+const LOOK_ALIKES: Record<string, string> = { ...PUNCTUATION, œ: 'oe', Œ: 'OE' };
+
+/**
+ * The text with its typographic punctuation in GSM-7 (’ to ', « » to ", … to ...); letters are left as
+ * they are, accents included, so a letter outside GSM-7 still makes the message UCS-2.
+ */
+export function withGsm7Punctuation(value: string): string {
+  return [...value].map((char) => PUNCTUATION[char] ?? char).join('');
+}
 
 /**
  * A name written so that it keeps its SMS in GSM-7: a letter outside the alphabet loses its accent

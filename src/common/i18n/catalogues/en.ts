@@ -159,6 +159,9 @@ export const EN = {
   /** When the vendor's profile has no contact: the operator's, said to be the operator's. */
   'message.reachOperator': 'Contact {operatorName}: {contact}',
   'message.unsubscribeText': 'To stop receiving these messages: {unsubscribeLink}',
+  'LEAD_MESSAGE.subject': 'Message from {vendorName}',
+  'LEAD_MESSAGE.reason':
+    'You received this message because you asked for a quote, and {operatorName} passed your request on to {vendorName}.',
   'message.smsOptOut': 'Reply STOP to opt out.',
   /** A greeting's name when the customer gave none ("Hi there,"). */
   'message.noName': 'there',
