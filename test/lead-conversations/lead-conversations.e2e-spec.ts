@@ -20,7 +20,11 @@ let other: TestApp;
 beforeAll(async () => {
   stub = await SmsProviderStub.start();
   sink = await SmtpSink.start();
-  bed = await WebhookTestBed.start('lead_conversations', { ...smsSettings(stub), SMTP_URL: sink.url });
+  bed = await WebhookTestBed.start('lead_conversations', {
+    ...smsSettings(stub),
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'reviews@operator.example',
+  });
   other = await createTestApp();
 });
 

@@ -158,9 +158,9 @@ export const FR: Catalogue = {
   'message.reachVendor': 'Pour joindre {vendorName}\u00a0: {contact}',
   'message.reachOperator': 'Pour joindre {operatorName}\u00a0: {contact}',
   'message.unsubscribeText': 'Pour ne plus recevoir ces messages\u00a0: {unsubscribeLink}',
-  'LEAD_MESSAGE.subject': 'Message de {vendorName}',
+  'LEAD_MESSAGE.subject': 'Message de l’entreprise {vendorName}',
   'LEAD_MESSAGE.reason':
-    'Vous recevez ce message parce que vous avez demandé une soumission et que {operatorName} a transmis votre demande à {vendorName}.',
+    'Vous recevez ce message parce que vous avez demandé une soumission, transmise par {operatorName} à l’entreprise {vendorName}.',
   'message.smsOptOut': 'Répondez ARRET pour ne plus recevoir de messages.',
   'message.noName': 'à vous',
   'message.someone': 'Un proche',
