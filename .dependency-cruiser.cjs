@@ -52,7 +52,7 @@ const MAY_IMPORT = {
   'sms-inbound': ['reputation', 'notifications', 'events', 'vendors'],
   automation: ['reputation', 'review-requests', 'leads', 'automation-settings', 'review-settings', 'vendors'],
   feedback: ['review-requests', 'reputation', 'notifications', 'events'],
-  referrals: ['reputation', 'notifications'],
+  referrals: ['reputation', 'notifications', 'leads'],
   'review-requests': ['reputation', 'review-settings', 'notifications', 'events'],
   reputation: ['notifications', 'events', 'vendors', 'automation-settings'],
   'lead-alerts': ['leads', 'notifications', 'automation-settings', 'vendors'],

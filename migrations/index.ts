@@ -37,6 +37,7 @@ import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChange
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
 import { SmsSenderPool1795680043000 } from './1795680043000-SmsSenderPool';
 import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFailedEventsIndex';
+import { ReferralLeads1795694400000 } from './1795694400000-ReferralLeads';
 import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
@@ -81,5 +82,6 @@ export const MIGRATIONS = [
   KpiChanges1795670000000,
   SmsSenderPool1795680043000,
   MessageFailedEventsIndex1795690400000,
+  ReferralLeads1795694400000,
   LeadConversations1795700000000,
 ];

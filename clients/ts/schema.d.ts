@@ -1487,6 +1487,19 @@ export interface components {
                 };
             };
         };
+        LeadReferrerResponse: {
+            /**
+             * Format: int64
+             * @description The referrer's reputation process (GET /reputation-process/{id}).
+             * @example 902
+             */
+            processId: number;
+            /**
+             * @description The referrer as they gave their name on their page.
+             * @example Marie-Ève ONeil
+             */
+            name: string;
+        };
         LeadResponse: {
             /**
              * Format: int64
@@ -1537,6 +1550,10 @@ export interface components {
              * @example 12 Queen St W, Toronto, ON
              */
             customerAddress: string | null;
+            /** @description OPERATOR: assigned by the operator's team; REFERRAL: a referred friend's request from a customer's page. */
+            source: components["schemas"]["LeadSource"];
+            /** @description Who referred the friend, for a REFERRAL lead; null otherwise. */
+            referredBy: components["schemas"]["LeadReferrerResponse"] | null;
             /**
              * @description HTML-formatted project details.
              * @example <p>Full kitchen remodel, about 200 sq ft.</p>
@@ -1710,6 +1727,10 @@ export interface components {
             category: string;
             /** @example Jane Homeowner */
             customerName: string;
+            /** @description OPERATOR: assigned by the operator's team; REFERRAL: a referred friend's request from a customer's page. */
+            source: components["schemas"]["LeadSource"];
+            /** @description Who referred the friend, for a REFERRAL lead; null otherwise. */
+            referredBy: components["schemas"]["LeadReferrerResponse"] | null;
             /**
              * @description HTML-formatted project details.
              * @example <p>Full kitchen remodel, about 200 sq ft.</p>
@@ -3102,6 +3123,11 @@ export interface components {
          * @enum {string}
          */
         PostLeadStatus: "NO_RESPONSE" | "HOMEOWNER_CONTACTED" | "MEETUP_SCHEDULED" | "QUOTE_SENT" | "JOB_PENDING_DECISION" | "JOB_WON" | "JOB_LOST" | "JOB_POSTPONED_OR_CANCELLED" | "NO_RESPONSE_FROM_HOMEOWNER" | "OTHER" | "REACHED_OUT_TO_HOMEOWNER" | "MULTIPLE_ATTEMPTS_NO_RESPONSE" | "CONTACT_MADE" | "ESTIMATE_PROVIDED" | "LEAD_WON" | "LEAD_LOST";
+        /**
+         * @description Where a lead came from: the operator's team (OPERATOR) or a customer's referral (REFERRAL).
+         * @enum {string}
+         */
+        LeadSource: "OPERATOR" | "REFERRAL";
         /**
          * @description Which leads a list shows: all, accepted, or those waiting for the vendor.
          * @enum {string}

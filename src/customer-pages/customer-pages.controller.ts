@@ -200,7 +200,7 @@ export class CustomerPagesController {
     @Body() form: ContactRequestForm,
     @PickedLanguage() picked: Locale | undefined,
   ): Promise<Redirection> {
-    await this.referrals.convert(token, form);
+    await this.referrals.convert(token, form, picked);
     return backTo(`${customerPaths.invitation(token)}?sent=1`, picked);
   }
 

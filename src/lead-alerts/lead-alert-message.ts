@@ -3,6 +3,7 @@ import type { Locale } from '../common/locale/locale';
 import { escapeMarkup } from '../common/markup/escape-markup';
 import { MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
 import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
+import { unlinked } from '../common/text/unlinked';
 
 /** The first alert of a lead, or its one re-alert. */
 export type AlertKind = 'alert' | 'reAlert';
@@ -69,10 +70,9 @@ export function writtenExpiry(locale: Locale, at: Date, timeZone: string, glue: 
 /** Both channels' messages of one alert, in the vendor's language (its `defaultLocale`). */
 export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: Locale): RenderedAlert {
   const say = (key: MessageKey, values: Record<string, string>): string => text(locale, key, values);
-  const description = withoutContacts(
-    facts.jobDescription,
-    facts.customerContacts,
-    text(locale, 'leadAlert.hiddenContact'),
+  // The customer's words are quoted, never linked: a web address in them is written so no app links it.
+  const description = unlinked(
+    withoutContacts(facts.jobDescription, facts.customerContacts, text(locale, 'leadAlert.hiddenContact')),
   );
   const values = {
     leadId: String(facts.leadId),

@@ -6,7 +6,7 @@ import { Clock } from '../common/time/clock';
 import type { NamedSql } from '../database/named-sql';
 import { changeCount } from '../database/change-count';
 import { Sql } from '../database/sql';
-import { LeadAction, LeadFilter, LeadView, PostLeadStatus } from './entities/lead.entity';
+import { LeadAction, LeadFilter, LeadSource, LeadView, PostLeadStatus } from './entities/lead.entity';
 import type { LeadResponseTimes, ResponseTimesWindow } from './lead-response-times';
 import {
   RESPONSE_TIMES_CHANGES,
@@ -24,6 +24,14 @@ export interface NewLead {
   projectDetailsHtml: string;
   originalJobDescription: string;
   customerLocale?: Locale;
+  /** Set for a referred friend's request; a lead without it was assigned by the operator's team. */
+  referredBy?: LeadReferrer;
+}
+
+/** Who referred the friend a lead came from: the name they gave, and their reputation process. */
+export interface LeadReferrer {
+  name: string;
+  processId: number;
 }
 
 export interface LeadFilterCounts {
@@ -118,6 +126,9 @@ export class LeadsRepository {
       projectDetailsHtml: lead.projectDetailsHtml,
       originalJobDescription: lead.originalJobDescription,
       customerLocale: lead.customerLocale ?? null,
+      source: lead.referredBy ? LeadSource.Referral : LeadSource.Operator,
+      referredByName: lead.referredBy?.name ?? null,
+      referredByProcessId: lead.referredBy?.processId ?? null,
     });
     return created!;
   }

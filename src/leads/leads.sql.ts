@@ -52,6 +52,9 @@ const LEAD_VIEW_COLUMNS = `
   l.customer_locale AS "customerLocale",
   l.project_details_html AS "projectDetailsHtml",
   l.original_job_description AS "originalJobDescription",
+  l.source,
+  l.referred_by_name AS "referredByName",
+  l.referred_by_process_id AS "referredByProcessId",
   l.vendor_notification_viewed AS "vendorNotificationViewed",
   l.first_viewed_at AS "firstViewedAt",
   l.first_message_at AS "firstMessageAt",
@@ -166,10 +169,11 @@ export const LEAD_SQL = {
   /** :vendorId and the lead's fields, named as `NewLead` names them. */
   insert: new NamedSql(`
     INSERT INTO leads AS l (vendor_id, category, customer_name, customer_email, customer_phone, customer_address,
-                            project_details_html, original_job_description, customer_locale, date_created,
-                            date_modified)
+                            project_details_html, original_job_description, customer_locale, source,
+                            referred_by_name, referred_by_process_id, date_created, date_modified)
     VALUES (:vendorId, :category, :customerName, :customerEmail, :customerPhone, :customerAddress,
-            :projectDetailsHtml, :originalJobDescription, :customerLocale, :now, :now)
+            :projectDetailsHtml, :originalJobDescription, :customerLocale, :source::lead_source,
+            :referredByName, :referredByProcessId, :now, :now)
     RETURNING ${LEAD_VIEW_COLUMNS}`),
 
   /**

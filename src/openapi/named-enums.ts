@@ -1,4 +1,4 @@
-import { LeadAction, LeadFilter, PostLeadStatus } from '../leads/entities/lead.entity';
+import { LeadAction, LeadFilter, LeadSource, PostLeadStatus } from '../leads/entities/lead.entity';
 import { JourneyStep, ProcessState } from '../reputation/entities/reputation-process.entity';
 import { ALL_EVENTS, EVENT_TYPES } from '../events/event-types';
 
@@ -14,6 +14,10 @@ export const NAMED_ENUMS: Record<string, { description: string; values: readonly
   PostLeadStatus: {
     description: 'Where an accepted lead stands, as the vendor reports it.',
     values: Object.values(PostLeadStatus),
+  },
+  LeadSource: {
+    description: "Where a lead came from: the operator's team (OPERATOR) or a customer's referral (REFERRAL).",
+    values: Object.values(LeadSource),
   },
   LeadFilter: {
     description: 'Which leads a list shows: all, accepted, or those waiting for the vendor.',

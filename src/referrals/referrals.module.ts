@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReferralCustomerRecords } from './referral-customer-records';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReferralConversion } from './entities/referral-conversion.entity';
@@ -15,6 +16,7 @@ import { ReferralsService } from './referrals.service';
   imports: [
     ReputationModule,
     NotificationsModule,
+    LeadsModule,
     TypeOrmModule.forFeature([ReferralRequest, Referral, ReferralConversion]),
   ],
   providers: [ReferralsRepository, ReferralCountsRepository, ReferralsService, ReferralCustomerRecords],

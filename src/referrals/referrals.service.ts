@@ -6,6 +6,7 @@ import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import type { TimeWindow } from '../common/time/time-window';
 import { type ReferralsConfig, referralsConfig } from '../config/referrals.config';
+import { LeadsService } from '../leads/leads.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { type Contact, contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
@@ -16,6 +17,7 @@ import { ReputationProcessService, eventOf } from '../reputation/reputation-proc
 import type { Referral } from './entities/referral.entity';
 import { ReferralCountsRepository } from './referral-counts.repository';
 import { ReferralsRepository } from './referrals.repository';
+import { type ContactRequest, referralLead } from './referral-lead';
 
 /** Email and text invitations one customer may send; a share link is limited in the contact requests it takes a day. */
 export const MAX_INVITATIONS = 5;
@@ -63,13 +65,6 @@ export interface InvitationPageView {
   fullToday: boolean;
 }
 
-export interface ContactRequest {
-  name: string;
-  email?: string;
-  phone?: string;
-  message?: string;
-}
-
 /** "Refer a friend": the customer's invitations and share link, and the friends' contact requests. */
 @Injectable()
 export class ReferralsService {
@@ -79,6 +74,7 @@ export class ReferralsService {
     private readonly links: ReputationLinks,
     private readonly counts: ReferralCountsRepository,
     private readonly notifications: NotificationsService,
+    private readonly leads: LeadsService,
     private readonly clock: Clock,
     @Inject(referralsConfig.KEY) private readonly config: ReferralsConfig,
   ) {}
@@ -181,12 +177,14 @@ export class ReferralsService {
   }
 
   /**
-   * The referred friend's contact request: the referral converted (once per friend). A share link takes
-   * at most REFERRAL_SHARE_LINK_DAILY_CONVERSIONS in any 24 hours; the next is refused (429) with
-   * nothing stored and nothing announced. The referral's row lock orders concurrent requests.
+   * The referred friend's contact request: the referral converted (once per friend) and, in the same
+   * transaction, the vendor's lead, in `picked` (the language the friend chose on the page) or the
+   * page's own, the referrer's. A share link takes at most REFERRAL_SHARE_LINK_DAILY_CONVERSIONS in any
+   * 24 hours; the next is refused (429) with nothing stored and nothing announced. The referral's row
+   * lock orders concurrent requests, so a double submit makes one conversion and one lead.
    */
   @Transactional()
-  async convert(token: string, request: ContactRequest): Promise<void> {
+  async convert(token: string, request: ContactRequest, picked: Locale | undefined): Promise<void> {
     const referral = openLink(await this.repository.findReferral(token, { lock: true }));
     const contact = contactOf(request.email, request.phone);
     // A personal invitation converts once; a share link once per friend (email or phone).
@@ -205,6 +203,8 @@ export class ReferralsService {
       message: request.message ?? null,
     });
     const referrer = await this.referrerOf(referral);
+    const referredBy = { name: referral.referrerName ?? referrer.firstName, processId: referrer.id };
+    await this.leads.assign(referral.vendorId, referralLead(request, contact, picked ?? referrer.locale, referredBy));
     await this.processes.recordEvents([eventOf(referrer, ReputationEventType.ReferralConverted)]);
     await this.processes.announce(referrer, 'referral.converted', {
       referralId: referral.id,

@@ -11,6 +11,8 @@ const lead = {
   customerEmail: null,
   customerPhone: null,
   customerAddress: null,
+  source: 'OPERATOR',
+  referredBy: null,
   projectDetailsHtml: '<p>Full kitchen remodel, about 200 sq ft.</p>',
   originalJobDescription: 'We want a new kitchen before the summer.',
   vendorNotificationViewed: false,

@@ -2,7 +2,17 @@ import { ApiProperty } from '@nestjs/swagger';
 import { LOCALES, type Locale } from '../../common/locale/locale';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
-import { LeadAction, LeadView, PostLeadStatus } from '../entities/lead.entity';
+import { LeadAction, LeadSource, LeadView, PostLeadStatus } from '../entities/lead.entity';
+
+/** The customer who referred the friend a referral lead came from. */
+export class LeadReferrerResponse {
+  /** The referrer as they gave their name on their page. @example "Marie-Ève Tremblay" */
+  name: string;
+
+  /** The referrer's reputation process (GET /reputation-process/{id}). @example 902 */
+  @ApiInteger(INT64_ID)
+  processId: number;
+}
 
 /** A lead as its vendor sees it. Times are ISO 8601 UTC with milliseconds. */
 export class LeadResponse {
@@ -36,6 +46,12 @@ export class LeadResponse {
 
   /** Null until the lead is accepted. @example "12 Queen St W, Toronto, ON" */
   customerAddress: string | null;
+
+  /** OPERATOR: assigned by the operator's team; REFERRAL: a referred friend's request from a customer's page. */
+  source: LeadSource;
+
+  /** Who referred the friend, for a REFERRAL lead; null otherwise. */
+  referredBy: LeadReferrerResponse | null;
 
   /** HTML-formatted project details. @example "<p>Full kitchen remodel, about 200 sq ft.</p>" */
   projectDetailsHtml: string;
@@ -109,6 +125,11 @@ function leadFields(lead: LeadView): LeadResponse {
     customerEmail: lead.customerEmail,
     customerPhone: lead.customerPhone,
     customerAddress: lead.customerAddress,
+    source: lead.source,
+    referredBy:
+      lead.referredByProcessId === null
+        ? null
+        : { name: lead.referredByName ?? '', processId: lead.referredByProcessId },
     projectDetailsHtml: lead.projectDetailsHtml,
     originalJobDescription: lead.originalJobDescription,
     vendorNotificationViewed: lead.vendorNotificationViewed,

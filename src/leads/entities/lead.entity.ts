@@ -10,6 +10,12 @@ export enum LeadAction {
   Expired = 'EXPIRED',
 }
 
+/** Where a lead came from: the operator's team assigned it, or a customer referred a friend (a referral). */
+export enum LeadSource {
+  Operator = 'OPERATOR',
+  Referral = 'REFERRAL',
+}
+
 /** Where an accepted lead stands, as the vendor reports it (the spec's sixteen values). */
 export enum PostLeadStatus {
   NoResponse = 'NO_RESPONSE',
@@ -96,6 +102,20 @@ export class Lead {
 
   @Column({ type: 'text' })
   projectDetailsHtml: string;
+
+  @Column({ type: 'enum', enum: LeadSource, enumName: 'lead_source' })
+  source: LeadSource;
+
+  /** A referral's referrer, as they gave their name on the customer's page. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  referredByName: string | null;
+
+  /**
+   * The referrer's reputation process. No foreign key: that table belongs to a module above leads, and
+   * both go with their vendor.
+   */
+  @Column({ type: 'bigint', nullable: true })
+  referredByProcessId: number | null;
 
   @Column({ type: 'text' })
   originalJobDescription: string;
