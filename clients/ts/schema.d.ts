@@ -1496,7 +1496,7 @@ export interface components {
             processId: number;
             /**
              * @description The referrer as they gave their name on their page.
-             * @example Marie-Ève ONeil
+             * @example Marie-Ève Tremblay
              */
             name: string;
         };
@@ -1553,7 +1553,7 @@ export interface components {
             /** @description OPERATOR: assigned by the operator's team; REFERRAL: a referred friend's request from a customer's page. */
             source: components["schemas"]["LeadSource"];
             /** @description Who referred the friend, for a REFERRAL lead; null otherwise. */
-            referredBy: components["schemas"]["LeadReferrerResponse"] | null;
+            referredBy: components["schemas"]["LeadReferrerResponse"] | (never | null);
             /**
              * @description HTML-formatted project details.
              * @example <p>Full kitchen remodel, about 200 sq ft.</p>
@@ -1730,7 +1730,7 @@ export interface components {
             /** @description OPERATOR: assigned by the operator's team; REFERRAL: a referred friend's request from a customer's page. */
             source: components["schemas"]["LeadSource"];
             /** @description Who referred the friend, for a REFERRAL lead; null otherwise. */
-            referredBy: components["schemas"]["LeadReferrerResponse"] | null;
+            referredBy: components["schemas"]["LeadReferrerResponse"] | (never | null);
             /**
              * @description HTML-formatted project details.
              * @example <p>Full kitchen remodel, about 200 sq ft.</p>

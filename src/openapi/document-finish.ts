@@ -58,6 +58,7 @@ const RETRY_AFTER: HeaderObject = {
  */
 export function finishDocument(document: OpenAPIObject): void {
   nameEnums(document);
+  nullableObjects(document);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -123,6 +124,25 @@ function closeSchema(document: OpenAPIObject, schema: Schema, seen: Set<Schema>)
     ...(schema.allOf ?? []),
   ];
   for (const child of children) closeSchema(document, child, seen);
+}
+
+/**
+ * A nullable property of a DTO's type (`LeadReferrerResponse | null`) comes out as `nullable` beside an
+ * `allOf` of its reference, which null does not match: null becomes its own alternative.
+ */
+function nullableObjects(document: OpenAPIObject): void {
+  for (const schema of Object.values(document.components!.schemas!) as SchemaObject[]) {
+    for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, SchemaObject][]) {
+      if (!property.nullable || property.allOf?.length !== 1) continue;
+      const {
+        type: _type,
+        nullable: _nullable,
+        allOf: [ref],
+        ...rest
+      } = property;
+      schema.properties![name] = nullableRef(ref, 'object', rest);
+    }
+  }
 }
 
 /** Replaces every inline copy of a named enum by a reference to its schema. */

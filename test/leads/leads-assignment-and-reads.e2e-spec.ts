@@ -40,6 +40,9 @@ describe('Vendor leads: assignment and reads (e2e)', () => {
         customerPhone: '416-555-0199',
         customerAddress: '12 Queen St W, Toronto, ON',
         customerLocale: null,
+        // Assigned by the operator's team, not referred by a customer.
+        source: 'OPERATOR',
+        referredBy: null,
         projectDetailsHtml: '<p>Full kitchen remodel</p>',
         originalJobDescription: 'We want a new kitchen.',
         ...UNTOUCHED,
@@ -235,6 +238,9 @@ describe('Vendor leads: assignment and reads (e2e)', () => {
         customerEmail: null,
         customerPhone: null,
         customerAddress: null,
+        // Assigned by the operator's team, not referred by a customer.
+        source: 'OPERATOR',
+        referredBy: null,
         projectDetailsHtml: '<p>Full kitchen remodel</p>',
         originalJobDescription: 'We want a new kitchen.',
         ...UNTOUCHED,
