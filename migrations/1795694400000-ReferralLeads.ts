@@ -9,13 +9,12 @@ export class ReferralLeads1795694400000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE TYPE "lead_source" AS ENUM('OPERATOR', 'REFERRAL')`);
-    // The default fills the existing rows at once; dropped after, so every insert says its source.
+    // The default fills the existing rows at once, and stays: a lead inserted without a source is the operator's.
     await queryRunner.query(`
       ALTER TABLE "leads"
         ADD "source" "lead_source" NOT NULL DEFAULT 'OPERATOR',
         ADD "referred_by_name" character varying(100),
         ADD "referred_by_process_id" bigint`);
-    await queryRunner.query(`ALTER TABLE "leads" ALTER COLUMN "source" DROP DEFAULT`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

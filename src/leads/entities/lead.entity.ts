@@ -103,7 +103,7 @@ export class Lead {
   @Column({ type: 'text' })
   projectDetailsHtml: string;
 
-  @Column({ type: 'enum', enum: LeadSource, enumName: 'lead_source' })
+  @Column({ type: 'enum', enum: LeadSource, enumName: 'lead_source', default: LeadSource.Operator })
   source: LeadSource;
 
   /** A referral's referrer, as they gave their name on the customer's page. */
