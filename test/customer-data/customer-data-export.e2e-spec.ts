@@ -35,8 +35,10 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       .send({ email: p.email, includeLinked: false });
     expect(byEmail.status).toBe(200);
     const data = byEmail.body.data;
-    expect(data.leads).toHaveLength(1);
+    // The lead assigned to vendor A, and the one their contact request on a referral became.
+    expect(data.leads).toHaveLength(2);
     expect(data.leads[0]).toMatchObject({ vendorId: a.id, customerName: p.name, customerAddress: p.address });
+    expect(data.leads[1]).toMatchObject({ vendorId: a.id, customerName: p.name, category: 'Referral' });
     expect(data.reputationProcesses).toHaveLength(1);
     const [process] = data.reputationProcesses;
     expect(process).toMatchObject({ vendorId: a.id, email: p.email, phone: p.phone, state: 'COMPLETED' });
