@@ -1,6 +1,6 @@
 import type { Locale } from '../common/locale/locale';
 import type { NewLead } from '../leads/leads.repository';
-import { escapeHtml } from '../notifications/rendering/render-notification';
+import { escapeMarkup } from '../common/markup/escape-markup';
 import type { Contact } from '../reputation/contact';
 
 /** A referred friend's contact request, as their page's form sent it. */
@@ -31,7 +31,7 @@ export function referralLead(
     customerName: request.name,
     customerEmail: contact.email ?? undefined,
     customerPhone: contact.phone ?? undefined,
-    projectDetailsHtml: message && `<p>${escapeHtml(message).replace(/\r?\n/g, '<br>')}</p>`,
+    projectDetailsHtml: message && `<p>${escapeMarkup(message).replace(/\r?\n/g, '<br>')}</p>`,
     originalJobDescription: message,
     customerLocale: locale,
     referredBy,
