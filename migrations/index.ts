@@ -36,6 +36,7 @@ import { VendorSmsNumberUnique1795655000000 } from './1795655000000-VendorSmsNum
 import { LeadTimingChanges1795660000000 } from './1795660000000-LeadTimingChanges';
 import { KpiChanges1795670000000 } from './1795670000000-KpiChanges';
 import { SmsSenderPool1795680043000 } from './1795680043000-SmsSenderPool';
+import { IdempotencyHoldByLock1795690390000 } from './1795690390000-IdempotencyHoldByLock';
 import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFailedEventsIndex';
 import { ReferralLeads1795694400000 } from './1795694400000-ReferralLeads';
 import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
@@ -81,6 +82,7 @@ export const MIGRATIONS = [
   LeadTimingChanges1795660000000,
   KpiChanges1795670000000,
   SmsSenderPool1795680043000,
+  IdempotencyHoldByLock1795690390000,
   MessageFailedEventsIndex1795690400000,
   ReferralLeads1795694400000,
   LeadConversations1795700000000,

@@ -18,6 +18,8 @@ export enum LockSpace {
   InboundSms = 727_401,
   /** One phone (hashed): two messages to it taking their pool numbers at once (SmsSenderPool). */
   SmsSenderPairs = 727_402,
+  /** One account's Idempotency-Key (hashed): held by the request running with it. */
+  IdempotencyKey = 727_501,
 }
 
 /** Held to the end of the caller's transaction: work on the same (space, id) runs one after the other. */

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { LockSpace } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import { IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
 
@@ -13,9 +14,7 @@ export interface KeyScope {
 
 export interface Claim {
   fingerprint: string;
-  holder: string;
   now: Date;
-  lockedUntil: Date;
   expiresAt: Date;
 }
 
@@ -29,54 +28,68 @@ export class IdempotencyRepository {
     private readonly sql: Sql,
   ) {}
 
-  /** Takes the key for this request: true when it was free (never used, or expired). */
-  async claim(scope: KeyScope, claim: Claim): Promise<boolean> {
-    const { rowCount } = await this.sql.run({
-      sql: `INSERT INTO idempotency_keys
-              (account_type, account_id, key, fingerprint, state, holder, locked_until, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'RUNNING', $5, $6, $7, $8)
+  /**
+   * Records the key as used for this request when it is free (never used, or expired), so that a
+   * request reusing it for another while this one runs is told at once. Committed on its own.
+   */
+  async claim(scope: KeyScope, claim: Claim): Promise<void> {
+    await this.sql.run({
+      sql: `INSERT INTO idempotency_keys (account_type, account_id, key, fingerprint, state, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, 'RUNNING', $5, $6)
        ON CONFLICT (account_type, account_id, key) DO UPDATE
-          SET fingerprint = EXCLUDED.fingerprint, state = 'RUNNING', holder = EXCLUDED.holder,
-              locked_until = EXCLUDED.locked_until, status = NULL, body = NULL,
+          SET fingerprint = EXCLUDED.fingerprint, state = 'RUNNING', status = NULL, body = NULL,
               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-        WHERE idempotency_keys.expires_at <= $7`,
-      parameters: [...scopeOf(scope), claim.fingerprint, claim.holder, claim.lockedUntil, claim.now, claim.expiresAt],
+        WHERE idempotency_keys.expires_at <= $5`,
+      parameters: [...scopeOf(scope), claim.fingerprint, claim.now, claim.expiresAt],
     });
-    return rowCount > 0;
+  }
+
+  /**
+   * The hold of a request on its key, in the caller's transaction: false when another request holds
+   * it. PostgreSQL ends it with the transaction, and with the connection when its process dies.
+   * Read the key only after it is held: a statement's snapshot is taken before its lock is granted.
+   */
+  async hold(scope: KeyScope): Promise<boolean> {
+    const [{ held }] = await this.sql.rows<{ held: boolean }>({
+      sql: `SELECT pg_try_advisory_xact_lock($4, hashtext($1 || ':' || $2 || ':' || $3)) AS held`,
+      parameters: [...scopeOf(scope), LockSpace.IdempotencyKey],
+    });
+    return held;
   }
 
   find(scope: KeyScope): Promise<IdempotencyKey | null> {
     return this.txHost.tx.findOneBy(IdempotencyKey, scope);
   }
 
-  /** A running key whose holder's time ran out (its instance died): taken by this request. */
-  async takeOver(scope: KeyScope, claim: Claim): Promise<boolean> {
-    const { rowCount: affected } = await this.sql.run({
-      sql: `UPDATE idempotency_keys SET holder = $4, locked_until = $5
-        WHERE ${PK} AND state = 'RUNNING' AND locked_until <= $6 AND fingerprint = $7`,
-      parameters: [...scopeOf(scope), claim.holder, claim.lockedUntil, claim.now, claim.fingerprint],
-    });
-    return affected > 0;
-  }
-
   /**
-   * Keeps the answer (the JSON text sent, or null for one that showed a credential), if this holder
-   * still holds the key; false when another took it over.
+   * Keeps the answer (the JSON text sent, or null for one that showed a credential) of the request
+   * holding the key, unless another request's answer is kept already.
    */
-  async keep(scope: KeyScope, holder: string, status: number, body: string | null): Promise<boolean> {
-    const { rowCount: affected } = await this.sql.run({
-      sql: `UPDATE idempotency_keys SET state = $4, status = $5, body = $6, holder = NULL, locked_until = NULL
-        WHERE ${PK} AND holder = $7`,
-      parameters: [...scopeOf(scope), IdempotencyState.Done, status, body, holder],
+  async keep(scope: KeyScope, claim: Claim, status: number, body: string | null): Promise<void> {
+    await this.sql.run({
+      sql: `INSERT INTO idempotency_keys
+              (account_type, account_id, key, fingerprint, state, status, body, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (account_type, account_id, key) DO UPDATE
+          SET state = EXCLUDED.state, status = EXCLUDED.status, body = EXCLUDED.body
+        WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`,
+      parameters: [
+        ...scopeOf(scope),
+        claim.fingerprint,
+        IdempotencyState.Done,
+        status,
+        body,
+        claim.now,
+        claim.expiresAt,
+      ],
     });
-    return affected > 0;
   }
 
-  /** Frees the key (the request failed with a 5xx: it may be retried). */
-  async release(scope: KeyScope, holder: string): Promise<void> {
+  /** Frees a key no request answered (the request failed with a 5xx: it may be retried). */
+  async release(scope: KeyScope): Promise<void> {
     await this.sql.run({
-      sql: `DELETE FROM idempotency_keys WHERE ${PK} AND holder = $4`,
-      parameters: [...scopeOf(scope), holder],
+      sql: `DELETE FROM idempotency_keys WHERE ${PK} AND state = 'RUNNING'`,
+      parameters: scopeOf(scope),
     });
   }
 

@@ -2,7 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Observable, from, lastValueFrom } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/principal';
 import { AllExceptionsFilter, errorStatusOf } from '../common/envelope/all-exceptions.filter';
@@ -11,7 +11,7 @@ import { toEnvelope } from '../common/envelope/envelope.adapter';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import { canonicalJson } from './canonical-json';
-import { IdempotencyState } from './entities/idempotency-key.entity';
+import { type IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
 import { type Claim, IdempotencyRepository, type KeyScope } from './idempotency.repository';
 import { issuesCredential } from '../common/http/issues-credential.decorator';
 
@@ -19,8 +19,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long an answer is kept (docs/contract.md#idempotency). */
 export const KEEP_MS = 24 * 3_600_000;
-/** How long a running request holds its key before another instance may take it over (it died). */
-export const LEASE_MS = 120_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VALID_KEY = /^[\x20-\x7E]{1,255}$/;
 
@@ -46,18 +44,45 @@ export function fingerprintOf(request: Request, body: unknown): string {
     .digest('hex');
 }
 
-/** What the request that first used a key answered, as kept. */
-interface Outcome {
-  status: number;
-  /** The JSON text sent; null for an answer that showed a credential, which is never kept. */
-  json: string | null;
+/**
+ * What a request with a key answers without running, from the key as found once held (or not): a
+ * kept answer, or a refusal; undefined when the request runs.
+ */
+function answerBefore(
+  kept: IdempotencyKey | null,
+  fingerprint: string,
+  held: boolean,
+  response: Response,
+): Enveloped | DomainError | undefined {
+  if (kept && kept.fingerprint !== fingerprint) {
+    return new DomainError(
+      ErrorCode.IdempotencyKeyReused,
+      'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key.',
+    );
+  }
+  if (kept?.state === IdempotencyState.Done) {
+    if (kept.body === null) {
+      return new DomainError(
+        ErrorCode.Conflict,
+        'This Idempotency-Key already issued its credential, which is shown only once; nothing was done again. Use a new key to issue another.',
+      );
+    }
+    response.status(kept.status!).setHeader(REPLAYED_HEADER, 'true');
+    return new Enveloped(kept.body);
+  }
+  if (held) return undefined;
+  return new DomainError(
+    ErrorCode.Conflict,
+    'A request with this Idempotency-Key is still being processed; retry once it has finished.',
+  );
 }
 
 /**
  * Idempotent writes (docs/contract.md#idempotency): the first request with a key runs, in one transaction with the
  * answer it keeps; a repeat gets that answer back, byte for byte, without running anything; the same
- * key for another request is a 422, and while the first still runs a 409. 5xx answers are not kept,
- * nor answers that show a credential (a repeat of those is a 409).
+ * key for another request is a 422, and while the first still runs a 409. A request holds its key by a
+ * lock of its own transaction, so a request whose process died holds nothing. 5xx answers are not
+ * kept, nor answers that show a credential (a repeat of those is a 409).
  */
 @Injectable()
 export class IdempotencyService {
@@ -77,73 +102,57 @@ export class IdempotencyService {
     credential = false,
   ): Promise<unknown> {
     const now = this.clock.now();
-    const claim: Claim = {
-      fingerprint,
-      holder: randomUUID(),
-      now,
-      lockedUntil: new Date(now.getTime() + LEASE_MS),
-      expiresAt: new Date(now.getTime() + KEEP_MS),
-    };
-    if (!(await this.repository.claim(scope, claim))) {
-      const kept = await this.repository.find(scope);
-      if (kept && kept.fingerprint !== fingerprint) {
-        throw new DomainError(
-          ErrorCode.IdempotencyKeyReused,
-          'This Idempotency-Key was already used for a different request (method, path, query or body); use a new key.',
-        );
-      }
-      if (kept?.state === IdempotencyState.Done) {
-        if (kept.body === null) {
-          throw new DomainError(
-            ErrorCode.Conflict,
-            'This Idempotency-Key already issued its credential, which is shown only once; nothing was done again. Use a new key to issue another.',
-          );
-        }
-        response.status(kept.status!).setHeader(REPLAYED_HEADER, 'true');
-        return new Enveloped(kept.body);
-      }
-      if (!(await this.repository.takeOver(scope, claim))) {
-        throw new DomainError(
-          ErrorCode.Conflict,
-          'A request with this Idempotency-Key is still being processed; retry once it has finished.',
-        );
-      }
+    const claim: Claim = { fingerprint, now, expiresAt: new Date(now.getTime() + KEEP_MS) };
+    await this.repository.claim(scope, claim);
+    let refusal: DomainError | undefined;
+    try {
+      const answer = await this.txHost.withTransaction(async () => {
+        const held = await this.repository.hold(scope);
+        const kept = await this.repository.find(scope);
+        const earlier = answerBefore(kept, fingerprint, held, response);
+        if (earlier instanceof DomainError) refusal = earlier;
+        return earlier ?? (await this.execute(scope, claim, response, execute, credential));
+      });
+      if (refusal) throw refusal;
+      return answer;
+    } catch (error) {
+      // When even that fails (the database is gone), the key stays unanswered and free: a retry runs.
+      if (error !== refusal) await this.answered(scope, claim, error).catch(() => undefined);
+      throw error;
     }
-    return this.execute(scope, claim.holder, response, execute, credential);
   }
 
   /**
-   * The work and its kept answer commit together; a kept 4xx after the work rolled back; a 5xx frees
-   * the key. The answer is kept as the JSON text the adapter sends (`JSON.stringify` of the envelope),
-   * so a replay answers the same bytes; a credential's answer is kept as its status alone.
+   * The work and its kept answer commit together, the answer kept as the JSON text the adapter sends
+   * (`JSON.stringify` of the envelope), so a replay answers the same bytes; a credential's answer is
+   * kept as its status alone.
    */
   private async execute(
     scope: KeyScope,
-    holder: string,
+    claim: Claim,
     response: Response,
     execute: () => Promise<unknown>,
     credential: boolean,
   ): Promise<unknown> {
-    try {
-      return await this.txHost.withTransaction(async () => {
-        const result = await execute();
-        const status = result instanceof WithMessage && result.status ? result.status : response.statusCode;
-        const outcome: Outcome = { status, json: credential ? null : JSON.stringify(toEnvelope(result)) };
-        if (!(await this.repository.keep(scope, holder, outcome.status, outcome.json))) {
-          throw new DomainError(
-            ErrorCode.Conflict,
-            'This Idempotency-Key was taken over by a retry; nothing was done.',
-          );
-        }
-        return result;
-      });
-    } catch (error) {
-      const status = errorStatusOf(error);
+    const result = await execute();
+    const status = result instanceof WithMessage && result.status ? result.status : response.statusCode;
+    const json = credential ? null : JSON.stringify(toEnvelope(result));
+    await this.repository.keep(scope, claim, status, json);
+    return result;
+  }
+
+  /**
+   * After the work rolled back: a 4xx is kept, a 5xx frees the key, each in a transaction of its own
+   * that holds the key again (when another request holds it by then, that request answers for it).
+   */
+  private async answered(scope: KeyScope, claim: Claim, error: unknown): Promise<void> {
+    const status = errorStatusOf(error);
+    await this.txHost.withTransaction(async () => {
+      if (!(await this.repository.hold(scope))) return;
       if (status < 500) {
-        await this.repository.keep(scope, holder, status, JSON.stringify(this.errors.toReply(error).body));
-      } else await this.repository.release(scope, holder);
-      throw error;
-    }
+        await this.repository.keep(scope, claim, status, JSON.stringify(this.errors.toReply(error).body));
+      } else await this.repository.release(scope);
+    });
   }
 
   /**

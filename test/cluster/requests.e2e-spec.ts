@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { MIGRATIONS } from '../../migrations';
+import { LockSpace } from '../../src/database/advisory-locks';
 import { BuiltServer } from '../support/built-server';
+import { waitUntil } from '../support/net';
 import { bearer } from '../support/factories';
 import { SPEC_LIMIT, burst } from '../support/rate-limit-burst';
 import { Cluster, MANAGER_API, VENDOR_API } from '../support/cluster';
@@ -127,6 +129,47 @@ describeWithRedis('Requests across two instances (e2e)', () => {
       if (other.status === 201) expect(other.body).toEqual(created[0].body);
       else expect(other.status).toBe(409);
       expect(await leadsOf(vendor.id)).toBe(1);
+    });
+
+    /** Sessions holding an Idempotency-Key (LockSpace.IdempotencyKey, the two-key form) in this database. */
+    const keyHolds = () =>
+      cluster.count(
+        `pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objsubid = 2 AND granted
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        [LockSpace.IdempotencyKey],
+      );
+
+    // Last: A stays dead.
+    it('serves on B a retry of a request whose instance was killed while it held the key, once PostgreSQL ended its session', async () => {
+      const vendor = await cluster.createVendor(b);
+      const key = randomUUID();
+      // The vendor's row locked by the test: A's lead insert waits for it (its foreign key check), key held.
+      const blocker = await cluster.db.connect();
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query('SELECT 1 FROM vendors WHERE id = $1 FOR UPDATE', [vendor.id]);
+        const onA = assign(a, vendor.id, key).then(
+          () => 'answered',
+          () => 'cut off',
+        );
+        await waitUntil(async () => (await keyHolds()) === 1, 30_000);
+        const whileHeld = await assign(b, vendor.id, key);
+        expect(whileHeld.status).toBe(409);
+        expect(whileHeld.body.error).toMatch(/still being processed/);
+
+        expect(await a.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+        expect(await onA).toBe('cut off');
+      } finally {
+        await blocker.query('ROLLBACK');
+        blocker.release();
+      }
+      // A's session ends as soon as its statement finds its client gone: the hold ends with it.
+      await waitUntil(async () => (await keyHolds()) === 0, 30_000);
+      const retry = await assign(b, vendor.id, key);
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(await leadsOf(vendor.id)).toBe(1);
+      expect((await assign(b, vendor.id, key)).headers['idempotent-replayed']).toBe('true');
     });
   });
 });

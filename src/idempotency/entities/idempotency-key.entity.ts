@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export enum IdempotencyState {
-  /** The first request runs (or its instance died: another takes over after `lockedUntil`). */
+  /**
+   * The first request runs, holding the key by a lock of its transaction; when its process died, the
+   * key is free and a retry runs.
+   */
   Running = 'RUNNING',
   /** Its answer is kept: repeats get it back. */
   Done = 'DONE',
@@ -27,14 +30,6 @@ export class IdempotencyKey {
 
   @Column({ type: 'enum', enum: IdempotencyState, enumName: 'idempotency_state' })
   state: IdempotencyState;
-
-  /** While RUNNING: until when the running request holds the key. */
-  @Column({ type: 'timestamptz', nullable: true })
-  lockedUntil: Date | null;
-
-  /** While RUNNING: who holds it; the answer is kept only by its holder (a fencing token). */
-  @Column({ type: 'uuid', nullable: true })
-  holder: string | null;
 
   /** The kept answer, once DONE. */
   @Column({ type: 'smallint', nullable: true })
