@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A request holds its Idempotency-Key by an advisory lock of its own transaction (CONTRACT 9), which
+ * A request holds its Idempotency-Key by an advisory lock of its own transaction (docs/contract.md#idempotency), which
  * PostgreSQL ends with the request's connection: the lease and its holder are gone.
  */
 export class IdempotencyHoldByLock1795690390000 implements MigrationInterface {
