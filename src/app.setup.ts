@@ -1,9 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { type RequestHandler, json, urlencoded } from 'express';
+import { type NextFunction, type Request, type RequestHandler, type Response, json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
 import { refuseBadText, requireUtf8 } from './common/http/bad-bytes';
+import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.controller';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';
@@ -39,7 +40,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(`/${MANAGER_API_PREFIX}/vendors/:vendorId/leads`, leadBodyParser);
   app.use(json({ limit: JSON_BODY_LIMIT, verify: requireUtf8 }));
   app.use(urlencoded({ limit: JSON_BODY_LIMIT, extended: false, verify: requireUtf8 }));
-  app.use(refuseBadText);
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    CUSTOMER_PAGE_PATHS.test(request.path) ? next() : refuseBadText(request, response, next),
+  );
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
   app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);

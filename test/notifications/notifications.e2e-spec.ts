@@ -64,7 +64,7 @@ describe('Notifications on one instance (e2e)', () => {
     expect(html).toContain('Hello Jane &lt;b&gt;&quot;JJ&quot;&lt;/b&gt;,</p>');
     expect(html).toContain('Bob &amp; Sons would love your review: ');
     expect(html).toContain(
-      `<a href="${n.mergeFields.link}" style="color:#0b57d0;word-break:break-all">${n.mergeFields.link}</a>`,
+      `<a class="link" href="${n.mergeFields.link}" style="color:#0b57d0;word-break:break-all">${n.mergeFields.link}</a>`,
     );
     expect(html).toMatch(
       new RegExp(`<a href="${n.mergeFields.unsubscribeLink}" style="display:inline-block;[^"]*">Unsubscribe</a>`),

@@ -15,6 +15,7 @@ export const UNTOUCHED = {
   declineReason: null,
   postLeadStatus: null,
   postLeadRequiresAction: false,
+  firstMessageAt: null,
 };
 
 /**
