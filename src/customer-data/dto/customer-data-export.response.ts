@@ -3,6 +3,7 @@ import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { OPT_OUT_SOURCES, type OptOutSource } from '../../notifications/notification.types';
 import type { CustomerRecords } from '../customer-records';
+import { ExportedMessage } from './exported-message.response';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
@@ -104,43 +105,6 @@ export class ExportedContactRequest {
   phone: string | null;
   message: string | null;
   createdAt: string;
-}
-
-export class ExportedMessage {
-  /** The id of a message sent, or (`direction` inbound) of a text received: the two are numbered apart. */
-  @ApiInteger(INT64_ID) id: number;
-  /** The vendor it was sent for or written to; null for a text received that reached no vendor. */
-  @ApiInteger(INT32_ID) vendorId: number | null;
-  @ApiProperty({ enum: ['outbound', 'inbound'] })
-  direction: 'outbound' | 'inbound';
-  /** `EMAIL` or `SMS`; always `SMS` on an inbound text. @example "EMAIL" */
-  channel: string;
-  /**
-   * Outbound: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); a lead's alert: the
-   * vendor's address or phone. Inbound: the sender number written to, as the provider gave it (E.164).
-   */
-  to: string;
-  /**
-   * Outbound: null (each left from the service's own sender: `MAIL_FROM`, `SMS_FROM` or the vendor's own
-   * number; never a person's address). Inbound: the person's phone as the provider gave it and as stored
-   * (E.164, e.g. `+14165550123`).
-   */
-  from: string | null;
-  /** The e-mail's subject; null on an SMS, and on a message erased. */
-  subject: string | null;
-  /** The text sent (an e-mail's text part) or received; `[erased]` once erased or blanked by retention. */
-  body: string;
-  /** Outbound: `PENDING`, `SENT` or `FAILED`. Inbound: `RECEIVED`. @example "SENT" */
-  status: string;
-  /** Outbound: when it was queued. Inbound: when the service received it. */
-  createdAt: string;
-  /** Outbound: when it left (null while not sent). Inbound: always null. */
-  sentAt: string | null;
-  /**
-   * Outbound: why its last attempt failed, as the provider said it (the recipient masked); null when none
-   * failed. Inbound: always null. @example null
-   */
-  lastError: string | null;
 }
 
 export class ExportedOptOut {
