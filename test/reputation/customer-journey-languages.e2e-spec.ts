@@ -184,7 +184,9 @@ describe('A customer journey in French and in English (e2e)', () => {
   });
 
   it('ends every e-mail with who is writing, where, how to reach them and the unsubscribe link; every SMS with how to stop', () => {
-    const mails = bed.harness.sink.received;
+    // The referred friend's request is a lead, alerted to the vendor's own address (createVendor's
+    // domain): the vendor's people, not a customer, so it carries no unsubscribe link.
+    const mails = bed.harness.sink.received.filter((mail) => !mail.to.every((to) => to.endsWith('@test.example')));
     expect(mails.length).toBeGreaterThanOrEqual(5);
     for (const { parsed } of mails) {
       const text = parsed.text ?? '';
