@@ -45,6 +45,16 @@ export default tseslint.config(
               message: "Import the package's entry point, not a file inside it.",
             },
           ],
+          paths: [
+            {
+              // An injected Repository runs on a pooled connection of its own, beside the caller's
+              // transaction: its write does not roll back with it, and a transaction waiting for it
+              // holds a connection the pool may not have to give (starving under concurrency).
+              name: '@nestjs/typeorm',
+              importNames: ['InjectRepository'],
+              message: 'Read and write through TransactionHost.tx (or Sql), which joins the caller’s transaction.',
+            },
+          ],
         },
       ],
     },

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     const processCounts = new ProcessCountsRepository(sql);
     const feedbackCounts = new FeedbackCountsRepository(sql);
     const referralCounts = new ReferralCountsRepository(sql);
-    const outbox = new NotificationsRepository(undefined as never, undefined as never, sql);
+    const outbox = new NotificationsRepository(undefined as never, sql);
     const failedIds = await outbox.failedSubjects('REFERRAL_REQUEST', large);
     const statements = (window: TimeWindow) => [
       ...processCountStatements(large, window),

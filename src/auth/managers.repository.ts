@@ -1,8 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import { Manager, ManagerRole } from './entities/manager.entity';
 
@@ -12,12 +11,12 @@ export class ManagersRepository {
   private readonly byId: string;
 
   constructor(
-    @InjectRepository(Manager) managers: Repository<Manager>,
+    dataSource: DataSource,
     private readonly sql: Sql,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {
     // Written once from the entity's metadata, so the account read of every request skips building it.
-    const { columns, tablePath } = managers.metadata;
+    const { columns, tablePath } = dataSource.getMetadata(Manager);
     const list = columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
     this.byId = `SELECT ${list} FROM "${tablePath}" WHERE "id" = $1`;
   }

@@ -242,4 +242,19 @@ describe('Notifications across restarts, crashes and instances (e2e)', () => {
     expect(sentByA).toBeGreaterThan(0);
     expect(sentByB).toBeGreaterThan(0);
   });
+
+  it('delivers more texts at once than the database pool has connections, each in its first attempt', async () => {
+    // Each hand-over is a transaction on one pooled connection; a statement of it run beside that
+    // connection waited for one of a pool its siblings held, until the connect timeout failed them all.
+    const t = await boot({ DATABASE_POOL_MAX: '2', NOTIFY_CONCURRENCY: '6', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+    const texts = Array.from({ length: 12 }, (_, i) =>
+      notification({ channel: 'SMS', recipient: `416-555-${String(1200 + i)}` }),
+    );
+    await enqueue(t, ...texts);
+    for (const n of texts) await eventually(statusIs(t, n, 'SENT'), `SENT to ${n.recipient}`);
+    for (const n of texts) {
+      expect((await row(t, n)).attempts).toBe(1);
+      expect(h.sms.to(`+1${n.recipient.replaceAll('-', '')}`)).toHaveLength(1);
+    }
+  });
 });

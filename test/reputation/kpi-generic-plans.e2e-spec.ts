@@ -97,6 +97,20 @@ describe('KPI statements under a generic plan (e2e)', () => {
     }
   });
 
+  it('finds the failed referral requests reading only the vendor’s failed messages and their siblings', async () => {
+    const [{ failedMessages }] = await t.dataSource.query<{ failedMessages: number }[]>(
+      `SELECT count(*)::int AS "failedMessages" FROM notification_outbox
+        WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST' AND status = 'FAILED'`,
+      [vendorId],
+    );
+    const outboxScans = (await genericPlan(failedSubjectsStatement('REFERRAL_REQUEST', vendorId))).filter(
+      (node) => node['Relation Name'] === 'notification_outbox',
+    );
+    const read = outboxScans.reduce((sum, node) => sum + rowsRead(node), 0);
+    // Each failed message, then the at most two messages (e-mail, text) of its subject.
+    expect(read).toBeLessThanOrEqual(3 * failedMessages);
+  });
+
   it('reads a window’s partial days through index ranges, filtering out none of the vendor’s rows', async () => {
     // Mid-day bounds: a partial first and last day around whole days, all inside the seeded days.
     const now = Date.now();
