@@ -13,7 +13,10 @@ export const RESPONSE_TIMES_CHANGES: ChangeCounter = {
   table: 'vendor_lead_counts',
   column: 'timing_changes',
   reads: [
-    { table: 'leads', columns: ['vendor_id', 'date_created', 'vendor_lead_action', 'first_viewed_at', 'action_date'] },
+    {
+      table: 'leads',
+      columns: ['vendor_id', 'date_created', 'vendor_lead_action', 'first_viewed_at', 'action_date', 'first_message_at'],
+    },
   ],
 };
 

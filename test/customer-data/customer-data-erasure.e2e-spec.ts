@@ -21,7 +21,7 @@ describe('Customer data rights: erasure (e2e)', () => {
 
   it('erases the person everywhere in one call: no trace in any column, links gone, contacts suppressed, KPIs and webhooks unchanged', async () => {
     const p = person();
-    const { journey, reviewPage, invitation, friendPage, leadId } = await personWithRecords(p, a, b);
+    const { journey, reviewPage, invitation, friendPage, leadId, referralLeadId } = await personWithRecords(p, a, b);
     await outboxSettled();
     // A reply stored on the process that texted the phone last (its body on the feed and webhooks), and
     // a text no process took.
@@ -123,7 +123,7 @@ describe('Customer data rights: erasure (e2e)', () => {
     const told = after.filter((r) => r.event.type === 'customer.erased');
     expect(told.map((r) => r.event.vendorId).sort()).toEqual([a.id, a.id, b.id].sort());
     expect(told.find((r) => r.event.vendorId === a.id)!.event.data).toEqual({
-      leadIds: [leadId],
+      leadIds: [leadId, referralLeadId].sort((x, y) => x - y),
       processIds: [expect.any(Number)],
       erasedAt: expect.any(String),
     });

@@ -184,7 +184,12 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
       `friend.${p.tag}@friend.example`,
     ]);
     const friendPage = await linkSentFor(state.bed.t.app, 'REFERRAL_INVITATION', madeId);
-    return { journey, reviewPage, invitation, friendPage, leadId: lead.body.data.id as number };
+    // The lead the contact request became, vendor A's.
+    const [{ id: referralLeadId }] = await state.bed.t.dataSource.query<{ id: number }[]>(
+      `SELECT id FROM leads WHERE customer_email = $1 AND source = 'REFERRAL'`,
+      [p.email],
+    );
+    return { journey, reviewPage, invitation, friendPage, leadId: lead.body.data.id as number, referralLeadId };
   }
 
   /** Every text and JSON column of every table, searched for each needle: where any was found. */
