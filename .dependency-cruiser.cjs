@@ -37,6 +37,7 @@ const MAY_IMPORT = {
     'audit',
     'webhooks',
     'sms-inbound',
+    'lead-conversations',
   ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings', 'lead-conversations'],
   'lead-conversations': [

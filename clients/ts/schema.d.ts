@@ -2846,11 +2846,37 @@ export interface components {
              */
             smsEnabled?: boolean;
         };
+        ExportedLeadMessage: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @example outbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @example sms
+             * @enum {string}
+             */
+            channel: "sms" | "email";
+            /**
+             * @description The words, as written (`[erased]` once erased or past retention).
+             * @example Hello Jane, when may I come by?
+             */
+            body: string;
+            /**
+             * @description When the vendor wrote it, or the text was received.
+             * @example 2026-11-21T20:01:02.123Z
+             */
+            at: string;
+        };
         ExportedLead: {
             /** Format: int64 */
             id: number;
             /** Format: int32 */
             vendorId: number;
+            /** @description The conversation on the lead, both ways, oldest first. */
+            messages: components["schemas"]["ExportedLeadMessage"][];
             /** @example 2026-11-21T20:01:02.123Z */
             dateCreated: string;
             category: string;
@@ -3051,6 +3077,11 @@ export interface components {
              * @example 2
              */
             leads: number;
+            /**
+             * @description Messages of the conversations on those leads, either way, whose words were removed.
+             * @example 2
+             */
+            leadMessages: number;
             /**
              * @description Processes whose name, contacts and private feedback were removed; their links answer 410.
              * @example 1

@@ -1,6 +1,7 @@
 import type { PersonFinding } from '../common/privacy/person-finding';
 import type { EventRecord } from '../events/event-customer-records';
 import type { FeedbackRequestRecord } from '../feedback/feedback-customer-records';
+import type { LeadMessageRecord } from '../lead-conversations/lead-message-customer-records';
 import type { LeadRecord } from '../leads/lead-customer-records';
 import type { MessageRecord } from '../notifications/notification-customer-records';
 import type { ConversionRecord, ReferralRecord, ReferralRequestRecord } from '../referrals/referral-customer-records';
@@ -11,6 +12,8 @@ import type { InboundSmsRecord } from '../sms-inbound/inbound-sms.repository';
 /** Everything held about one person, each part found by the provider of the module that owns it. */
 export interface CustomerRecords {
   leads: LeadRecord[];
+  /** The conversations on those leads, both ways. */
+  leadMessages: LeadMessageRecord[];
   processes: ProcessRecord[];
   steps: ProcessEventRecord[];
   feedbackRequests: FeedbackRequestRecord[];
@@ -29,6 +32,7 @@ export interface CustomerRecords {
 /** The finding's records as the export shows them, by kind. */
 export const recordsOf = (finding: PersonFinding): CustomerRecords => ({
   leads: finding.records('leads'),
+  leadMessages: finding.records('leadMessages'),
   processes: finding.records('reputationProcesses'),
   steps: finding.records('processSteps'),
   feedbackRequests: finding.records('feedbackRequests'),

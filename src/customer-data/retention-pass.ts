@@ -12,6 +12,7 @@ import { PersonFinding } from '../common/privacy/person-finding';
 import { LeadCustomerRecords } from '../leads/lead-customer-records';
 import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
 import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
+import { LeadMessageCustomerRecords } from '../lead-conversations/lead-message-customer-records';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { CustomerDataProviders } from './customer-data-providers';
 
@@ -57,6 +58,7 @@ export class RetentionPass {
     private readonly leads: LeadCustomerRecords,
     private readonly notifications: NotificationCustomerRecords,
     private readonly textsReceived: InboundSmsCustomerRecords,
+    private readonly conversations: LeadMessageCustomerRecords,
     private readonly providers: CustomerDataProviders,
     private readonly webhooks: WebhooksService,
     private readonly audit: AuditService,
@@ -83,7 +85,8 @@ export class RetentionPass {
     const removed = {
       messageBodies: bodies
         ? (await this.walk((after, limit) => this.notifications.blankBodiesBefore(bodies, after, limit), committed)) +
-          (await this.walk((after, limit) => this.textsReceived.blankBodiesBefore(bodies, after, limit), committed))
+          (await this.walk((after, limit) => this.textsReceived.blankBodiesBefore(bodies, after, limit), committed)) +
+          (await this.walk((after, limit) => this.conversations.blankBodiesBefore(bodies, after, limit), committed))
         : 0,
       webhookDeliveries: deliveries
         ? await untilShort((limit) => this.webhooks.removeFinished(deliveries, limit), committed)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LeadConversationsModule } from '../lead-conversations/lead-conversations.module';
 import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
@@ -13,7 +14,14 @@ import { RetentionScheduler } from './retention.scheduler';
  * records are erased by every module's customer-data provider, as an erasure erases them.
  */
 @Module({
-  imports: [CustomerDataModule, LeadsModule, NotificationsModule, SmsInboundModule, WebhooksModule],
+  imports: [
+    CustomerDataModule,
+    LeadsModule,
+    LeadConversationsModule,
+    NotificationsModule,
+    SmsInboundModule,
+    WebhooksModule,
+  ],
   providers: [RetentionPass, RetentionScheduler],
   exports: [RetentionPass],
 })

@@ -9,6 +9,7 @@ import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 import { VendorsModule } from '../vendors/vendors.module';
 import { LeadMessage } from './entities/lead-message.entity';
 import { LeadConversationsService } from './lead-conversations.service';
+import { LeadMessageCustomerRecords } from './lead-message-customer-records';
 import { LeadMessagesController, ManagerLeadMessagesController } from './lead-messages.controller';
 import { LeadMessagesRepository } from './lead-messages.repository';
 
@@ -30,7 +31,7 @@ import { LeadMessagesRepository } from './lead-messages.repository';
     SmsInboundModule,
   ],
   controllers: [LeadMessagesController, ManagerLeadMessagesController],
-  providers: [LeadConversationsService, LeadMessagesRepository],
-  exports: [LeadConversationsService],
+  providers: [LeadConversationsService, LeadMessagesRepository, LeadMessageCustomerRecords],
+  exports: [LeadConversationsService, LeadMessageCustomerRecords],
 })
 export class LeadConversationsModule {}

@@ -1,7 +1,10 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { MoreThan } from 'typeorm';
+import { In, MoreThan } from 'typeorm';
+import { ERASED } from '../common/privacy/customer-contact';
+import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
+import { Sql } from '../database/sql';
 import { LeadMessage } from './entities/lead-message.entity';
 
 export type NewLeadMessageRow = Omit<LeadMessage, 'id' | 'vendor' | 'lead'>;
@@ -9,7 +12,10 @@ export type NewLeadMessageRow = Omit<LeadMessage, 'id' | 'vendor' | 'lead'>;
 /** The conversations' messages; in the caller's transaction when there is one. */
 @Injectable()
 export class LeadMessagesRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   private get manager() {
     return this.txHost.tx;
@@ -45,5 +51,36 @@ export class LeadMessagesRepository {
   /** The e-mail an unsubscribe link came with; null for an unknown token. */
   byUnsubscribeToken(unsubscribeToken: string): Promise<LeadMessage | null> {
     return this.manager.findOneBy(LeadMessage, { unsubscribeToken });
+  }
+
+  /** Every message of these leads, by lead then in order (idx_lead_messages_lead). */
+  ofLeads(leadIds: number[]): Promise<LeadMessage[]> {
+    if (leadIds.length === 0) return Promise.resolve([]);
+    return this.manager.find(LeadMessage, { where: { leadId: In(leadIds) }, order: { leadId: 'ASC', id: 'ASC' } });
+  }
+
+  /** The messages' words `[erased]`; the messages keep their place, direction and time. Answers how many. */
+  async erase(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.manager.update(LeadMessage, { id: In(ids) }, { body: ERASED });
+    return result.affected ?? 0;
+  }
+
+  /**
+   * Retention: the words of the messages among the next `limit` after the message `afterId` that were
+   * written or received before `cutoff` (the pass walks the primary key forward, and stops at the first
+   * batch that reaches the cutoff: ids grow with time). A message still held by quiet hours keeps them.
+   */
+  async blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
+    const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
+      sql: `WITH batch AS (
+         SELECT id, at < $2 AND coalesce(send_after, at) < $2 AND body <> $4::text AS old, at >= $2 AS young
+           FROM lead_messages WHERE id > $1 ORDER BY id LIMIT $3),
+       blanked AS (
+         UPDATE lead_messages m SET body = $4::text FROM batch WHERE m.id = batch.id AND batch.old RETURNING m.id)
+       SELECT id, old, young FROM batch ORDER BY id`,
+      parameters: [afterId, cutoff, limit, ERASED],
+    });
+    return walkedBatchOf(rows, limit);
   }
 }

@@ -15,7 +15,14 @@ export const RESPONSE_TIMES_CHANGES: ChangeCounter = {
   reads: [
     {
       table: 'leads',
-      columns: ['vendor_id', 'date_created', 'vendor_lead_action', 'first_viewed_at', 'action_date', 'first_message_at'],
+      columns: [
+        'vendor_id',
+        'date_created',
+        'vendor_lead_action',
+        'first_viewed_at',
+        'action_date',
+        'first_message_at',
+      ],
     },
   ],
 };

@@ -47,6 +47,8 @@ describe('Customer data rights: erasure (e2e)', () => {
     expect(erased.body.data).toMatchObject({
       // Vendor A's two (assigned; their referral's contact request) and vendor B's.
       leads: 3,
+      // The vendor's message on A's lead.
+      leadMessages: 1,
       reputationProcesses: 2,
       feedbackRequests: 1,
       reviewRequests: 2,

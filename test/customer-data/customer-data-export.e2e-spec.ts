@@ -38,6 +38,16 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     // The lead assigned to vendor A, and the one their contact request on a referral became.
     expect(data.leads).toHaveLength(2);
     expect(data.leads[0]).toMatchObject({ vendorId: a.id, customerName: p.name, customerAddress: p.address });
+    expect(data.leads[0].messages).toEqual([
+      {
+        id: expect.any(Number),
+        direction: 'outbound',
+        channel: 'email',
+        body: `Hello ${p.name}, may we call you at ${p.phone}?`,
+        at: expect.any(String),
+      },
+    ]);
+    expect(data.leads[1].messages).toEqual([]);
     expect(data.leads[1]).toMatchObject({ vendorId: a.id, customerName: p.name, category: 'Referral' });
     expect(data.reputationProcesses).toHaveLength(1);
     const [process] = data.reputationProcesses;

@@ -82,6 +82,10 @@ const textBodies = async (ids: number[]) =>
   (await query<{ body: string }>('SELECT body FROM inbound_sms WHERE id = ANY($1) ORDER BY id', [ids])).map(
     (row) => row.body,
   );
+const conversationBodies = async (leadId: number) =>
+  (await query<{ body: string }>('SELECT body FROM lead_messages WHERE lead_id = $1 ORDER BY id', [leadId])).map(
+    (row) => row.body,
+  );
 const deliveriesLeft = async () =>
   (
     await query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [endpointId])
@@ -123,6 +127,12 @@ describe('The retention pass (e2e)', () => {
     await leads.decline(vendorId, youngDeclined.id, 'Too far');
     await query(`UPDATE leads SET action_date = ${ahead} WHERE id = $1`, [youngDeclined.id]);
     await leads.accept(vendorId, open.id);
+    // A conversation on the open lead: an old message of the vendor's, and a young answer.
+    await query(
+      `INSERT INTO lead_messages (vendor_id, lead_id, direction, channel, body, at)
+       VALUES ($1, $2, 'outbound', 'sms', 'When may we come by?', now()), ($1, $2, 'inbound', 'sms', 'Monday', ${ahead})`,
+      [vendorId, open.id],
+    );
     const oldAudit = (await auditIds()).length + 1;
     await auditEntry('now()');
     const youngAudit = await auditEntry(ahead);
@@ -154,11 +164,12 @@ describe('The retention pass (e2e)', () => {
     expect(copies).toEqual([]);
 
     // Past 180 days: the bodies of messages that left or failed (these two, and the alerts of the two
-    // leads still held) and of the texts received, 1,000 a statement; one still waiting keeps its body.
+    // leads still held), of the texts received, 1,000 a statement, and of the old message on the open
+    // lead; one still waiting keeps its body.
     // The younger declined lead is past 60 days.
     expect(await passAt(181)).toEqual({
       ...nothing,
-      messageBodies: 4 + 1_500,
+      messageBodies: 4 + 1_500 + 1,
       closedLeads: 1,
       largestTransaction: 1_000,
     });
@@ -168,11 +179,13 @@ describe('The retention pass (e2e)', () => {
     expect(await bodyOf(youngSent)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(new Set(await textBodies(oldTexts))).toEqual(new Set([ERASED]));
     expect(await textBodies([youngText])).toEqual(['Thanks, see you 1']);
+    expect(await conversationBodies(open.id)).toEqual([ERASED, 'Monday']);
 
     // Past 730 days: the audit entries, which nothing but the pass may delete.
     const pass = await passAt(731);
-    expect(pass).toMatchObject({ messageBodies: 2, auditEntries: oldAudit });
+    expect(pass).toMatchObject({ messageBodies: 3, auditEntries: oldAudit });
     expect(await textBodies([youngText])).toEqual([ERASED]);
+    expect(await conversationBodies(open.id)).toEqual([ERASED, ERASED]);
     expect(await auditIds()).toEqual([youngAudit]);
     await expect(query('DELETE FROM audit_log WHERE id = $1', [youngAudit])).rejects.toThrow(/append-only/);
     await expect(query(`UPDATE audit_log SET action = 'x' WHERE id = $1`, [youngAudit])).rejects.toThrow(/append-only/);

@@ -97,7 +97,7 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
     return res.body.data as Record<string, number>;
   }
 
-  /** The person's records under two vendors: leads, a full journey with a referral, a review request, an opt-out, a referral received. */
+  /** The person's records under two vendors: leads (one with a conversation), a full journey with a referral, a review request, an opt-out, a referral received. */
   async function personWithRecords(p: Person, a: Account, b: Account) {
     const lead = await request(state.bed.t.http)
       .post(`${M}/vendors/${a.id}/leads`)
@@ -114,6 +114,11 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
       });
     expect(lead.status).toBe(201);
     await request(state.bed.t.http).post(`${V}/general-leads/${lead.body.data.id}/accept`).set(a.auth).expect(200);
+    await request(state.bed.t.http)
+      .post(`${V}/general-leads/${lead.body.data.id}/messages`)
+      .set(a.auth)
+      .send({ channel: 'email', body: `Hello ${p.name}, may we call you at ${p.phone}?` })
+      .expect(201);
     const leadB = await request(state.bed.t.http).post(`${M}/vendors/${b.id}/leads`).set(state.bed.manager).send({
       category: 'Roofing',
       customerName: p.name,

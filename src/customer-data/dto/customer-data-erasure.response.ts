@@ -2,6 +2,8 @@
 export class CustomerDataErasureResponse {
   /** Leads whose customer name, contacts, address and texts were removed. @example 2 */
   leads: number;
+  /** Messages of the conversations on those leads, either way, whose words were removed. @example 2 */
+  leadMessages: number;
   /** Processes whose name, contacts and private feedback were removed; their links answer 410. @example 1 */
   reputationProcesses: number;
   /** @example 1 */

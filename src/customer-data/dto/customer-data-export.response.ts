@@ -3,6 +3,7 @@ import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { OPT_OUT_SOURCES, type OptOutSource } from '../../notifications/notification.types';
 import type { CustomerRecords } from '../customer-records';
+import { ExportedLeadMessage } from './exported-lead-message.response';
 import { ExportedMessage } from './exported-message.response';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
@@ -24,6 +25,9 @@ export class ExportedLead {
   postLeadStatus: string | null;
   /** Why the vendor declined the lead, as it wrote it. */
   declineReason: string | null;
+  /** The conversation on the lead, both ways, oldest first. */
+  @ApiProperty({ type: [ExportedLeadMessage] })
+  messages: ExportedLeadMessage[];
 }
 
 /** A request of a process (feedback or review) and what the customer answered. */
@@ -158,6 +162,9 @@ export class CustomerDataExportResponse {
         ...lead,
         id: Number(lead.id),
         dateCreated: iso(lead.dateCreated)!,
+        messages: records.leadMessages
+          .filter((message) => Number(message.leadId) === Number(lead.id))
+          .map((message) => ExportedLeadMessage.from(message)),
       })),
       reputationProcesses: records.processes.map((process) => ({
         id: Number(process.id),
