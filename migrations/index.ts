@@ -40,6 +40,7 @@ import { IdempotencyHoldByLock1795690390000 } from './1795690390000-IdempotencyH
 import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFailedEventsIndex';
 import { ReferralLeads1795694400000 } from './1795694400000-ReferralLeads';
 import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
+import { ReferredLeadsIndex1795710000000 } from './1795710000000-ReferredLeadsIndex';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -86,4 +87,5 @@ export const MIGRATIONS = [
   MessageFailedEventsIndex1795690400000,
   ReferralLeads1795694400000,
   LeadConversations1795700000000,
+  ReferredLeadsIndex1795710000000,
 ];

@@ -3083,6 +3083,11 @@ export interface components {
              */
             leadMessages: number;
             /**
+             * @description Other people's leads that the person's referrals brought, whose referrer's name was removed.
+             * @example 1
+             */
+            referredLeads: number;
+            /**
              * @description Processes whose name, contacts and private feedback were removed; their links answer 410.
              * @example 1
              */

@@ -68,6 +68,7 @@ export class CustomerDataService {
 const ZERO_COUNTS: ErasureCounts = {
   leads: 0,
   leadMessages: 0,
+  referredLeads: 0,
   reputationProcesses: 0,
   feedbackRequests: 0,
   reviewRequests: 0,

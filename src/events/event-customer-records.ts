@@ -53,7 +53,8 @@ export class EventCustomerRecords implements CustomerDataProvider {
           WHERE e.type = 'message.failed'
          ORDER BY id`,
         parameters: [
-          finding.ids('leads').map(String),
+          // The person's leads, and the friends' leads their referrals brought (which name them).
+          [...finding.ids('leads'), ...finding.ids('referredLeads')].map(String),
           finding.ids('reputationProcesses').map(String),
           failed.map((message) => message.purpose),
           failed.map((message) => String(message.subjectId)),

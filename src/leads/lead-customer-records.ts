@@ -59,10 +59,35 @@ export class LeadCustomerRecords implements CustomerDataProvider {
         l.declineReason,
       ]),
     });
+    await this.findReferred(finding);
   }
 
   async erase({ finding }: Erasure): Promise<ErasedCounts> {
-    return { leads: await this.eraseLeads(finding.ids('leads')) };
+    return { leads: await this.eraseLeads(finding.ids('leads')), referredLeads: await this.eraseReferrer(finding) };
+  }
+
+  /**
+   * The friends' leads the person's referrals brought (idx_leads_referred_by_process): the friend's data,
+   * not the person's, but each names the person as its referrer.
+   */
+  private async findReferred(finding: PersonFinding): Promise<void> {
+    const referred = await this.sql.rows<{ id: number; vendorId: number; referredByName: string | null }>({
+      sql: `SELECT id, vendor_id AS "vendorId", referred_by_name AS "referredByName" FROM leads
+             WHERE referred_by_process_id = ANY($1::bigint[]) ORDER BY id`,
+      parameters: [finding.ids('reputationProcesses')],
+    });
+    finding.add('referredLeads', referred, { values: referred.map((lead) => lead.referredByName) });
+  }
+
+  /** The referrer's name `[erased]` on the friends' leads; the friend's own data stays. Answers how many. */
+  private async eraseReferrer(finding: PersonFinding): Promise<number> {
+    const ids = finding.ids('referredLeads');
+    if (ids.length === 0) return 0;
+    const { rowCount } = await this.sql.run({
+      sql: `UPDATE leads SET referred_by_name = $2::text WHERE id = ANY($1::bigint[])`,
+      parameters: [ids, ERASED],
+    });
+    return rowCount;
   }
 
   /**

@@ -49,6 +49,8 @@ describe('Customer data rights: erasure (e2e)', () => {
       leads: 3,
       // The vendor's message on A's lead.
       leadMessages: 1,
+      // The friend's lead their referral brought, which named them.
+      referredLeads: 1,
       reputationProcesses: 2,
       feedbackRequests: 1,
       reviewRequests: 2,

@@ -186,7 +186,7 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       logQuery.mockRestore();
     }
     const contactStatements = statements.filter(([sql]) =>
-      /FROM (leads|reputation_processes|referrals|referral_conversions|notification_outbox|inbound_sms|events|contact_opt_outs)\b/.test(
+      /FROM "?(leads|lead_messages|reputation_processes|referrals|referral_conversions|notification_outbox|inbound_sms|events|contact_opt_outs)\b/.test(
         sql,
       ),
     );
@@ -216,6 +216,8 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
       expect.arrayContaining([
         'idx_leads_customer_email',
         'idx_leads_customer_phone',
+        'idx_leads_referred_by_process',
+        'idx_lead_messages_lead',
         'idx_reputation_processes_email',
         'idx_reputation_processes_phone',
         'idx_referrals_friend_email',

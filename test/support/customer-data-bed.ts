@@ -189,6 +189,13 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
       `friend.${p.tag}@friend.example`,
     ]);
     const friendPage = await linkSentFor(state.bed.t.app, 'REFERRAL_INVITATION', madeId);
+    // The friend asks to be contacted: their lead names this person as its referrer.
+    const friend = new CustomerBrowser(state.bed.t.http, friendPage);
+    await friend.submit(
+      '',
+      { name: 'Friend Person', email: `friend.${p.tag}@friend.example`, message: 'Please call me' },
+      `${friend.path}?sent=1`,
+    );
     // The lead the contact request became, vendor A's.
     const [{ id: referralLeadId }] = await state.bed.t.dataSource.query<{ id: number }[]>(
       `SELECT id FROM leads WHERE customer_email = $1 AND source = 'REFERRAL'`,

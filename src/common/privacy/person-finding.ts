@@ -7,6 +7,8 @@ import type { CustomerContact, ErasedValues } from './customer-contact';
  */
 export type CustomerRecordKind =
   | 'leads'
+  /** Other people's leads that the person's referrals brought: they hold the person's name as the referrer. */
+  | 'referredLeads'
   | 'leadMessages'
   | 'reputationProcesses'
   | 'processSteps'

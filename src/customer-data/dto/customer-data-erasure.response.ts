@@ -4,6 +4,8 @@ export class CustomerDataErasureResponse {
   leads: number;
   /** Messages of the conversations on those leads, either way, whose words were removed. @example 2 */
   leadMessages: number;
+  /** Other people's leads that the person's referrals brought, whose referrer's name was removed. @example 1 */
+  referredLeads: number;
   /** Processes whose name, contacts and private feedback were removed; their links answer 410. @example 1 */
   reputationProcesses: number;
   /** @example 1 */

@@ -58,6 +58,8 @@ export const FINAL_POST_LEAD_STATUSES: readonly PostLeadStatus[] = [
 // Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_leads_customer_email', { synchronize: false })
 @Index('idx_leads_customer_phone', { synchronize: false })
+// The leads a referrer's referrals brought (partial): hand-written in the ReferredLeadsIndex migration.
+@Index('idx_leads_referred_by_process', { synchronize: false })
 export class Lead {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
   id: number;
