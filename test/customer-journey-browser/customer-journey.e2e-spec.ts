@@ -18,6 +18,7 @@ import {
 import { configureReviewSites, createFeedbackRequest, createReviewRequest, createVendor } from '../support/factories';
 import { freePort } from '../support/net';
 import { messagesTo } from '../support/outbox';
+import { referralLead } from '../support/customer-pages';
 import { type TestApp, createTestApp, withConfig } from '../support/test-app';
 
 const inBrowser = chromiumAvailable() ? describe : describe.skip;
@@ -189,6 +190,14 @@ inBrowser('Customer journeys in a real browser (e2e)', () => {
         await typeInto('Email', `friend-${viewport.name}@example.com`);
         await press('Ask for a quote');
         await seen('friend-thanks');
+        await expect(page.getByText('Maple & Sons "Renovations" has your request').count()).resolves.toBe(1);
+        // The request is the vendor's lead at once, in the friend's language, naming who referred them (as
+        // the referral form had it: the first name it offers).
+        await expect(referralLead(t, `friend-${viewport.name}@example.com`)).resolves.toEqual({
+          customerName: 'Pat Friend',
+          customerLocale: 'en',
+          referredByName: 'Jane',
+        });
 
         await tabTo(page, page.getByRole('link', { name: 'Unsubscribe' }));
         await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);

@@ -8,6 +8,7 @@ import { chromiumAvailable, consoleErrors, launchChromium, newContext } from '..
 import { configureReviewSites, createFeedbackRequest, createReviewRequest, createVendor } from '../support/factories';
 import { freePort } from '../support/net';
 import { messagesTo } from '../support/outbox';
+import { referralLead } from '../support/customer-pages';
 import { type TestApp, createTestApp, withConfig } from '../support/test-app';
 
 const inBrowser = chromiumAvailable() ? describe : describe.skip;
@@ -132,6 +133,11 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
     await page.getByLabel('Courriel').fill('eloise@ami.example');
     await click('Demander une soumission');
     expect(await french('friend-thanks')).toContain('Rénovations Côté a bien reçu votre demande');
+    await expect(referralLead(t, 'eloise@ami.example')).resolves.toEqual({
+      customerName: 'Éloïse Gagnon',
+      customerLocale: 'fr',
+      referredByName: 'Anaïs',
+    });
   }, 120_000);
 
   it('without scripts, the comment stays a selectable field and no copy button shows', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import type { TestApp } from './test-app';
 
 /**
  * A customer (or a referred friend) using the pages behind their link, as a browser would: GET the
@@ -56,4 +57,19 @@ export function fieldErrors(html: string): Record<string, string> {
     errors[name] = message.replace(/&#39;/g, "'");
   }
   return errors;
+}
+
+/** The referral lead a friend's contact request became, found by the friend's e-mail; null when none. */
+export async function referralLead(
+  t: TestApp,
+  email: string,
+): Promise<{ customerName: string; customerLocale: string | null; referredByName: string | null } | null> {
+  const rows = await t.dataSource.query<
+    { customerName: string; customerLocale: string | null; referredByName: string | null }[]
+  >(
+    `SELECT customer_name AS "customerName", customer_locale AS "customerLocale", referred_by_name AS "referredByName"
+       FROM leads WHERE customer_email = $1 AND source = 'REFERRAL'`,
+    [email],
+  );
+  return rows[0] ?? null;
 }
