@@ -1,4 +1,4 @@
-import { quietHoursEndAfter } from './quiet-hours';
+import { quietHoursEndAfter, quietUntil } from './quiet-hours';
 
 const toronto = (start: string, end: string) => ({ start, end, timeZone: 'America/Toronto' });
 const at = (iso: string) => new Date(iso);
@@ -48,5 +48,25 @@ describe('quietHoursEndAfter', () => {
     const tokyo = { start: '21:00', end: '08:00', timeZone: 'Asia/Tokyo' };
     // 2026-01-31 22:00 JST -> 2026-02-01 08:00 JST = 2026-01-31T23:00Z.
     expect(quietHoursEndAfter(at('2026-01-31T13:00:00Z'), tokyo)).toEqual(at('2026-01-31T23:00:00Z'));
+  });
+});
+
+describe('quietUntil', () => {
+  const settings = { quietHoursStart: '20:00', quietHoursEnd: '09:00', timeZone: 'America/Toronto' };
+
+  it("reads the vendor's bounds in the vendor's zone, not UTC's", () => {
+    // 17:00 EDT, when UTC's clocks already show 21:00: not quiet in Toronto.
+    expect(quietUntil(settings, at('2026-06-10T21:00:00Z'))).toBeNull();
+    // 20:30 EDT, when UTC's show 00:30: quiet until 09:00 EDT, not 09:00 UTC.
+    expect(quietUntil(settings, at('2026-06-11T00:30:00Z'))).toEqual(at('2026-06-11T13:00:00Z'));
+    // Vancouver's 20:30 is 03:30 UTC: quiet until 09:00 PDT.
+    expect(quietUntil({ ...settings, timeZone: 'America/Vancouver' }, at('2026-06-11T03:30:00Z'))).toEqual(
+      at('2026-06-11T16:00:00Z'),
+    );
+  });
+
+  it('is null without both bounds', () => {
+    expect(quietUntil({ ...settings, quietHoursStart: null }, at('2026-06-11T00:30:00Z'))).toBeNull();
+    expect(quietUntil({ ...settings, quietHoursEnd: null }, at('2026-06-11T00:30:00Z'))).toBeNull();
   });
 });
