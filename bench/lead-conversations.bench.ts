@@ -2,10 +2,11 @@
 // Writes: POST /general-leads/{id}/messages (an e-mail to the customer, queued in the outbox) beside
 // POST /review-requests (another write that queues a message to a customer), alternated round by round
 // over HTTP in this process; p50/p99 of each and their ratio.
-// Reads: GET /general-leads/{id}/messages on a lead holding 1,000 messages, its first page and a page
-// from the middle, and the plan of the page's statement: a range of idx_lead_messages_lead, no sort,
-// reading no row but the page's.
+// Reads: GET /general-leads/{id}/messages on a lead holding 1,000 messages among 20 other leads' as
+// many, its first page and a page from the middle, and the plan of the page's statement (which index,
+// how many rows it read for the page).
 import request from 'supertest';
+import { VENDOR_FEATURES } from '../src/auth/vendor-account';
 import { LeadMessage } from '../src/lead-conversations/entities/lead-message.entity';
 import { AutomationSettingsService } from '../src/automation-settings/automation-settings.service';
 import { bearer, createLead, createVendor } from '../test/support/factories';
@@ -16,6 +17,7 @@ import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/tes
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const MESSAGES_ON_LEAD = 1_000;
 const PAGE = 50;
+const OTHER_LEADS = 20;
 const DATABASE = `test_bench_conversations_${process.pid}`;
 const V = '/rest-api-v1';
 
@@ -50,7 +52,7 @@ async function main(): Promise<void> {
   });
   const t = await createTestApp();
   try {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
     // No quiet hours: every message leaves at once, whenever the benchmark runs.
     await t.app.get(AutomationSettingsService).update(vendor.id, { quietHoursStart: null, quietHoursEnd: null });
     const auth = bearer(token);
@@ -87,13 +89,22 @@ async function main(): Promise<void> {
     const ratio = p50p99(messages)[0] / p50p99(reviews)[0];
     console.log(`p50 ratio messages / review requests: ${ratio.toFixed(2)}`);
 
-    // The conversation grows to a thousand messages, both ways.
+    // The conversation grows to a thousand messages, both ways, interleaved with as many on each of
+    // the vendor's other leads: a page is a range of its own lead's messages, not a walk past others'.
+    const others = [];
+    for (let i = 0; i < OTHER_LEADS; i++) others.push((await createLead(t.app, vendor.id)).id);
     const have = await t.dataSource.getRepository(LeadMessage).countBy({ leadId: lead.id });
     await t.dataSource.query(
       `INSERT INTO lead_messages (vendor_id, lead_id, direction, channel, body, at)
-       SELECT $1, $2, CASE WHEN n % 2 = 0 THEN 'inbound' ELSE 'outbound' END::lead_message_direction, 'sms',
-              'Message ' || n, now() FROM generate_series(1, $3::int) AS n`,
-      [vendor.id, lead.id, MESSAGES_ON_LEAD - have],
+       SELECT $1, leads.ids[1 + n % array_length(leads.ids, 1)],
+              CASE WHEN n % 2 = 0 THEN 'inbound' ELSE 'outbound' END::lead_message_direction, 'sms', 'Message ' || n, now()
+         FROM (SELECT $2::bigint[] AS ids) AS leads,
+              generate_series(1, $3::int * array_length($2::bigint[], 1)) AS n`,
+      [vendor.id, [lead.id, ...others], MESSAGES_ON_LEAD],
+    );
+    await t.dataSource.query(
+      'DELETE FROM lead_messages WHERE id IN (SELECT id FROM lead_messages WHERE lead_id = $1 ORDER BY id DESC LIMIT $2)',
+      [lead.id, have],
     );
     await t.dataSource.query('VACUUM (ANALYZE) lead_messages');
     const ids = (
@@ -102,12 +113,15 @@ async function main(): Promise<void> {
       ])
     ).map((row) => Number(row.id));
     const middle = ids[MESSAGES_ON_LEAD / 2];
-    const read = (after: number) => () =>
-      request(t.http).get(`${V}/general-leads/${lead.id}/messages?after=${after}&limit=${PAGE}`).set(auth);
+    const read = (after?: number) => () =>
+      request(t.http)
+        .get(`${V}/general-leads/${lead.id}/messages`)
+        .query({ limit: PAGE, ...(after ? { after } : {}) })
+        .set(auth);
     const first: number[] = [];
     const inside: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      first.push(await timed(read(0), 200));
+      first.push(await timed(read(), 200));
       inside.push(await timed(read(middle), 200));
     }
     console.log(`reads of ${PAGE} on a lead with ${ids.length} messages, ${ROUNDS} rounds:`);
@@ -116,7 +130,10 @@ async function main(): Promise<void> {
 
     const plan = planNodes(
       await t.dataSource.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM lead_messages WHERE lead_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+        // The statement of LeadMessagesRepository.page.
+        `EXPLAIN (ANALYZE, FORMAT JSON)
+         SELECT id, vendor_id, lead_id, direction, channel, body, at, send_after, unsubscribe_token FROM lead_messages
+          WHERE lead_id = $1 AND id > $2 ORDER BY id ASC LIMIT $3`,
         [lead.id, middle, PAGE],
       ),
     );
