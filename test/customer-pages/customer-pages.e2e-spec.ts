@@ -107,6 +107,10 @@ describe('Customer pages (e2e)', () => {
       { Origin: 'https://pages.attacker.example' },
       { Origin: 'null' },
       { Origin: 'http://localhost:3001' },
+      // Origins that begin as the service's own does.
+      { Origin: 'http://localhost:30001' },
+      { Origin: 'http://localhost:3000.attacker.example' },
+      { Referer: 'http://localhost:3000.attacker.example/r/form.html' },
       { Referer: 'https://pages.attacker.example/form.html' },
     ]) {
       const res = await page.post('/feedback', answer).set(sentFrom);

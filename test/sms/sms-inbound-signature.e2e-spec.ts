@@ -75,6 +75,8 @@ describe('X-Twilio-Signature (e2e)', () => {
 
   it.each([
     ['missing', null],
+    ['empty', ''],
+    ['shortened by one character', 'shortened'],
     ['made with another token', providerSignature([['Body', 'STOP']], URL, 'another-token')],
     ['of another body', providerSignature([['Body', 'Hello']])],
     ['over the internal address instead of the public one', 'internal'],
@@ -87,7 +89,12 @@ describe('X-Twilio-Signature (e2e)', () => {
       ['To', SHARED_SENDER],
       ['Body', 'STOP'],
     ];
-    const signature = forged === 'internal' ? providerSignature(fields, `http://127.0.0.1/sms/inbound`) : forged;
+    const signature =
+      forged === 'internal'
+        ? providerSignature(fields, `http://127.0.0.1/sms/inbound`)
+        : forged === 'shortened'
+          ? providerSignature(fields).slice(0, -1)
+          : forged;
     const res = await postFields(sms.bed.t.http, fields, { signature }).expect(403);
     expect(res.body).toEqual({
       success: false,

@@ -147,9 +147,11 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
       referrerName: p.name,
     });
 
+    // Kept under its key: an idempotent answer that holds the phone, not the e-mail.
     const review = await request(state.bed.t.http)
       .post(`${V}/review-requests`)
       .set(b.auth)
+      .set('Idempotency-Key', `review-${p.tag}`)
       .send({ firstName: 'Zoé', lastName: p.lastName, phone: p.phone });
     expect(review.status).toBe(201);
     const reviewPage = new CustomerBrowser(

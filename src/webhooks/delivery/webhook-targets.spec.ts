@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { webhooksConfig, type WebhooksConfig } from '../../config/webhooks.config';
@@ -50,6 +51,37 @@ describe('WebhookTargets (the SSRF rule)', () => {
     expect(outcome).toBeInstanceOf(ForbiddenTarget);
     // The addresses are not named: the answer would map a private network's DNS for any client.
     expect((outcome as Error).message).toBe('localhost does not resolve to a public address.');
+  });
+
+  describe('with a resolver answering public and private addresses together', () => {
+    const PUBLIC = { address: '93.184.215.14', family: 4 };
+    const PRIVATE = { address: '10.0.0.5', family: 4 };
+    /** The resolver's answer for every name, in this order (no query leaves the machine). */
+    const resolving = (addresses: LookupAddress[]) => {
+      strict.resolveAll = (_hostname, callback) => callback(null, addresses);
+    };
+    afterEach(() => {
+      strict.resolveAll = new WebhookTargets(config({})).resolveAll;
+    });
+
+    it.each([
+      ['public first', [PUBLIC, PRIVATE]],
+      ['private first', [PRIVATE, PUBLIC]],
+    ])('refuses the name at registration and at connection, %s', async (_order, addresses) => {
+      resolving(addresses);
+      await expect(strict.check('https://mixed.example/hook')).rejects.toThrow(
+        'mixed.example does not resolve to a public address.',
+      );
+      const outcome = await new Promise<unknown>((resolve) =>
+        strict.lookup('mixed.example', {}, (error, address) => resolve(error ?? address)),
+      );
+      expect(outcome).toBeInstanceOf(ForbiddenTarget);
+    });
+
+    it('admits a name whose every address is public', async () => {
+      resolving([PUBLIC, { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 }]);
+      await expect(strict.check('https://public.example/hook')).resolves.toBe('https://public.example/hook');
+    });
   });
 
   it.each([

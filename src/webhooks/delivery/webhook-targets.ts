@@ -31,6 +31,12 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 export class WebhookTargets {
   constructor(@Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig) {}
 
+  /** The system's resolver, every address of a name; the SSRF rule's unit tests answer for it. */
+  resolveAll: (
+    hostname: string,
+    callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+  ) => void = (hostname, callback) => lookup(hostname, { all: true }, callback);
+
   /**
    * The parsed url when its scheme, port and host are acceptable as written; throws ForbiddenTarget.
    * Its `href` is the url as WHATWG normalises it (`HTTPS://Host` → `https://host/`), the form stored.
@@ -76,7 +82,7 @@ export class WebhookTargets {
 
   /** A `lookup` for http.request: resolves, and refuses when any address is forbidden. */
   readonly lookup = (hostname: string, options: { all?: boolean }, callback: LookupCallback): void => {
-    lookup(hostname, { all: true }, (error, addresses) => {
+    this.resolveAll(hostname, (error, addresses) => {
       if (error) return callback(new ForbiddenTarget(`${hostname} could not be resolved (${error.code}).`), []);
       // The message never names the addresses: it would map a private network's DNS for any client.
       if (!this.config.allowPrivateTargets && !addresses.every(({ address }) => isPublicAddress(address))) {
