@@ -13,7 +13,7 @@ import { splitCustomerName } from '../reputation/customer-name';
 import { ReferralChannel, ReputationEventType } from '../reputation/entities/reputation-event.entity';
 import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
 import { ReputationLinks, customerPaths, newLinkToken, openLink, unknownLink } from '../reputation/reputation-links';
-import { ReputationProcessService, eventOf } from '../reputation/reputation-process.service';
+import { ReputationProcessService, type VendorCard, eventOf } from '../reputation/reputation-process.service';
 import type { Referral } from './entities/referral.entity';
 import { ReferralCountsRepository } from './referral-counts.repository';
 import { ReferralsRepository } from './referrals.repository';
@@ -46,11 +46,9 @@ export interface ReferralStepView {
   shareLink: string | null;
 }
 
-export interface InvitationPageView {
+/** The friend's page: its vendor (how the friend reaches it, who sends for it) and the invitation. */
+export interface InvitationPageView extends VendorCard {
   token: string;
-  vendorName: string;
-  /** How the friend reaches the vendor (its profile's contact, else the operator's). */
-  contact: string | null;
   /** The referrer's language, which the friend's message was written in. */
   locale: Locale;
   /** Who referred the friend: the name the customer gave (a share link made before names were asked: their first name). */

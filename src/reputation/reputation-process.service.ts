@@ -93,10 +93,14 @@ export function eventOf(
  * the process and the vendor's opt-out list. The modules above (review requests, feedback, referrals,
  * the customer's pages) go through this service; the transaction is the caller's when it has one.
  */
-/** The vendor a customer page is from, and how the customer reaches it. */
+/** The vendor a customer page is from, how the customer reaches it, and who sends for it (CASL). */
 export interface VendorCard {
   vendorName: string;
   contact: string | null;
+  /** The vendor's mailing address, else the operator's; null when neither is set (outside production). */
+  mailingAddress: string | null;
+  /** Who sends the messages and runs the pages for the vendor. */
+  operatorName: string;
 }
 
 @Injectable()
@@ -216,10 +220,20 @@ export class ReputationProcessService {
     return process;
   }
 
-  /** Who a customer page is from: the vendor, and how to reach it (its profile's contact, else the operator's). */
+  /**
+   * Who a customer page is from: the vendor, how to reach it and where it is (its profile's contact and
+   * mailing address, else the operator's), and the operator sending for it. A text identifies its sender
+   * through the page it links to, so every page carries all of it.
+   */
   async vendorCardOf(process: Pick<ReputationProcess, 'vendorId'>): Promise<VendorCard> {
     const vendor = await this.vendors.get(process.vendorId);
-    return { vendorName: vendor.vendorName, contact: vendorContactOf(vendor) ?? this.notifications.operator.contact };
+    const operator = this.notifications.operator;
+    return {
+      vendorName: vendor.vendorName,
+      contact: vendorContactOf(vendor) ?? operator.contact,
+      mailingAddress: vendor.mailingAddress ?? operator.mailingAddress,
+      operatorName: operator.name,
+    };
   }
 
   /** The absolute link of a process's customer pages, as its messages carry it (the CLI's demo prints it). */

@@ -28,7 +28,7 @@ export async function createAdmin(app: INestApplicationContext): Promise<{ manag
 }
 
 export interface VendorOptions extends Partial<
-  Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType'>
+  Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType' | 'mailingAddress'>
 > {
   features?: VendorFeature[];
 }

@@ -20,7 +20,12 @@ const links = [
 let lang = PageLanguage.of(undefined, 'en');
 const processPage = (page: ProcessPageView, form: FormState | null = null) => views.processPage(page, lang, form);
 const unsubscribePage = (path: string, vendorName: string, alreadyOut: boolean) =>
-  views.unsubscribePage(path, { vendorName, contact: HOSTILE }, alreadyOut, lang);
+  views.unsubscribePage(
+    path,
+    { vendorName, contact: HOSTILE, mailingAddress: HOSTILE, operatorName: HOSTILE },
+    alreadyOut,
+    lang,
+  );
 const invitationPage = (page: InvitationPageView, thanked: boolean, form: FormState | null = null) =>
   views.invitationPage(page, lang, thanked, form);
 const errorPage = (status: number, messages: string[], back: string | null) =>
@@ -31,6 +36,8 @@ function view(step: JourneyStep, changes: Partial<ProcessPageView> = {}): Proces
     token: TOKEN,
     vendorName: HOSTILE,
     contact: HOSTILE,
+    mailingAddress: HOSTILE,
+    operatorName: HOSTILE,
     locale: 'en',
     firstName: HOSTILE,
     closed: null,
@@ -53,6 +60,8 @@ const invitation = (changes: Partial<InvitationPageView> = {}): InvitationPageVi
   token: TOKEN,
   vendorName: HOSTILE,
   contact: HOSTILE,
+  mailingAddress: HOSTILE,
+  operatorName: HOSTILE,
   locale: 'en',
   referrerName: HOSTILE,
   accepting: true,

@@ -1,4 +1,5 @@
 import type { InvitationPageView } from '../../referrals/referrals.service';
+import type { VendorCard } from '../../reputation/reputation-process.service';
 import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
 import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
@@ -16,16 +17,21 @@ const optedOut = (lang: PageLanguage, vendor: string): StepPage => ({
     <p>${lang.t('optedOutBody', { vendor })}</p>`,
 });
 
-/** Who the page is from: the vendor, and how to reach it. */
-export interface PageVendor {
-  vendorName: string;
-  contact: string | null;
-}
+/** Who the page is from: the vendor, how to reach it, where it is and who sends for it. */
+export type PageVendor = VendorCard;
+
+/** The page's part of a view: its vendor, for the header and the footer's identification. */
+const vendorOf = ({ vendorName, contact, mailingAddress, operatorName }: PageVendor): PageVendor => ({
+  vendorName,
+  contact,
+  mailingAddress,
+  operatorName,
+});
 
 /** `/r/{token}`: the step of the customer's journey they are at; `form` when a refused answer is shown again. */
 export function processPage(view: ProcessPageView, lang: PageLanguage, form: FormState | null = null): string {
-  const { vendorName, contact } = view;
-  const page = { lang, vendorName, contact, samePage: customerPaths.process(view.token) };
+  const { vendorName } = view;
+  const page = { lang, ...vendorOf(view), samePage: customerPaths.process(view.token) };
   if (view.closed === 'OPTED_OUT') return layout({ ...page, ...optedOut(lang, vendorName) });
   if (view.closed === 'CANCELLED') {
     return layout({
@@ -43,7 +49,7 @@ export function processPage(view: ProcessPageView, lang: PageLanguage, form: For
 /** `GET /r/{token}/unsubscribe` and `/i/{token}/unsubscribe`: confirm before opting out (one-click POST works too). */
 export function unsubscribePage(path: string, vendor: PageVendor, alreadyOut: boolean, lang: PageLanguage): string {
   const { vendorName } = vendor;
-  const page = { lang, ...vendor, samePage: path };
+  const page = { lang, ...vendorOf(vendor), samePage: path };
   if (alreadyOut) return layout({ ...page, ...optedOut(lang, vendorName) });
   return layout({
     ...page,
@@ -70,8 +76,7 @@ export function invitationPage(
   const invitationPath = customerPaths.invitation(view.token);
   const page = {
     lang,
-    vendorName: vendor,
-    contact: view.contact,
+    ...vendorOf(view),
     samePage: thanked ? `${invitationPath}?sent=1` : invitationPath,
   };
   const unsubscribePath = view.messaged ? customerPaths.invitationUnsubscribe(view.token) : null;

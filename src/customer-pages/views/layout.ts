@@ -30,8 +30,10 @@ export interface Page {
   vendorName: string | null;
   /** How to reach the vendor (its profile's phone, e-mail or web site, else the operator's contact). */
   contact: string | null;
-  /** Who runs the pages, named where a page has no vendor (an unknown link). */
+  /** Who runs the pages: named for the vendor on its pages, alone on a page for an unknown link. */
   operatorName?: string;
+  /** The vendor's mailing address (else the operator's), shown with who sends for it. */
+  mailingAddress?: string | null;
   body: SafeHtml;
   /** The unsubscribe page of the link, when the page offers one. */
   unsubscribePath?: string | null;
@@ -45,6 +47,7 @@ export function layout({
   vendorName,
   contact,
   operatorName = '',
+  mailingAddress = null,
   body,
   unsubscribePath,
   samePage,
@@ -58,6 +61,14 @@ export function layout({
           ? lang.t('reachOperator', { operator: operatorName, contact: shown })
           : lang.t('reachVendor', { vendor: vendorName, contact: shown })
       }
+    </p>`;
+  // The sender's identification (CASL): a text names the vendor and links here for the rest.
+  const identity =
+    vendorName !== null &&
+    operatorName &&
+    html`<p>
+      ${lang.t('sentBy', { operator: operatorName, vendor: vendorName })}
+      ${mailingAddress && html`<br />${lang.t('postalAddress', { vendor: vendorName, address: mailingAddress })}`}
     </p>`;
   const unsubscribe =
     vendorName !== null &&
@@ -91,7 +102,7 @@ export function layout({
       <body>
         ${switchLinks} ${vendorName !== null && html`<header class="brand">${vendorName}</header>`}
         <main>${body}</main>
-        ${(reach || unsubscribe) && html`<footer>${reach} ${unsubscribe}</footer>`}
+        ${(reach || identity || unsubscribe) && html`<footer>${reach} ${identity} ${unsubscribe}</footer>`}
       </body>
     </html>`.value;
 }

@@ -16,6 +16,8 @@ export const EN = {
   'page.reachVendor': 'Questions? Contact {vendor}: {contact}',
   /** A page with no vendor (an unknown link): the operator, by name, and its contact. */
   'page.reachOperator': 'Questions? Contact {operator}: {contact}',
+  'page.sentBy': '{operator} sends these pages and messages on behalf of {vendor}.',
+  'page.postalAddress': 'Mailing address: {vendor}, {address}',
 
   'page.feedbackTitle': 'How did {vendor} do?',
   'page.feedbackHeading': 'Hi {firstName}, how did {vendor} do?',

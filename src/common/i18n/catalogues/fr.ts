@@ -16,6 +16,8 @@ export const FR: Catalogue = {
   'page.inThisLanguage': 'Français',
   'page.reachVendor': 'Des questions? Communiquez avec {vendor}\u00a0: {contact}',
   'page.reachOperator': 'Des questions? Communiquez avec {operator}\u00a0: {contact}',
+  'page.sentBy': '{operator} transmet ces pages et ces messages pour {vendor}.',
+  'page.postalAddress': 'Adresse postale\u00a0: {vendor}, {address}',
 
   'page.feedbackTitle': 'Votre projet avec {vendor}',
   'page.feedbackHeading': 'Bonjour {firstName}, comment s’est déroulé votre projet avec {vendor}?',
