@@ -11,18 +11,41 @@ export interface SmsSize {
   segments: number;
 }
 
+/**
+ * Parts of `single` units when everything fits in one, else of `multi`, never splitting a character
+ * across two: an escaped GSM-7 character (two septets) or a UCS-2 surrogate pair (an emoji) that would
+ * cross a part's end starts the next part.
+ */
+function partsOf(sizes: number[], single: number, multi: number): number {
+  if (sizes.reduce((sum, size) => sum + size, 0) <= single) return 1;
+  let parts = 1;
+  let used = 0;
+  for (const size of sizes) {
+    if (used + size > multi) {
+      parts += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return parts;
+}
+
 /** How a text travels: GSM-7 when every character is in it, else UCS-2 for the whole message. */
 export function smsSize(text: string): SmsSize {
-  let septets = 0;
-  for (const char of text) {
-    if (GSM7_BASIC.has(char)) septets += 1;
-    else if (GSM7_EXTENSION.has(char)) septets += 2;
-    else {
-      const units = text.length;
-      return { encoding: 'UCS-2', segments: units <= 70 ? 1 : Math.ceil(units / 67) };
-    }
+  const chars = [...text];
+  if (chars.every((char) => GSM7_BASIC.has(char) || GSM7_EXTENSION.has(char))) {
+    const septets = chars.map((char) => (GSM7_BASIC.has(char) ? 1 : 2));
+    return { encoding: 'GSM-7', segments: partsOf(septets, 160, 153) };
   }
-  return { encoding: 'GSM-7', segments: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+  // UTF-16 code units: one for most characters, two for one outside the basic plane.
+  return {
+    encoding: 'UCS-2',
+    segments: partsOf(
+      chars.map((char) => char.length),
+      70,
+      67,
+    ),
+  };
 }
 
 /** Typographic punctuation and its GSM-7 form (phones and word processors put in the former). */
