@@ -1192,7 +1192,8 @@ export interface paths {
         put?: never;
         /**
          * Export customer data
-         * @description Every record holding the e-mail or phone, across vendors, by kind.
+         * @description Every record holding the e-mail or phone, across vendors, by kind. Its answer is never kept under an
+         *     Idempotency-Key (no copy of the person's data outlives their erasure): a repeat runs the export again.
          */
         post: operations["exportCustomerData"];
         delete?: never;

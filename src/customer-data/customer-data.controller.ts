@@ -7,6 +7,7 @@ import type { CustomerContact } from '../common/privacy/customer-contact';
 import { contactOf } from '../reputation/contact';
 import { CustomerDataService } from './customer-data.service';
 import { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
+import { AnswerNeverKept } from '../idempotency/answer-never-kept.decorator';
 import { CustomerDataExportResponse } from './dto/customer-data-export.response';
 import { DataSubjectDto } from './dto/data-subject.dto';
 import { ManagerWrite } from '../write-routes/write-routes';
@@ -26,9 +27,13 @@ const badSubject = ApiErrors({
 export class CustomerDataController {
   constructor(private readonly customerData: CustomerDataService) {}
 
-  /** Every record holding the e-mail or phone, across vendors, by kind. */
+  /**
+   * Every record holding the e-mail or phone, across vendors, by kind. Its answer is never kept under an
+   * Idempotency-Key (no copy of the person's data outlives their erasure): a repeat runs the export again.
+   */
   @Post('export')
   @ManagerWrite({ type: 'contact', id: 'handler' })
+  @AnswerNeverKept()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataExportResponse)
   @badSubject

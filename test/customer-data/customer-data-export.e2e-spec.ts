@@ -158,6 +158,34 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     ]);
   });
 
+  it('keeps no copy of an export under its Idempotency-Key: a repeat runs again and shows what is held now', async () => {
+    const p = person();
+    const ask = () =>
+      request(bed.t.http)
+        .post(`${M}/customer-data/export`)
+        .set(bed.manager)
+        .set('Idempotency-Key', `export-${p.tag}`)
+        .send({ email: p.email });
+    const before = await ask().expect(200);
+    expect(before.body.data.leads).toEqual([]);
+    await request(bed.t.http)
+      .post(`${M}/vendors/${a.id}/leads`)
+      .set(bed.manager)
+      .send({
+        category: 'Roofing',
+        customerName: p.name,
+        customerEmail: p.email,
+        projectDetailsHtml: '<p>Roof</p>',
+        originalJobDescription: 'Roof',
+      })
+      .expect(201);
+    const again = await ask().expect(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.data.leads).toEqual([expect.objectContaining({ customerName: p.name })]);
+    const kept = await bed.t.dataSource.query(`SELECT key FROM idempotency_keys WHERE key = $1`, [`export-${p.tag}`]);
+    expect(kept).toEqual([]);
+  });
+
   it('refuses a request naming no one, a malformed contact, and vendor tokens', async () => {
     for (const body of [{}, { email: 'not-an-email' }, { phone: '12345' }, { email: 'a@b.example', extra: 1 }]) {
       for (const action of ['export', 'erase'])
