@@ -1,9 +1,11 @@
 import { LANGUAGE_TAGS, type MessageKey, text } from '../common/i18n/catalogue';
 import type { Locale } from '../common/locale/locale';
 import { escapeMarkup } from '../common/markup/escape-markup';
-import { MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
 import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
 import { unlinked } from '../common/text/unlinked';
+
+/** A lead alert to the vendor's phone: two GSM-7 parts at most, read at a glance. */
+const ALERT_SMS_SEGMENTS = 2;
 
 /** The first alert of a lead, or its one re-alert. */
 export type AlertKind = 'alert' | 'reAlert';
@@ -111,7 +113,7 @@ const SMS_FITTINGS = [
 
 /**
  * The SMS: words in GSM-7 with ordinary spaces, shortened (the description first, then the vendor's
- * name and the category) until the whole text, link included, fits in MAX_SMS_SEGMENTS parts.
+ * name and the category) until the whole text, link included, fits in ALERT_SMS_SEGMENTS parts.
  */
 function smsOf(
   kind: AlertKind,
@@ -134,7 +136,7 @@ function smsOf(
     });
     return facts.link ? `${message} ${facts.link}` : message;
   };
-  const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= MAX_SMS_SEGMENTS);
+  const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= ALERT_SMS_SEGMENTS);
   return sms(fitting ?? SMS_FITTINGS[SMS_FITTINGS.length - 1]);
 }
 

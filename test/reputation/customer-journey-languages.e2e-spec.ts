@@ -7,7 +7,7 @@ import { smsSize } from '../../src/notifications/rendering/sms-segments';
 
 jest.setTimeout(90_000);
 
-const FR_OPT_OUT = 'Répondez ARRET pour ne plus recevoir de messages.';
+const FR_OPT_OUT = 'Répondez ARRET pour vous désabonner.';
 const EN_OPT_OUT = 'Reply STOP to opt out.';
 const ERABLE = {
   defaultLocale: 'fr',

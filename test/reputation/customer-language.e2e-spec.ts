@@ -13,7 +13,7 @@ jest.setTimeout(60_000);
 
 const bed = new AutomationTestBed(`${process.env.E2E_DATABASE_NAME}_language`);
 const T0 = '2026-06-10T14:00:00.000Z';
-const FR_OPT_OUT = 'Répondez ARRET pour ne plus recevoir de messages.';
+const FR_OPT_OUT = 'Répondez ARRET pour vous désabonner.';
 const EN_OPT_OUT = 'Reply STOP to opt out.';
 
 /** docs/contract.md#language: a process keeps its customer's language, from the request, the lead or the vendor. */

@@ -14,7 +14,7 @@ export const LANGUAGE_TAGS: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' 
  * Whether a key is an SMS text (`*.sms`, `sms.*`, `message.smsOptOut`): GSM-7 and ordinary spaces. Every
  * other text is shown on a page or in an e-mail, with its language's typography.
  */
-export const isSmsText = (key: MessageKey): boolean => /^sms\.|\.sms$|^message\.smsOptOut$/.test(key);
+export const isSmsText = (key: MessageKey): boolean => /^sms\.|\.sms(Short)?$|^message\.smsOptOut$/.test(key);
 
 const compiled = new Map<string, IntlMessageFormat>();
 

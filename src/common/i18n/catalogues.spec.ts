@@ -122,7 +122,7 @@ describe('The message catalogues', () => {
   });
 
   it('writes French natively, and numbers by the language', () => {
-    expect(text('fr', 'message.smsOptOut')).toBe('Répondez ARRET pour ne plus recevoir de messages.');
+    expect(text('fr', 'message.smsOptOut')).toBe('Répondez ARRET pour vous désabonner.');
     expect(text('fr', 'page.byEmailHeading')).toContain('courriel');
     expect(text('fr', 'page.ratingOption', { n: 1 })).toBe('1 étoile sur 5');
     expect(text('fr', 'page.ratingOption', { n: 4 })).toBe('4 étoiles sur 5');

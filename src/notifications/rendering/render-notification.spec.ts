@@ -1,7 +1,7 @@
 import { CUSTOMER_PURPOSES } from '../notification.types';
 import { LOCALES } from '../../common/locale/locale';
 import { MAX_SMS_SEGMENTS, renderEmail, renderSms } from './render-notification';
-import { smsSize, toGsm7 } from './sms-segments';
+import { smsSize } from './sms-segments';
 
 const fields = {
   firstName: 'Jane',
@@ -160,38 +160,73 @@ describe('renderSms', () => {
     );
   });
 
-  /** The longest names the APIs accept: a vendor's 200 characters, a customer's 100. */
-  const longest = (vendorName: string) => ({
-    firstName: 'Alexandra-Maximilienne'.padEnd(100, 'e'),
-    vendorName: vendorName.padEnd(200, ' Renovations'),
-    referrerName: 'Christopher-Emmanuel'.padEnd(100, 'l'),
+  /** A 100-character vendor name full of accents and typographic apostrophes, as Quebec writes them. */
+  const QUEBEC_NAME =
+    'Rénovations Côté & Frères d’Île-d’Orléans, Entrepreneurs Généraux en Bâtiment, Maçonnerie, Toitures'
+      .padEnd(100, '.')
+      .slice(0, 100);
+  const named = (vendorName: string, firstName = 'Anaïs', referrerName = 'Zoé') => ({
+    firstName,
+    vendorName,
+    referrerName,
     link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
     unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
   });
+  /** A name as an SMS writes it: as given, its apostrophes in GSM-7. */
+  const written = (name: string) => name.replaceAll('’', "'");
+  const OPT_OUT = { en: '\nReply STOP to opt out.', fr: '\nRépondez ARRET pour vous désabonner.' };
+  const CUSTOM = '{vendorName} ici. Merci {firstName}! '.padEnd(600, 'Votre avis compte beaucoup pour nous. ');
   const cases = LOCALES.flatMap((locale) =>
     CUSTOMER_PURPOSES.flatMap((purpose) =>
-      ['Maple Leaf Kitchen & Bath', 'Fenêtres Côté & Frères', 'Toitures 🏠 Boréal'].map(
-        (vendorName) => [purpose, locale, vendorName] as const,
+      [null, CUSTOM].flatMap((custom) =>
+        [QUEBEC_NAME, 'Fenêtres Côté & Frères', 'Maple Leaf Kitchen & Bath'].map(
+          (vendorName) => [purpose, locale, custom === null ? 'default' : 'custom', vendorName] as const,
+        ),
       ),
     ),
   );
 
-  it.each(cases)('writes %s in %s within two parts, its vendor named, with the longest %j', (purpose, locale, name) => {
-    const sms = renderSms(purpose, longest(name), null, locale);
-    expect(smsSize(sms).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
+  /**
+   * A French invitation naming the 100-character vendor and its referrer cannot fit: the names, the link
+   * and the opt-out line alone take 207 UCS-2 units of the 201 three parts hold (sent whole, below).
+   */
+  const overflows = (purpose: string, locale: string, vendorName: string) =>
+    purpose === 'REFERRAL_INVITATION' && locale === 'fr' && vendorName === QUEBEC_NAME;
+
+  it.each(cases)('writes %s in %s (%s text) in three parts at most, %j whole', (purpose, locale, text, vendorName) => {
+    const sms = renderSms(purpose, named(vendorName), text === 'custom' ? CUSTOM : null, locale);
+    const fits = smsSize(sms).segments <= MAX_SMS_SEGMENTS;
+    expect({ fits, sms }).toEqual({ fits: !overflows(purpose, locale, vendorName), sms });
+    expect(sms).toContain(written(vendorName));
+    if (purpose === 'REFERRAL_INVITATION') expect(sms).toContain('Zoé');
     expect(sms.match(/https:\/\//g)).toHaveLength(1);
-    expect(sms).toContain(toGsm7(name).slice(0, 15));
-    expect(
-      sms.endsWith(
-        locale === 'fr' ? '\nRépondez ARRET pour ne plus recevoir de messages.' : '\nReply STOP to opt out.',
-      ),
-    ).toBe(true);
+    expect(sms).toContain('https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(sms.endsWith(OPT_OUT[locale])).toBe(true);
   });
 
-  it.each(LOCALES)('keeps the %s SMS in GSM-7 when the names are written in Latin letters', (locale) => {
+  it('keeps the letters of names as given, and the default text when it fits: UCS-2 rather than a misspelling', () => {
+    const sms = renderSms('REVIEW_REQUEST', named('Fenêtres Côté & Frères', 'Anaïs'), null, 'en');
+    expect(sms).toBe(
+      "Hi Anaïs, it's Fenêtres Côté & Frères. Thanks for choosing us! Would you leave us a quick review? " +
+        'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx\nReply STOP to opt out.',
+    );
+    expect(smsSize(sms).encoding).toBe('UCS-2');
+  });
+
+  it.each(LOCALES)('stays in GSM-7 in %s when the names are written in its letters', (locale) => {
     for (const purpose of CUSTOMER_PURPOSES) {
-      expect(smsSize(renderSms(purpose, longest('Fenêtres Côté & Frères'), null, locale)).encoding).toBe('GSM-7');
+      const sms = renderSms(purpose, named('Renée & Frères d’Orléans', 'Hélène', 'Zoé'), null, locale);
+      expect(smsSize(sms).encoding).toBe('GSM-7');
+      expect(sms).toContain("Renée & Frères d'Orléans");
     }
+  });
+
+  it('sends whole, in more parts, a text whose names alone cannot fit: never a cut name', () => {
+    const sms = renderSms('REFERRAL_INVITATION', named(QUEBEC_NAME), null, 'fr');
+    expect(sms).toBe(
+      `Zoé vous recommande ${written(QUEBEC_NAME)} : https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx${OPT_OUT.fr}`,
+    );
+    expect(smsSize(sms).segments).toBe(MAX_SMS_SEGMENTS + 1);
   });
 });
 

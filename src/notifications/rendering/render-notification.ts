@@ -1,7 +1,7 @@
 import { LANGUAGE_TAGS, type MessageKey, displayedContact, text, textParts } from '../../common/i18n/catalogue';
 import type { Locale } from '../../common/locale/locale';
 import type { CustomerPurpose, MergeFields } from '../notification.types';
-import { smsSize, toGsm7 } from './sms-segments';
+import { smsSize, withGsm7Punctuation } from './sms-segments';
 import { PURPOSE_FRAME, purposeKey } from './templates';
 import { escapeMarkup } from '../../common/markup/escape-markup';
 
@@ -31,8 +31,8 @@ type Values = Record<Placeholder, string>;
 const CUSTOM_PLACEHOLDER = /\{(firstName|vendorName|link|referrerName|operatorName|unsubscribeLink)\}/g;
 const FIELDS = Object.fromEntries(PLACEHOLDERS.map((field) => [field, { field }])) as Record<Placeholder, Field>;
 
-/** A message's SMS goes in at most this many parts. */
-export const MAX_SMS_SEGMENTS = 2;
+/** A message's SMS to a customer goes in at most this many parts. */
+export const MAX_SMS_SEGMENTS = 3;
 
 /** Merge values are single-line text: control characters and line breaks collapse to one space. */
 export function cleanMergeValue(value: string): string {
@@ -240,13 +240,12 @@ export function identificationOf(
   ];
 }
 
-/** Shortened this far at most, step by step, when an SMS would not fit its parts otherwise. */
-const SHORTER_NAMES = [60, 40, 25, 15];
-const cut = (value: string, length: number): string => [...value].slice(0, length).join('').trim();
-
 /**
- * One short link, and how to stop (a reply, so no second link is needed). Names are written in GSM-7
- * (toGsm7), and a long vendor or customer name is shortened until the SMS fits in MAX_SMS_SEGMENTS.
+ * One short link, and how to stop (a reply, so no second link is needed), in at most MAX_SMS_SEGMENTS
+ * parts. Names go as given, letters and all (one outside GSM-7 makes the text UCS-2); only typographic
+ * punctuation takes its GSM-7 form. A text too long gives way to the purpose's default, then to its
+ * few-words form, then to the vendor's name and the link: a name, the link and the opt-out line are
+ * never cut, and a text whose names alone overflow the parts is sent whole.
  */
 export function renderSms(
   purpose: CustomerPurpose,
@@ -255,32 +254,32 @@ export function renderSms(
   locale: Locale,
 ): string {
   const firstLine = PURPOSE_FRAME[purpose].customMessageFirstLine;
-  const body = bodyTemplate(
-    customMessage,
-    catalogued(locale, purposeKey(purpose, 'sms')),
-    ' ',
-    firstLine && catalogued(locale, firstLine.sms),
-  );
-  // Every SMS names its sender (CASL): a custom text that does not is signed with the vendor's name.
-  const named = body.some((segment) => typeof segment !== 'string' && segment.field === 'vendorName');
-  const template = named ? body : [FIELDS.vendorName, ': ', ...body];
+  const bodyOf = (custom: string | null | undefined): Segment[] => {
+    const body = bodyTemplate(
+      custom,
+      catalogued(locale, purposeKey(purpose, 'sms')),
+      ' ',
+      firstLine && catalogued(locale, firstLine.sms),
+    );
+    // Every SMS names its sender (CASL): a custom text that does not is signed with the vendor's name.
+    const named = body.some((segment) => typeof segment !== 'string' && segment.field === 'vendorName');
+    return named ? body : [FIELDS.vendorName, ': ', ...body];
+  };
   const full = valuesOf(fields, '', locale);
   const values: Values = {
     ...full,
-    firstName: toGsm7(full.firstName),
-    vendorName: toGsm7(full.vendorName),
-    referrerName: toGsm7(full.referrerName),
+    firstName: withGsm7Punctuation(full.firstName),
+    vendorName: withGsm7Punctuation(full.vendorName),
+    referrerName: withGsm7Punctuation(full.referrerName),
   };
-  const sms = (names: Values): string => `${fillText(template, names)}\n${text(locale, 'message.smsOptOut')}`;
-  let message = sms(values);
-  for (const length of SHORTER_NAMES) {
-    if (smsSize(message).segments <= MAX_SMS_SEGMENTS) break;
-    message = sms({
-      ...values,
-      vendorName: cut(values.vendorName, length),
-      firstName: cut(values.firstName, Math.min(length, 25)),
-      referrerName: cut(values.referrerName, Math.min(length, 25)),
-    });
-  }
-  return message;
+  const optOut = text(locale, 'message.smsOptOut');
+  const templates = [
+    bodyOf(customMessage),
+    bodyOf(null),
+    catalogued(locale, purposeKey(purpose, 'smsShort')),
+    // A friend's invitation keeps who referred them (its few words are already the shortest).
+    ...(purpose === 'REFERRAL_INVITATION' ? [] : [catalogued(locale, 'sms.shortest')]),
+  ];
+  const texts = templates.map((template) => `${fillText(template, values)}\n${optOut}`);
+  return texts.find((sms) => smsSize(sms).segments <= MAX_SMS_SEGMENTS) ?? texts[texts.length - 1];
 }

@@ -1,11 +1,12 @@
 import type { MessageKey } from '../../common/i18n/catalogue';
 import type { CustomerPurpose } from '../notification.types';
 
-type PurposePart = 'subject' | 'preheader' | 'button' | 'email' | 'sms';
+type PurposePart = 'subject' | 'preheader' | 'button' | 'email' | 'sms' | 'smsShort';
 
 /**
  * A purpose's text in the catalogues (`src/common/i18n/catalogues/`): `subject`, the e-mail's first line
- * in the inbox (`preheader`), its one call to action (`button`), and the bodies (`email`, `sms`).
+ * in the inbox (`preheader`), its one call to action (`button`), the bodies (`email`, `sms`), and the
+ * SMS in few words (`smsShort`) for when the body and the names do not fit its parts.
  */
 export const purposeKey = (purpose: CustomerPurpose, part: PurposePart): MessageKey => `${purpose}.${part}`;
 

@@ -180,6 +180,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for choosing {vendorName}. How did we do? It takes less than a minute to tell us:\n\n{link}\n\nYour answer comes straight to us and helps us do better.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thank you for choosing us! How did we do? Tell us in a minute: {link}",
+  'FEEDBACK_REQUEST.smsShort': '{firstName}, how did your project with {vendorName} go? {link}',
 
   'REVIEW_REQUEST.subject': 'Would you review {vendorName}?',
   'REVIEW_REQUEST.preheader': 'A few words from you help other homeowners find {vendorName}.',
@@ -188,6 +189,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for choosing {vendorName}! Would you take a moment to review your experience with us? It helps other homeowners find us.\n\n{link}\n\nBest regards,\n{vendorName}',
   'REVIEW_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thanks for choosing us! Would you leave us a quick review? {link}",
+  'REVIEW_REQUEST.smsShort': '{firstName}, would you review {vendorName}? {link}',
 
   'REFERRAL_REQUEST.subject': 'Know someone who could use {vendorName}?',
   'REFERRAL_REQUEST.preheader': 'Recommend {vendorName} by email, by text or with a link to share.',
@@ -196,6 +198,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thanks for your review! Know someone with a project? Refer a friend: {link}",
+  'REFERRAL_REQUEST.smsShort': '{firstName}, recommend {vendorName} to a friend: {link}',
 
   'REFERRAL_INVITATION.subject': '{referrerName} recommends {vendorName}',
   'REFERRAL_INVITATION.preheader':
@@ -206,6 +209,7 @@ export const EN = {
   'REFERRAL_INVITATION.email':
     'Hi {firstName},\n\n{referrerName} recently worked with us and asked us to tell you about what we do. Have a look and ask for a quote:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_INVITATION.sms': 'Hi {firstName}, {referrerName} recommends {vendorName} to you. Have a look: {link}',
+  'REFERRAL_INVITATION.smsShort': '{referrerName} recommends {vendorName}: {link}',
 
   'FEEDBACK_REMINDER.subject': 'A quick reminder: how did {vendorName} do?',
   'FEEDBACK_REMINDER.preheader': 'It takes less than a minute. {vendorName} will not send another reminder.',
@@ -213,6 +217,7 @@ export const EN = {
   'FEEDBACK_REMINDER.email':
     'Hi {firstName},\n\nJust a friendly reminder: we would still like to know how we did. It takes less than a minute:\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, how did we do? Tell us in a minute: {link}',
+  'FEEDBACK_REMINDER.smsShort': 'Reminder from {vendorName}: how did your project go? {link}',
 
   'REVIEW_REMINDER.subject': 'A quick reminder: would you review {vendorName}?',
   'REVIEW_REMINDER.preheader':
@@ -221,9 +226,12 @@ export const EN = {
   'REVIEW_REMINDER.email':
     'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with us help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
+  'REVIEW_REMINDER.smsShort': 'Reminder from {vendorName}: would you leave a review? {link}',
 
   // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to
   // ask; the vendor named when the phone's conversation on that number is known. GSM-7 only (no ’).
+  // The last resort of an SMS too long for its parts: the vendor's name and the link.
+  'sms.shortest': '{vendorName}: {link}',
   'sms.help':
     '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
   'sms.helpForVendor':

@@ -163,7 +163,7 @@ export const FR: Catalogue = {
   'LEAD_MESSAGE.subject': 'Message de l’entreprise {vendorName}',
   'LEAD_MESSAGE.reason':
     'Vous recevez ce message parce que vous avez demandé une soumission, transmise par {operatorName} à l’entreprise {vendorName}.',
-  'message.smsOptOut': 'Répondez ARRET pour ne plus recevoir de messages.',
+  'message.smsOptOut': 'Répondez ARRET pour vous désabonner.',
   'message.noName': 'à vous',
   'message.someone': 'Un proche',
   'message.customerReason': 'Vous recevez ce message parce que vous avez récemment fait affaire avec {vendorName}.',
@@ -177,6 +177,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}. Comment s’est déroulé votre projet? Une minute suffit pour nous le dire\u00a0:\n\n{link}\n\nVotre réponse nous parvient directement et nous aide à nous améliorer.\n\nAu plaisir,\n{vendorName}',
   'FEEDBACK_REQUEST.sms':
     "Bonjour {firstName}, ici {vendorName}. Merci de nous avoir fait confiance! Comment s'est déroulé votre projet? Dites-le-nous en une minute : {link}",
+  'FEEDBACK_REQUEST.smsShort': "{firstName}, votre projet avec {vendorName} s'est bien passé? {link}",
 
   'REVIEW_REQUEST.subject': 'Pourriez-vous donner votre avis sur {vendorName}?',
   'REVIEW_REQUEST.preheader': 'Quelques mots de votre part aident d’autres propriétaires à trouver {vendorName}.',
@@ -185,6 +186,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}! Auriez-vous un moment pour partager votre expérience en ligne? Votre avis aide d’autres propriétaires à nous trouver.\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REQUEST.sms':
     'Bonjour {firstName}, ici {vendorName}. Merci de nous avoir fait confiance! Pourriez-vous nous laisser un avis? {link}',
+  'REVIEW_REQUEST.smsShort': '{firstName}, un avis sur {vendorName}? {link}',
 
   'REFERRAL_REQUEST.subject': 'Recommanderiez-vous {vendorName} à un proche?',
   'REFERRAL_REQUEST.preheader': 'Recommandez {vendorName} par courriel, par texto ou avec un lien à partager.',
@@ -193,6 +195,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci pour votre avis sur {vendorName}! Si vous connaissez quelqu’un qui prévoit des travaux, vous pouvez nous recommander par courriel, par texto ou avec un lien à partager\u00a0:\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REFERRAL_REQUEST.sms':
     'Bonjour {firstName}, ici {vendorName}. Merci pour votre avis! Un proche a un projet? Recommandez-nous : {link}',
+  'REFERRAL_REQUEST.smsShort': '{firstName}, recommandez {vendorName} à un proche : {link}',
 
   'REFERRAL_INVITATION.subject': '{referrerName} vous recommande {vendorName}',
   'REFERRAL_INVITATION.preheader':
@@ -204,6 +207,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\n{referrerName} a récemment fait affaire avec nous et nous a demandé de vous présenter nos services. Pour en savoir plus ou demander une soumission\u00a0:\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REFERRAL_INVITATION.sms':
     'Bonjour {firstName}, {referrerName} vous recommande {vendorName}. Pour en savoir plus : {link}',
+  'REFERRAL_INVITATION.smsShort': '{referrerName} vous recommande {vendorName} : {link}',
 
   'FEEDBACK_REMINDER.subject': 'Petit rappel\u00a0: comment s’est déroulé votre projet avec {vendorName}?',
   'FEEDBACK_REMINDER.preheader': 'Une minute suffit. {vendorName} ne vous enverra pas d’autre rappel.',
@@ -212,6 +216,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nPetit rappel amical\u00a0: nous aimerions toujours savoir comment s’est déroulé votre projet. Une minute suffit\u00a0:\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
   'FEEDBACK_REMINDER.sms':
     "Bonjour {firstName}, ici {vendorName}. Petit rappel : comment s'est déroulé votre projet? Dites-le-nous en une minute : {link}",
+  'FEEDBACK_REMINDER.smsShort': "{vendorName} : petit rappel, votre projet s'est bien passé? {link}",
 
   'REVIEW_REMINDER.subject': 'Petit rappel\u00a0: pourriez-vous donner votre avis sur {vendorName}?',
   'REVIEW_REMINDER.preheader':
@@ -221,7 +226,10 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nPetit rappel amical\u00a0: quelques mots sur nos services aideraient d’autres propriétaires à nous trouver.\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REMINDER.sms':
     'Bonjour {firstName}, ici {vendorName}. Petit rappel : pourriez-vous nous laisser un avis? {link}',
+  'REVIEW_REMINDER.smsShort': '{vendorName} : petit rappel, un avis sur nos services? {link}',
 
+  // The last resort of an SMS too long for its parts: the vendor's name and the link.
+  'sms.shortest': '{vendorName} : {link}',
   'sms.help':
     "{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
   'sms.helpForVendor':
