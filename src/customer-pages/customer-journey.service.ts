@@ -8,10 +8,10 @@ import { JourneyStep } from '../reputation/entities/reputation-process.entity';
 import {
   type ClosedReason,
   ReputationProcessService,
-  type VendorCard,
   closedReason,
   eventOf,
 } from '../reputation/reputation-process.service';
+import type { VendorCard } from '../reputation/vendor-card';
 import { ReviewRequestsService } from '../review-requests/review-requests.service';
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { EmailInvitationForm, FeedbackForm, TextInvitationForm } from './dto/customer-forms.dto';

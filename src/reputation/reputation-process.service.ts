@@ -7,7 +7,6 @@ import type { Locale } from '../common/locale/locale';
 import type { TimeWindow } from '../common/time/time-window';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
-import { vendorContactOf } from '../vendors/vendor-profile';
 import { VendorsService } from '../vendors/vendors.service';
 import { type Contact, addressesOf } from './contact';
 import { ReputationEventType } from './entities/reputation-event.entity';
@@ -23,6 +22,7 @@ import { ProcessRemindersService } from './process-reminders.service';
 import { type NewEvent, type ProcessChanges, ProcessRepository } from './process.repository';
 import { ReputationLinks, customerPaths, newLinkToken, openLink } from './reputation-links';
 import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from './reputation-messages';
+import { type VendorCard, vendorCard } from './vendor-card';
 
 /** Why a customer's page no longer asks anything, overriding its step. */
 export type ClosedReason = 'OPTED_OUT' | 'CANCELLED' | null;
@@ -93,16 +93,6 @@ export function eventOf(
  * the process and the vendor's opt-out list. The modules above (review requests, feedback, referrals,
  * the customer's pages) go through this service; the transaction is the caller's when it has one.
  */
-/** The vendor a customer page is from, how the customer reaches it, and who sends for it (CASL). */
-export interface VendorCard {
-  vendorName: string;
-  contact: string | null;
-  /** The vendor's mailing address, else the operator's; null when neither is set (outside production). */
-  mailingAddress: string | null;
-  /** Who sends the messages and runs the pages for the vendor. */
-  operatorName: string;
-}
-
 @Injectable()
 export class ReputationProcessService {
   constructor(
@@ -220,20 +210,9 @@ export class ReputationProcessService {
     return process;
   }
 
-  /**
-   * Who a customer page is from: the vendor, how to reach it and where it is (its profile's contact and
-   * mailing address, else the operator's), and the operator sending for it. A text identifies its sender
-   * through the page it links to, so every page carries all of it.
-   */
+  /** Who a customer page is from (`vendorCard`): the vendor, how to reach it, where it is, who sends for it. */
   async vendorCardOf(process: Pick<ReputationProcess, 'vendorId'>): Promise<VendorCard> {
-    const vendor = await this.vendors.get(process.vendorId);
-    const operator = this.notifications.operator;
-    return {
-      vendorName: vendor.vendorName,
-      contact: vendorContactOf(vendor) ?? operator.contact,
-      mailingAddress: vendor.mailingAddress ?? operator.mailingAddress,
-      operatorName: operator.name,
-    };
+    return vendorCard(await this.vendors.get(process.vendorId), this.notifications.operator);
   }
 
   /** The absolute link of a process's customer pages, as its messages carry it (the CLI's demo prints it). */

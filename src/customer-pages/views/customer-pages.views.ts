@@ -1,5 +1,5 @@
 import type { InvitationPageView } from '../../referrals/referrals.service';
-import type { VendorCard } from '../../reputation/reputation-process.service';
+import type { VendorCard } from '../../reputation/vendor-card';
 import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
 import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
