@@ -13,6 +13,8 @@ export const privacyConfig = registerAs('privacy', () => {
     messageBodiesDays: env.RETENTION_MESSAGE_BODIES_DAYS,
     webhookDeliveriesDays: env.RETENTION_WEBHOOK_DELIVERIES_DAYS,
     closedLeadsDays: env.RETENTION_CLOSED_LEADS_DAYS,
+    processesDays: env.RETENTION_PROCESSES_DAYS,
+    referralInvitesDays: env.RETENTION_REFERRAL_INVITES_DAYS,
     auditLogDays: env.AUDIT_LOG_RETENTION_DAYS,
   };
 });

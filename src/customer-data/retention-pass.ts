@@ -7,9 +7,11 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/time/clock';
 import { type PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { RETENTION_PASS_LOCK_KEY, unlessLocked } from '../database/advisory-locks';
-import type { WalkedBatch } from '../database/retention-walk';
-import { PersonFinding } from '../common/privacy/person-finding';
+import type { ExpiredBatch, WalkedBatch } from '../database/retention-walk';
+import { type CustomerRecordKind, PersonFinding } from '../common/privacy/person-finding';
 import { LeadCustomerRecords } from '../leads/lead-customer-records';
+import { ReferralCustomerRecords } from '../referrals/referral-customer-records';
+import { ProcessCustomerRecords } from '../reputation/process-customer-records';
 import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
 import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
 import { LeadMessageCustomerRecords } from '../lead-conversations/lead-message-customer-records';
@@ -39,6 +41,8 @@ export interface RetentionCounts {
   messageBodies: number;
   webhookDeliveries: number;
   closedLeads: number;
+  processes: number;
+  referralInvites: number;
   auditEntries: number;
   largestTransaction: number;
 }
@@ -56,6 +60,8 @@ export class RetentionPass {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
     private readonly leads: LeadCustomerRecords,
+    private readonly processes: ProcessCustomerRecords,
+    private readonly referrals: ReferralCustomerRecords,
     private readonly notifications: NotificationCustomerRecords,
     private readonly textsReceived: InboundSmsCustomerRecords,
     private readonly conversations: LeadMessageCustomerRecords,
@@ -80,6 +86,8 @@ export class RetentionPass {
     const bodies = cutoff(this.config.messageBodiesDays);
     const deliveries = cutoff(this.config.webhookDeliveriesDays);
     const closedLeads = cutoff(this.config.closedLeadsDays);
+    const processes = cutoff(this.config.processesDays);
+    const invites = cutoff(this.config.referralInvitesDays);
     const audit = cutoff(this.config.auditLogDays);
     // In this order, one setting after the other.
     const removed = {
@@ -91,7 +99,27 @@ export class RetentionPass {
       webhookDeliveries: deliveries
         ? await untilShort((limit) => this.webhooks.removeFinished(deliveries, limit), committed)
         : 0,
-      closedLeads: closedLeads ? await this.eraseClosedLeads(closedLeads, committed) : 0,
+      closedLeads: closedLeads
+        ? await this.eraseExpired(
+            'leads',
+            (after, limit) => this.leads.closedBefore(closedLeads, after, limit),
+            committed,
+          )
+        : 0,
+      processes: processes
+        ? await this.eraseExpired(
+            'reputationProcesses',
+            (after, limit) => this.processes.inactiveBefore(processes, after, limit),
+            committed,
+          )
+        : 0,
+      referralInvites: invites
+        ? await this.eraseExpired(
+            'referralsReceived',
+            (after, limit) => this.referrals.unansweredInvitationsBefore(invites, after, limit),
+            committed,
+          )
+        : 0,
       auditEntries: audit ? await untilShort((limit) => this.audit.removeBefore(audit, limit), committed) : 0,
     };
     return { ...removed, largestTransaction };
@@ -111,44 +139,52 @@ export class RetentionPass {
     }
   }
 
-  /** The leads walked by id, one transaction a batch; answers how many were erased. */
-  private async eraseClosedLeads(cutoff: Date, committed: (rows: number) => number): Promise<number> {
+  /**
+   * Records of `kind` that expired, walked by id, one transaction a batch, each erased as an erasure
+   * erases it (with everything that quotes it: messages, events, kept answers) without suppressing its
+   * contacts; answers how many were erased.
+   */
+  private async eraseExpired(
+    kind: CustomerRecordKind,
+    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
+    committed: (rows: number) => number,
+  ): Promise<number> {
     let total = 0;
     for (let afterId: number | undefined = 0; afterId !== undefined;) {
       const from: number = afterId;
-      const batch = await this.txHost.withTransaction(() => this.eraseClosedLeadsAfter(cutoff, from));
-      total += batch?.leads ?? 0;
-      committed(batch?.rows ?? 0);
-      afterId = batch?.lastId;
+      const batch = await this.txHost.withTransaction(() => this.eraseExpiredAfter(kind, expired, from));
+      total += batch.erased;
+      committed(batch.rows);
+      afterId = batch.lastId;
     }
     return total;
   }
 
   /**
-   * In the caller's transaction: the next closed leads after `afterId` erased as an erasure erases them
-   * (everything that quotes them too: events, alerts, kept answers), without suppressing their
-   * contacts. The batch is halved until the leads and what quotes them fit in one batch of rows (a
-   * lead with its events and alerts is never split).
+   * In the caller's transaction: the next expired records after `afterId` erased. The batch is halved
+   * until the records and what quotes them fit in one batch of rows (a record with its events and
+   * messages is never split).
    */
-  private async eraseClosedLeadsAfter(
-    cutoff: Date,
+  private async eraseExpiredAfter(
+    kind: CustomerRecordKind,
+    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
     afterId: number,
-  ): Promise<{ leads: number; rows: number; lastId: number | undefined } | undefined> {
+  ): Promise<{ erased: number; rows: number; lastId: number | undefined }> {
     for (let limit = RETENTION_BATCH_ROWS; ; limit = Math.ceil(limit / 2)) {
-      const leads = await this.leads.closedBefore(cutoff, afterId, limit);
-      if (leads.length === 0) return undefined;
+      const batch = await expired(afterId, limit);
       const finding = new PersonFinding([], false);
-      finding.add('leads', leads);
+      finding.add(
+        kind,
+        batch.ids.map((id) => ({ id })),
+      );
       await this.providers.complete(finding);
       if (finding.size > RETENTION_BATCH_ROWS && limit > 1) continue;
-      const erased = await this.providers.erase(finding, false);
-      const ids = finding.ids('leads');
+      const erased = batch.ids.length ? await this.providers.erase(finding, false) : {};
       return {
-        leads: erased.leads ?? 0,
+        erased: batch.ids.length,
         // Every count is of rows changed but the deliveries that had left (already counted as redacted).
         rows: Object.values(erased).reduce((sum, rows) => sum + rows, 0) - (erased.webhookDeliveriesAlreadySent ?? 0),
-        // A short batch was the last one.
-        lastId: leads.length < limit ? undefined : ids[ids.length - 1],
+        lastId: batch.lastId,
       };
     }
   }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { LeadConversationsModule } from '../lead-conversations/lead-conversations.module';
 import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { ReferralsModule } from '../referrals/referrals.module';
+import { ReputationModule } from '../reputation/reputation.module';
 import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CustomerDataModule } from './customer-data.module';
@@ -19,6 +21,8 @@ import { RetentionScheduler } from './retention.scheduler';
     LeadsModule,
     LeadConversationsModule,
     NotificationsModule,
+    ReferralsModule,
+    ReputationModule,
     SmsInboundModule,
     WebhooksModule,
   ],

@@ -19,3 +19,19 @@ export function walkedBatchOf(rows: { id: number; old: boolean; young: boolean }
     reachedCutoff: rows.length < limit || rows.some((row) => row.young),
   };
 }
+
+/** One batch of records a retention setting erases whole, found along a table's primary key. */
+export interface ExpiredBatch {
+  /** The expired records' ids. */
+  ids: number[];
+  /** Where the next batch starts; undefined when this was the last. */
+  lastId: number | undefined;
+}
+
+/** The batch's candidates in id order, each saying whether it expired (`limit`: the batch's size). */
+export function expiredBatchOf(rows: { id: number; expired: boolean }[], limit: number): ExpiredBatch {
+  return {
+    ids: rows.filter((row) => row.expired).map((row) => Number(row.id)),
+    lastId: rows.length < limit ? undefined : Number(rows[rows.length - 1].id),
+  };
+}

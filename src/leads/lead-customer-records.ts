@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
+import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import { FINAL_POST_LEAD_STATUSES, LeadAction } from './entities/lead.entity';
 
@@ -110,14 +111,15 @@ export class LeadCustomerRecords implements CustomerDataProvider {
    * details are still held, after the lead `afterId`: what `RETENTION_CLOSED_LEADS_DAYS` erases. The
    * pass walks the primary key forward, so a whole pass reads the table once.
    */
-  closedBefore(cutoff: Date, afterId: number, limit: number): Promise<LeadRecord[]> {
-    return this.sql.rows<LeadRecord>({
-      sql: `SELECT ${COLUMNS} FROM leads
+  async closedBefore(cutoff: Date, afterId: number, limit: number): Promise<ExpiredBatch> {
+    const rows = await this.sql.rows<{ id: number; expired: boolean }>({
+      sql: `SELECT id, true AS expired FROM leads
              WHERE id > $5 AND customer_name <> $4
                AND ((vendor_lead_action IN ('DECLINE', 'EXPIRED') AND coalesce(action_date, date_modified) < $1)
                  OR (post_lead_status = ANY($2::post_lead_status[]) AND post_lead_status_date < $1))
              ORDER BY id LIMIT $3`,
       parameters: [cutoff, FINAL_POST_LEAD_STATUSES, limit, ERASED, afterId],
     });
+    return expiredBatchOf(rows, limit);
   }
 }

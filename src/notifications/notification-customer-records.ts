@@ -33,18 +33,19 @@ export interface MessageRecord {
 /**
  * The records each purpose's messages are sent for: a message sent for one of the person's records
  * holds their data even when it went to someone else (a friend's invitation names the customer; a
- * lead's alert to the vendor quotes the job description).
+ * lead's alert to the vendor quotes the job description). An invitation is both the referrer's and the
+ * friend's.
  */
-const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind> = {
-  FEEDBACK_REQUEST: 'feedbackRequests',
-  FEEDBACK_REMINDER: 'feedbackRequests',
-  REVIEW_REQUEST: 'reviewRequests',
-  REVIEW_REMINDER: 'reviewRequests',
-  REFERRAL_REQUEST: 'referralRequests',
-  REFERRAL_INVITATION: 'referralsMade',
-  LEAD_ALERT: 'leads',
-  LEAD_REALERT: 'leads',
-  LEAD_MESSAGE: 'leadMessages',
+const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind[]> = {
+  FEEDBACK_REQUEST: ['feedbackRequests'],
+  FEEDBACK_REMINDER: ['feedbackRequests'],
+  REVIEW_REQUEST: ['reviewRequests'],
+  REVIEW_REMINDER: ['reviewRequests'],
+  REFERRAL_REQUEST: ['referralRequests'],
+  REFERRAL_INVITATION: ['referralsMade', 'referralsReceived'],
+  LEAD_ALERT: ['leads'],
+  LEAD_REALERT: ['leads'],
+  LEAD_MESSAGE: ['leadMessages'],
 };
 
 /**
@@ -68,7 +69,7 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
       await this.messages(
         finding.contacts,
         purposes,
-        purposes.map((purpose) => finding.ids(SUBJECT_KINDS[purpose]).join(',')),
+        purposes.map((purpose) => SUBJECT_KINDS[purpose].flatMap((kind) => finding.ids(kind)).join(',')),
       ),
     );
     // The phones' opt-outs from every vendor's texts.

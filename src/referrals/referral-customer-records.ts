@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
+import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 
 export interface ReferralRequestRecord {
@@ -66,11 +67,13 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       parameters: [finding.ids('referralRequests')],
     });
     finding.add('referralsMade', made, { values: made.map((r) => r.referrerName) });
-    // The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone).
+    // The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone),
+    // and those a retention pass seeded by id.
     const received = await this.sql.rows<ReferralRecord>({
       sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = ANY($1::text[])
-       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = ANY($2::text[]) ORDER BY id`,
-      parameters: [finding.emails, finding.phones],
+       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = ANY($2::text[])
+       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE id = ANY($3::bigint[]) ORDER BY id`,
+      parameters: [finding.emails, finding.phones, finding.ids('referralsReceived')],
     });
     finding.add('referralsReceived', received, {
       contacts: received.map((r) => ({ email: r.friendEmail, phone: r.friendPhone })),
@@ -86,6 +89,23 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       contacts: conversions,
       values: conversions.flatMap((c) => [c.name, c.email, c.phone, c.message]),
     });
+  }
+
+  /**
+   * Up to `limit` e-mail and text invitations after `afterId`, sent before `cutoff`, that the friend
+   * never answered (no contact request from their page) and whose details are still held: what
+   * `RETENTION_REFERRAL_INVITES_DAYS` erases. The walk ends at the first invitation sent after the cutoff.
+   */
+  async unansweredInvitationsBefore(cutoff: Date, afterId: number, limit: number): Promise<ExpiredBatch> {
+    const rows = await this.sql.rows<{ id: number; expired: boolean }>({
+      sql: `SELECT r.id, r.channel <> 'SHARE' AND r.erased_at IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM referral_conversions c WHERE c.referral_id = r.id) AS expired
+              FROM referrals r
+             WHERE r.id > $2 AND r.created_at < $1
+             ORDER BY r.id LIMIT $3`,
+      parameters: [cutoff, afterId, limit],
+    });
+    return expiredBatchOf(rows, limit);
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
+import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import type { OptOutSource } from '../notifications/notification.types';
 import { ContactSuppressions } from './contact-suppressions';
@@ -85,6 +86,24 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
         parameters: [finding.contacts],
       }),
     );
+  }
+
+  /**
+   * Up to `limit` processes after `afterId` whose last activity (start, end, opt-out, the customer's
+   * last answer or click) is before `cutoff` and whose customer data is still held: what
+   * `RETENTION_PROCESSES_DAYS` erases. Ids grow with start times, so the walk ends at the first process
+   * started after the cutoff.
+   */
+  async inactiveBefore(cutoff: Date, afterId: number, limit: number): Promise<ExpiredBatch> {
+    const rows = await this.sql.rows<{ id: number; expired: boolean }>({
+      sql: `SELECT p.id, greatest(p.started_at, p.ended_at, p.opted_out_at,
+                     (SELECT max(e.occurred_at) FROM reputation_events e WHERE e.process_id = p.id)) < $1 AS expired
+              FROM reputation_processes p
+             WHERE p.id > $2 AND p.started_at < $1 AND p.erased_at IS NULL
+             ORDER BY p.id LIMIT $3`,
+      parameters: [cutoff, afterId, limit],
+    });
+    return expiredBatchOf(rows, limit);
   }
 
   /**

@@ -142,7 +142,15 @@ describe('The retention pass (e2e)', () => {
       moveClock(new Date(t0 + days * DAY_MS).toISOString());
       return bed.t.app.get(RetentionPass).run();
     };
-    const nothing = { messageBodies: 0, webhookDeliveries: 0, closedLeads: 0, auditEntries: 0, largestTransaction: 0 };
+    const nothing = {
+      messageBodies: 0,
+      webhookDeliveries: 0,
+      closedLeads: 0,
+      processes: 0,
+      referralInvites: 0,
+      auditEntries: 0,
+      largestTransaction: 0,
+    };
 
     expect(await passAt(29)).toEqual(nothing);
     expect(await deliveriesLeft()).toBe(2_505);
@@ -225,6 +233,8 @@ describe('The retention pass (e2e)', () => {
       messageBodies: 2,
       webhookDeliveries: 3,
       closedLeads: 0,
+      processes: 0,
+      referralInvites: 0,
       // The entry the previous test left, and this one.
       auditEntries: 2,
       largestTransaction: 3,

@@ -47,6 +47,14 @@ export const retentionSettings = {
       0,
       'days after which the contact details of leads declined, expired or in a final status are erased',
     ),
+    RETENTION_PROCESSES_DAYS: retentionDays(
+      1095,
+      "days after a feedback or review process's last activity (its start, end, opt-out or the customer's last answer or click) after which the customer's name, contacts, comments and private feedback in it and in its requests, referrals and messages are erased; its counts and KPIs stay",
+    ),
+    RETENTION_REFERRAL_INVITES_DAYS: retentionDays(
+      90,
+      "days after which an invitation a referred friend never answered loses the friend's name and contact (its link answers 410)",
+    ),
     AUDIT_LOG_RETENTION_DAYS: retentionDays(730, 'days after which audit log entries are deleted'),
   },
 } satisfies SettingsGroup;
