@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import { EventSubscribers } from './event-subscribers';
 import { EventEnvelope, RecordedEventType, eventPublicId, parseEventPublicId } from './event-types';
 import { EventsRepository, FEED_DAYS, FeedEvent } from './events.repository';
@@ -10,6 +11,8 @@ export interface EventPage {
   /** The cursor of the next call: the last event's id (the `after` given when the page is empty). */
   nextAfter: string | null;
 }
+
+const DAY_MS = 86_400_000;
 
 export function envelopeOf(event: FeedEvent): EventEnvelope {
   return {
@@ -31,10 +34,16 @@ export class EventsService {
   constructor(
     private readonly events: EventsRepository,
     private readonly subscribers: EventSubscribers,
+    private readonly clock: Clock,
   ) {}
 
+  /** The oldest time the feed reaches, on the service's clock (the one events are stamped with). */
+  private reach(): Date {
+    return new Date(this.clock.now().getTime() - FEED_DAYS * DAY_MS);
+  }
+
   async record(vendorId: number, type: RecordedEventType, data: object): Promise<void> {
-    const envelope = envelopeOf(await this.events.insert(vendorId, type, data));
+    const envelope = envelopeOf(await this.events.insert(vendorId, type, data, this.clock.now()));
     await this.subscribers.publish({ id: envelope.id, type, vendorId, body: JSON.stringify(envelope) });
   }
 
@@ -42,7 +51,7 @@ export class EventsService {
   async removeExpired(batchSize: number): Promise<number> {
     let total = 0;
     for (;;) {
-      const removed = await this.events.deleteExpired(batchSize);
+      const removed = await this.events.deleteExpired(this.reach(), batchSize);
       total += removed;
       if (removed === 0) return total;
     }
@@ -53,7 +62,7 @@ export class EventsService {
     let position: { txId: string; id: number } | undefined;
     if (after !== undefined) {
       const id = parseEventPublicId(after);
-      const found = id === undefined ? undefined : await this.events.position(vendorId, id);
+      const found = id === undefined ? undefined : await this.events.position(vendorId, id, this.reach());
       if (!found || id === undefined) {
         throw DomainError.invalid(`after must be the id of one of your events of the last ${FEED_DAYS} days.`, [
           { field: 'after', message: `${after} is not an event id of this account within ${FEED_DAYS} days.` },
@@ -61,7 +70,7 @@ export class EventsService {
       }
       position = { txId: found.txId, id };
     }
-    const rows = await this.events.feed(vendorId, position, limit + 1);
+    const rows = await this.events.feed(vendorId, position, this.reach(), limit + 1);
     const content = rows.slice(0, limit).map(envelopeOf);
     return {
       content,

@@ -56,24 +56,43 @@ describe('The event feed (e2e)', () => {
     expectError(await request(bed.t.http).get(`${V}/events`).query({ after: '12' }).set(vendor.auth), 400, /after/);
   });
 
-  it('leaves out events older than 30 days, which the retention job then removes', async () => {
+  it('leaves out events older than 30 days on the service clock, which the retention job then removes', async () => {
+    const DAY_MS = 86_400_000;
     const vendor = await bed.vendor();
-    await createLead(bed.t.app, vendor.id);
-    await createLead(bed.t.app, vendor.id);
     const feed = async () =>
       (
         (await request(bed.t.http).get(`${V}/events`).set(vendor.auth).expect(200)).body.data.content as {
           id: string;
         }[]
       ).map((event) => event.id);
-    await bed.eventsSettled();
-    const [old, recent] = await feed();
-    await bed.t.dataSource.query(`UPDATE events SET occurred_at = now() - interval '31 days' WHERE id = $1`, [
-      Number(old.slice(4)),
-    ]);
-    expect(await feed()).toEqual([recent]);
-    expect(await bed.t.app.get(EventsService).removeExpired(1000)).toBeGreaterThanOrEqual(1);
-    expect(await bed.t.dataSource.query('SELECT id FROM events WHERE id = $1', [Number(old.slice(4))])).toEqual([]);
+    const t0 = Date.now();
+    const clock = jest.spyOn(bed.t.app.get(Clock), 'now').mockReturnValue(new Date(t0));
+    const at = (ms: number) => clock.mockReturnValue(new Date(t0 + ms));
+    const stored = async (id: string) =>
+      (await bed.t.dataSource.query<unknown[]>('SELECT id FROM events WHERE id = $1', [Number(id.slice(4))])).length;
+    try {
+      await createLead(bed.t.app, vendor.id);
+      at(10 * DAY_MS);
+      await createLead(bed.t.app, vendor.id);
+      await bed.eventsSettled();
+      const [old, recent] = await feed();
+      expect(recent).toBeDefined();
+
+      // A minute short of 30 days after the first: both are in the feed, and stay.
+      at(30 * DAY_MS - 60_000);
+      expect(await feed()).toEqual([old, recent]);
+      await bed.t.app.get(EventsService).removeExpired(1000);
+      expect(await stored(old)).toBe(1);
+
+      // A minute past: the first leaves the feed (and is no longer a cursor), and the job removes it.
+      at(30 * DAY_MS + 60_000);
+      expect(await feed()).toEqual([recent]);
+      expectError(await request(bed.t.http).get(`${V}/events`).query({ after: old }).set(vendor.auth), 400, /after/);
+      expect(await bed.t.app.get(EventsService).removeExpired(1000)).toBeGreaterThanOrEqual(1);
+      expect([await stored(old), await stored(recent)]).toEqual([0, 1]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
