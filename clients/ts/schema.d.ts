@@ -3044,6 +3044,32 @@ export interface components {
             type: string;
             time: string;
         };
+        ExportedRecipient: {
+            /**
+             * Format: int32
+             * @description The webhook endpoint's id.
+             */
+            endpointId: number;
+            /**
+             * @description Whose endpoint: a vendor's (it hears its own events) or a manager's (every vendor's).
+             * @enum {string}
+             */
+            accountType: "vendor" | "manager";
+            /**
+             * Format: int32
+             * @description The vendor's or the manager's id.
+             */
+            accountId: number;
+            /**
+             * Format: int32
+             * @example 3
+             */
+            deliveries: number;
+            /** @example https://crm.vendor.example/hooks/leads */
+            url: string;
+            /** @example 2026-11-21T20:01:02.123Z */
+            lastSentAt: string | null;
+        };
         CustomerDataExportResponse: {
             leads: components["schemas"]["ExportedLead"][];
             reputationProcesses: components["schemas"]["ExportedProcess"][];
@@ -3053,6 +3079,7 @@ export interface components {
             messages: components["schemas"]["ExportedMessage"][];
             optOuts: components["schemas"]["ExportedOptOut"][];
             events: components["schemas"]["ExportedEvent"][];
+            recipients: components["schemas"]["ExportedRecipient"][];
         };
         DataSubjectDto: {
             /**

@@ -1,5 +1,6 @@
 import type { PersonFinding } from '../common/privacy/person-finding';
 import type { EventRecord } from '../events/event-customer-records';
+import type { EventRecipient } from '../events/event-subscribers';
 import type { FeedbackRequestRecord } from '../feedback/feedback-customer-records';
 import type { LeadMessageRecord } from '../lead-conversations/lead-message-customer-records';
 import type { LeadRecord } from '../leads/lead-customer-records';
@@ -27,6 +28,8 @@ export interface CustomerRecords {
   /** What the person's phone texted to a sender number, and the replies stored on their processes. */
   texts: InboundSmsRecord[];
   events: EventRecord[];
+  /** The receivers outside the service that were sent those events. */
+  recipients: EventRecipient[];
 }
 
 /** The finding's records as the export shows them, by kind. */
@@ -45,4 +48,5 @@ export const recordsOf = (finding: PersonFinding): CustomerRecords => ({
   messages: finding.records('messages'),
   texts: finding.records('inboundMessages'),
   events: finding.records('events'),
+  recipients: finding.records('recipients'),
 });

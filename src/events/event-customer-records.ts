@@ -22,7 +22,7 @@ interface MessageSubject {
 /**
  * The events' part of a person's data rights (docs/contract.md#data-rights): the events of their leads and processes
  * (idx_events_lead, idx_events_process) and the `message.failed` events of their messages (by the
- * request the message was for, in the feed's window), and at erasure their payloads and the kept
+ * request the message was for, in the feed's window) with the receivers they reached, and at erasure their payloads and the kept
  * bodies of their webhook deliveries (the copies its subscribers keep) redacted.
  */
 @Injectable()
@@ -61,6 +61,9 @@ export class EventCustomerRecords implements CustomerDataProvider {
         ],
       }),
     );
+    // Who outside the service was sent them (the webhook endpoints, while their deliveries are kept).
+    const eventIds = finding.records<EventRecord>('events').map((event) => eventPublicId(event.id));
+    finding.add('recipients', await this.subscribers.recipientsOf(eventIds));
   }
 
   /**

@@ -15,12 +15,27 @@ export interface RedactedCopies {
   alreadySent: number;
 }
 
+/** A receiver outside the service that was sent copies of events: a webhook endpoint and its account. */
+export interface EventRecipient {
+  /** The endpoint's id. */
+  id: number;
+  /** `vendor` or `manager`. */
+  accountType: string;
+  accountId: number;
+  url: string;
+  /** How many of the events' deliveries reached it. */
+  deliveries: number;
+  lastSentAt: Date | null;
+}
+
 /** A module above events that hears every recorded event (the webhooks) and may keep copies of it. */
 export interface EventSubscriber {
   /** Called in the transaction of the change, so what the subscriber stores commits with the event. */
   published(event: PublishedEvent): Promise<void>;
   /** An erasure, in the caller's transaction: the copies it keeps of these events are redacted. */
   redactCopies(eventIds: string[], values: ErasedValues): Promise<RedactedCopies>;
+  /** Who outside the service received copies of these events (while the subscriber keeps its records of them). */
+  recipientsOf(eventIds: string[]): Promise<EventRecipient[]>;
 }
 
 /**
@@ -47,5 +62,11 @@ export class EventSubscribers {
       total.alreadySent += alreadySent;
     }
     return total;
+  }
+
+  async recipientsOf(eventIds: string[]): Promise<EventRecipient[]> {
+    const recipients: EventRecipient[] = [];
+    for (const subscriber of this.subscribers) recipients.push(...(await subscriber.recipientsOf(eventIds)));
+    return recipients;
   }
 }

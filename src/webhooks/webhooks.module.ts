@@ -11,7 +11,7 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 import { WebhookSecrets } from './webhook-secrets';
-import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
+import { WebhookEventCopies } from './webhook-event-copies';
 import { WebhookVendorHolds } from './webhook-vendor-holds';
 import { WebhooksService } from './webhooks.service';
 import { VendorsModule } from '../vendors/vendors.module';
@@ -30,7 +30,7 @@ import { EventsModule } from '../events/events.module';
   ],
   controllers: [VendorWebhookEndpointsController, ManagerWebhookEndpointsController],
   providers: [
-    WebhookDeliveryRedaction,
+    WebhookEventCopies,
     WebhookEndpointsRepository,
     WebhookDeliveriesRepository,
     WebhookEndpointsService,

@@ -1,13 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ErasedValues } from '../common/privacy/customer-contact';
 import {
+  type EventRecipient,
   type EventSubscriber,
   EventSubscribers,
   type PublishedEvent,
   type RedactedCopies,
 } from '../events/event-subscribers';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhookDeliveryRedaction } from './webhook-delivery-redaction';
+import { WebhookEventCopies } from './webhook-event-copies';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
 /** The webhooks subscribe to every event: each is queued for the endpoints that hear it. */
@@ -17,7 +18,7 @@ export class WebhooksService implements EventSubscriber, OnModuleInit {
     private readonly events: EventSubscribers,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly signal: WebhookOutboxSignal,
-    private readonly redaction: WebhookDeliveryRedaction,
+    private readonly copies: WebhookEventCopies,
   ) {}
 
   onModuleInit(): void {
@@ -26,7 +27,12 @@ export class WebhooksService implements EventSubscriber, OnModuleInit {
 
   /** An erased person's events (docs/contract.md#data-rights): their kept delivery bodies redacted, in the caller's transaction. */
   redactCopies(eventIds: string[], values: ErasedValues): Promise<RedactedCopies> {
-    return this.redaction.redact(eventIds, values);
+    return this.copies.redact(eventIds, values);
+  }
+
+  /** The endpoints a person's events reached (docs/contract.md#data-rights: the export's `recipients`). */
+  recipientsOf(eventIds: string[]): Promise<EventRecipient[]> {
+    return this.copies.recipientsOf(eventIds);
   }
 
   /** Retention: removes up to `limit` finished deliveries created before `cutoff`; answers how many. */

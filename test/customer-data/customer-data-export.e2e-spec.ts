@@ -7,7 +7,8 @@ import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } 
 jest.setTimeout(90_000);
 
 describe('Customer data rights: export, refusals and indexes (e2e)', () => {
-  const { state, person, outboxSettled, personWithRecords } = useCustomerDataBed('customer_data_export');
+  const { state, person, outboxSettled, webhooksSettled, personWithRecords } =
+    useCustomerDataBed('customer_data_export');
   let bed: WebhookTestBed;
   let a: Account;
   let b: Account;
@@ -136,6 +137,39 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
         sentAt: null,
       },
     ]);
+  });
+
+  it('names the webhook endpoints the person’s events reached, of which account, how many times and when last', async () => {
+    const p = person();
+    const lead = await request(bed.t.http).post(`${M}/vendors/${a.id}/leads`).set(bed.manager).send({
+      category: 'Plumbing',
+      customerName: p.name,
+      customerEmail: p.email,
+      projectDetailsHtml: '<p>Sink</p>',
+      originalJobDescription: 'Sink',
+    });
+    expect(lead.status).toBe(201);
+    await request(bed.t.http).post(`${V}/general-leads/${lead.body.data.id}/accept`).set(a.auth).expect(200);
+    await webhooksSettled();
+    // The endpoints the bed registered: the manager's (every vendor's events) and vendor A's.
+    const endpoints = await bed.t.dataSource.query<
+      { endpointId: number; accountType: string; accountId: number; url: string }[]
+    >(
+      `SELECT id AS "endpointId", account_type AS "accountType", account_id AS "accountId", url FROM webhook_endpoints ORDER BY id`,
+    );
+    expect(endpoints.map((endpoint) => endpoint.accountType)).toEqual(['manager', 'vendor']);
+
+    const exported = await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .send({ email: p.email });
+    expect(exported.status).toBe(200);
+    // lead.assigned and lead.accepted, each delivered to both.
+    expect(exported.body.data.recipients).toEqual(
+      endpoints.map((endpoint) => ({ ...endpoint, deliveries: 2, lastSentAt: expect.any(String) })),
+    );
+    for (const recipient of exported.body.data.recipients as { lastSentAt: string }[])
+      expect(Date.now() - Date.parse(recipient.lastSentAt)).toBeLessThan(60_000);
   });
 
   it('finds by e-mail alone the replies stored on the person’s processes', async () => {

@@ -21,7 +21,9 @@ export type CustomerRecordKind =
   | 'optOuts'
   | 'messages'
   | 'inboundMessages'
-  | 'events';
+  | 'events'
+  /** The receivers outside the service (webhook endpoints) that were sent the person's events. */
+  | 'recipients';
 
 type Identified = { id: number | string };
 

@@ -5,6 +5,7 @@ import { OPT_OUT_SOURCES, type OptOutSource } from '../../notifications/notifica
 import type { CustomerRecords } from '../customer-records';
 import { ExportedLeadMessage } from './exported-lead-message.response';
 import { ExportedMessage } from './exported-message.response';
+import { ExportedRecipient } from './exported-recipient.response';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
@@ -145,6 +146,8 @@ export class CustomerDataExportResponse {
   optOuts: ExportedOptOut[];
   @ApiProperty({ type: [ExportedEvent] })
   events: ExportedEvent[];
+  @ApiProperty({ type: [ExportedRecipient] })
+  recipients: ExportedRecipient[];
 
   static from(records: CustomerRecords): CustomerDataExportResponse {
     const referral = (r: CustomerRecords['referralsMade'][number]): ExportedReferral => ({
@@ -274,6 +277,7 @@ export class CustomerDataExportResponse {
         createdAt: iso(o.createdAt)!,
       })),
       events: records.events.map((e) => ({ id: `evt_${e.id}`, type: e.type, time: iso(e.occurredAt)! })),
+      recipients: records.recipients.map((recipient) => ExportedRecipient.from(recipient)),
     };
   }
 }
