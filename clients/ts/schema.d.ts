@@ -3111,7 +3111,8 @@ export interface components {
              */
             leadMessages: number;
             /**
-             * @description Other people's leads that the person's referrals brought, whose referrer's name was removed.
+             * @description Other people's leads that the person's referrals brought, whose referrer's name (and the person's
+             *     values in the friend's words) were removed.
              * @example 1
              */
             referredLeads: number;
@@ -3130,7 +3131,8 @@ export interface components {
              */
             referrals: number;
             /**
-             * @description Contact requests the person sent from a friend's referral page.
+             * @description Contact requests the person sent from a friend's referral page, and the friends' requests their
+             *     referrals brought whose words named the person (those words removed, the friend's own data kept).
              * @example 0
              */
             referralConversions: number;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ERASED } from '../common/privacy/customer-contact';
+import { ERASED, type ErasedValues, redactText } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
@@ -63,8 +63,11 @@ export class LeadCustomerRecords implements CustomerDataProvider {
     await this.findReferred(finding);
   }
 
-  async erase({ finding }: Erasure): Promise<ErasedCounts> {
-    return { leads: await this.eraseLeads(finding.ids('leads')), referredLeads: await this.eraseReferrer(finding) };
+  async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
+    return {
+      leads: await this.eraseLeads(finding.ids('leads')),
+      referredLeads: await this.eraseReferrer(finding, values),
+    };
   }
 
   /**
@@ -80,15 +83,31 @@ export class LeadCustomerRecords implements CustomerDataProvider {
     finding.add('referredLeads', referred, { values: referred.map((lead) => lead.referredByName) });
   }
 
-  /** The referrer's name `[erased]` on the friends' leads; the friend's own data stays. Answers how many. */
-  private async eraseReferrer(finding: PersonFinding): Promise<number> {
+  /**
+   * The referrer's name `[erased]` on the friends' leads, and wherever the friend's words name the person;
+   * the friend's own data stays. Answers how many.
+   */
+  private async eraseReferrer(finding: PersonFinding, values: ErasedValues): Promise<number> {
     const ids = finding.ids('referredLeads');
     if (ids.length === 0) return 0;
-    const { rowCount } = await this.sql.run({
-      sql: `UPDATE leads SET referred_by_name = $2::text WHERE id = ANY($1::bigint[])`,
-      parameters: [ids, ERASED],
+    const leads = await this.sql.rows<{ id: number; details: string; description: string }>({
+      sql: `SELECT id, project_details_html AS details, original_job_description AS description
+              FROM leads WHERE id = ANY($1::bigint[]) FOR UPDATE`,
+      parameters: [ids],
     });
-    return rowCount;
+    for (const lead of leads) {
+      await this.sql.run({
+        sql: `UPDATE leads SET referred_by_name = $2::text, project_details_html = $3, original_job_description = $4
+               WHERE id = $1`,
+        parameters: [
+          lead.id,
+          ERASED,
+          redactText(lead.details, values).value,
+          redactText(lead.description, values).value,
+        ],
+      });
+    }
+    return leads.length;
   }
 
   /**

@@ -43,8 +43,8 @@ const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind[]> = {
   REVIEW_REMINDER: ['reviewRequests'],
   REFERRAL_REQUEST: ['referralRequests'],
   REFERRAL_INVITATION: ['referralsMade', 'referralsReceived'],
-  LEAD_ALERT: ['leads'],
-  LEAD_REALERT: ['leads'],
+  LEAD_ALERT: ['leads', 'referredLeads'],
+  LEAD_REALERT: ['leads', 'referredLeads'],
   LEAD_MESSAGE: ['leadMessages'],
 };
 

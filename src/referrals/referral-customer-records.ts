@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ERASED } from '../common/privacy/customer-contact';
+import { ERASED, type ErasedValues, redactText } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
@@ -89,6 +89,14 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       contacts: conversions,
       values: conversions.flatMap((c) => [c.name, c.email, c.phone, c.message]),
     });
+    // The friends' requests their referrals brought (idx_referral_conversions_referral).
+    finding.add(
+      'referredConversions',
+      await this.sql.rows<{ id: number }>({
+        sql: `SELECT id FROM referral_conversions WHERE referral_id = ANY($1::bigint[]) ORDER BY id`,
+        parameters: [finding.ids('referralsMade')],
+      }),
+    );
   }
 
   /**
@@ -113,7 +121,7 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
    * lose the friend's details) answer 410 from now on; their contact requests lose name, contacts and
    * message.
    */
-  async erase({ finding }: Erasure): Promise<ErasedCounts> {
+  async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
     const { rowCount: referrals } = await this.sql.run({
       sql: `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
         WHERE id = ANY($1::bigint[])`,
@@ -123,6 +131,27 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       sql: `UPDATE referral_conversions SET name = $2::text, email = NULL, phone = NULL, message = NULL WHERE id = ANY($1::bigint[])`,
       parameters: [finding.ids('referralConversions'), ERASED],
     });
-    return { referrals, referralConversions: conversions };
+    return { referrals, referralConversions: conversions + (await this.eraseNamesIn(finding, values)) };
+  }
+
+  /** The person's values removed from the friends' words (the rest of them kept); answers how many changed. */
+  private async eraseNamesIn(finding: PersonFinding, values: ErasedValues): Promise<number> {
+    const ids = finding.ids('referredConversions');
+    if (ids.length === 0) return 0;
+    const requests = await this.sql.rows<{ id: number; message: string | null }>({
+      sql: `SELECT id, message FROM referral_conversions WHERE id = ANY($1::bigint[]) FOR UPDATE`,
+      parameters: [ids],
+    });
+    let changed = 0;
+    for (const request of requests) {
+      const message = redactText(request.message ?? '', values);
+      if (!message.changed) continue;
+      await this.sql.run({
+        sql: `UPDATE referral_conversions SET message = $2 WHERE id = $1`,
+        parameters: [request.id, message.value],
+      });
+      changed += 1;
+    }
+    return changed;
   }
 }

@@ -55,7 +55,8 @@ describe('Customer data rights: erasure (e2e)', () => {
       feedbackRequests: 1,
       reviewRequests: 2,
       referrals: 2,
-      referralConversions: 1,
+      // Theirs, and the referred friend’s, whose words named them.
+      referralConversions: 2,
       // The reply on the process and the text no process took.
       inboundMessages: 2,
       optOuts: 1,

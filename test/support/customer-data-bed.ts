@@ -195,7 +195,8 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
     const friend = new CustomerBrowser(state.bed.t.http, friendPage);
     await friend.submit(
       '',
-      { name: 'Friend Person', email: `friend.${p.tag}@friend.example`, message: 'Please call me' },
+      // The friend's words name this person: their request and the lead it became hold the name.
+      { name: 'Friend Person', email: `friend.${p.tag}@friend.example`, message: `Please call me, ${p.name} sent me` },
       `${friend.path}?sent=1`,
     );
     // The lead the contact request became, vendor A's.

@@ -32,3 +32,15 @@ export function redactJson(value: unknown, values: ErasedValues): { value: unkno
   const result = walk(value);
   return { value: result, changed };
 }
+
+/**
+ * Someone else's text (a friend's request) with each occurrence of `values` (case-insensitive) replaced
+ * by `[erased]`, the rest of their words kept; `changed` says whether anything was.
+ */
+export function redactText(text: string, values: ErasedValues): { value: string; changed: boolean } {
+  const needles = [...new Set(values.filter((v) => v.length > 1))].sort((a, b) => b.length - a.length);
+  if (needles.length === 0) return { value: text, changed: false };
+  const pattern = new RegExp(needles.map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  const value = text.replace(pattern, ERASED);
+  return { value, changed: value !== text };
+}

@@ -18,6 +18,8 @@ export type CustomerRecordKind =
   | 'referralsMade'
   | 'referralsReceived'
   | 'referralConversions'
+  /** The friends' contact requests the person's referrals brought: the friend's, but their words may name the person. */
+  | 'referredConversions'
   | 'optOuts'
   | 'messages'
   | 'inboundMessages'

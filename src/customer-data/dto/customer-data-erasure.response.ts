@@ -4,7 +4,10 @@ export class CustomerDataErasureResponse {
   leads: number;
   /** Messages of the conversations on those leads, either way, whose words were removed. @example 2 */
   leadMessages: number;
-  /** Other people's leads that the person's referrals brought, whose referrer's name was removed. @example 1 */
+  /**
+   * Other people's leads that the person's referrals brought, whose referrer's name (and the person's
+   * values in the friend's words) were removed. @example 1
+   */
   referredLeads: number;
   /** Processes whose name, contacts and private feedback were removed; their links answer 410. @example 1 */
   reputationProcesses: number;
@@ -14,7 +17,10 @@ export class CustomerDataErasureResponse {
   reviewRequests: number;
   /** Referrals the person made or received; their pages answer 410. @example 0 */
   referrals: number;
-  /** Contact requests the person sent from a friend's referral page. @example 0 */
+  /**
+   * Contact requests the person sent from a friend's referral page, and the friends' requests their
+   * referrals brought whose words named the person (those words removed, the friend's own data kept). @example 0
+   */
   referralConversions: number;
   /** Messages whose recipient, subject and bodies were removed (those still waiting are never sent). @example 3 */
   messages: number;
