@@ -77,50 +77,47 @@ export class RetentionPass {
 
   private async runAll(): Promise<RetentionCounts> {
     const now = this.clock.now().getTime();
-    const cutoff = (days: number): Date | undefined => (days > 0 ? new Date(now - days * DAY_MS) : undefined);
     let largestTransaction = 0;
     const committed = (rows: number): number => {
       largestTransaction = Math.max(largestTransaction, rows);
       return rows;
     };
-    const bodies = cutoff(this.config.messageBodiesDays);
-    const deliveries = cutoff(this.config.webhookDeliveriesDays);
-    const closedLeads = cutoff(this.config.closedLeadsDays);
-    const processes = cutoff(this.config.processesDays);
-    const invites = cutoff(this.config.referralInvitesDays);
-    const audit = cutoff(this.config.auditLogDays);
+    /** What `remove` removed before the setting's cutoff; nothing when the setting is 0 (keep). */
+    const expired = async (days: number, remove: (cutoff: Date) => Promise<number>): Promise<number> =>
+      days > 0 ? remove(new Date(now - days * DAY_MS)) : 0;
+    const { config } = this;
     // In this order, one setting after the other.
     const removed = {
-      messageBodies: bodies
-        ? (await this.walk((after, limit) => this.notifications.blankBodiesBefore(bodies, after, limit), committed)) +
-          (await this.walk((after, limit) => this.textsReceived.blankBodiesBefore(bodies, after, limit), committed)) +
-          (await this.walk((after, limit) => this.conversations.blankBodiesBefore(bodies, after, limit), committed))
-        : 0,
-      webhookDeliveries: deliveries
-        ? await untilShort((limit) => this.webhooks.removeFinished(deliveries, limit), committed)
-        : 0,
-      closedLeads: closedLeads
-        ? await this.eraseExpired(
-            'leads',
-            (after, limit) => this.leads.closedBefore(closedLeads, after, limit),
-            committed,
-          )
-        : 0,
-      processes: processes
-        ? await this.eraseExpired(
-            'reputationProcesses',
-            (after, limit) => this.processes.inactiveBefore(processes, after, limit),
-            committed,
-          )
-        : 0,
-      referralInvites: invites
-        ? await this.eraseExpired(
-            'referralsReceived',
-            (after, limit) => this.referrals.unansweredInvitationsBefore(invites, after, limit),
-            committed,
-          )
-        : 0,
-      auditEntries: audit ? await untilShort((limit) => this.audit.removeBefore(audit, limit), committed) : 0,
+      messageBodies: await expired(
+        config.messageBodiesDays,
+        async (before) =>
+          (await this.walk((id, limit) => this.notifications.blankBodiesBefore(before, id, limit), committed)) +
+          (await this.walk((id, limit) => this.textsReceived.blankBodiesBefore(before, id, limit), committed)) +
+          (await this.walk((id, limit) => this.conversations.blankBodiesBefore(before, id, limit), committed)),
+      ),
+      webhookDeliveries: await expired(config.webhookDeliveriesDays, (before) =>
+        untilShort((limit) => this.webhooks.removeFinished(before, limit), committed),
+      ),
+      closedLeads: await expired(config.closedLeadsDays, (before) =>
+        this.eraseExpired('leads', (id, limit) => this.leads.closedBefore(before, id, limit), committed),
+      ),
+      processes: await expired(config.processesDays, (before) =>
+        this.eraseExpired(
+          'reputationProcesses',
+          (id, limit) => this.processes.inactiveBefore(before, id, limit),
+          committed,
+        ),
+      ),
+      referralInvites: await expired(config.referralInvitesDays, (before) =>
+        this.eraseExpired(
+          'referralsReceived',
+          (id, limit) => this.referrals.unansweredInvitationsBefore(before, id, limit),
+          committed,
+        ),
+      ),
+      auditEntries: await expired(config.auditLogDays, (before) =>
+        untilShort((limit) => this.audit.removeBefore(before, limit), committed),
+      ),
     };
     return { ...removed, largestTransaction };
   }
