@@ -95,19 +95,20 @@ export class LeadCustomerRecords implements CustomerDataProvider {
               FROM leads WHERE id = ANY($1::bigint[]) FOR UPDATE`,
       parameters: [ids],
     });
+    const { rowCount } = await this.sql.run({
+      sql: `UPDATE leads SET referred_by_name = $2::text WHERE id = ANY($1::bigint[])`,
+      parameters: [ids, ERASED],
+    });
     for (const lead of leads) {
+      const details = redactText(lead.details, values);
+      const description = redactText(lead.description, values);
+      if (!details.changed && !description.changed) continue;
       await this.sql.run({
-        sql: `UPDATE leads SET referred_by_name = $2::text, project_details_html = $3, original_job_description = $4
-               WHERE id = $1`,
-        parameters: [
-          lead.id,
-          ERASED,
-          redactText(lead.details, values).value,
-          redactText(lead.description, values).value,
-        ],
+        sql: `UPDATE leads SET project_details_html = $2, original_job_description = $3 WHERE id = $1`,
+        parameters: [lead.id, details.value, description.value],
       });
     }
-    return leads.length;
+    return rowCount;
   }
 
   /**

@@ -10,12 +10,19 @@ export interface CustomerContact {
 /** The person's values that must not survive an erasure anywhere: contacts, names, addresses, texts. */
 export type ErasedValues = string[];
 
+/** The values worth searching for (a single character would match everywhere), lower-cased, longest first. */
+function needlesOf(values: ErasedValues): string[] {
+  return [...new Set(values.filter((v) => v.length > 1).map((v) => v.toLowerCase()))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
 /**
  * A JSON value with every string that contains one of `values` (case-insensitive) replaced by
  * `[erased]`, at any depth; `changed` says whether anything was. Keys are kept: only values are personal.
  */
 export function redactJson(value: unknown, values: ErasedValues): { value: unknown; changed: boolean } {
-  const needles = [...new Set(values.filter((v) => v.length > 1).map((v) => v.toLowerCase()))];
+  const needles = needlesOf(values);
   let changed = false;
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') {
@@ -38,7 +45,7 @@ export function redactJson(value: unknown, values: ErasedValues): { value: unkno
  * by `[erased]`, the rest of their words kept; `changed` says whether anything was.
  */
 export function redactText(text: string, values: ErasedValues): { value: string; changed: boolean } {
-  const needles = [...new Set(values.filter((v) => v.length > 1))].sort((a, b) => b.length - a.length);
+  const needles = needlesOf(values);
   if (needles.length === 0) return { value: text, changed: false };
   const pattern = new RegExp(needles.map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
   const value = text.replace(pattern, ERASED);
