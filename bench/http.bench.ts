@@ -9,7 +9,9 @@
 // ratio of the baseline's, each server's Node CPU per request and its idle RSS. BENCH_DURATION (s, default 10) and
 // BENCH_CONNECTIONS (default 20) tune it, BENCH_ROUNDS (default 1) repeats each endpoint with the servers' order
 // turned and reports the median round and each round's ratio; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
-// runs a subset, BENCH_REDIS=0 leaves the Redis server out.
+// runs a subset, BENCH_REDIS=0 leaves the Redis server out. BENCH_SCALES (default LOAD_SCALE, e.g. "1,10") runs
+// the servers on the load data set of each scale at once (seeded first when missing), all taking turns, and
+// prints each endpoint's ratio and p99 at each scale beside the first's.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,9 +20,17 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { loadDatabaseReady, loadDatabaseUrl, seedLoadDatabase } from '../scripts/seed-load';
+import {
+  type LoadSet,
+  loadDatabaseReady,
+  loadDatabaseUrl,
+  loadScale,
+  loadSet,
+  seedLoadDatabase,
+} from '../scripts/seed-load';
 import { BuiltServer } from '../test/support/built-server';
 import { freePort, waitUntil } from '../test/support/net';
+import { type Measurement, type Results, printGrowth, printScale } from './http/report';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
@@ -30,56 +40,53 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? []
 const WITH_REDIS = process.env.BENCH_REDIS !== '0';
 // Rounds per endpoint, the servers' order turned each round; figures are each server's median round.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const DEEP_PAGE = 9_000; // offset 90,000 of the big vendor's 100,000 leads
+const SCALES = (process.env.BENCH_SCALES ?? String(loadScale())).split(',').map((value) => loadScale(value.trim()));
 
 interface Endpoint {
   label: string;
   path: string;
-  /** big: vendor #1 (100,000 leads, 20,000 reputation processes); typical: vendor #2 (901 and 180). */
+  /** big: vendor #1 (100,000 leads, 20,000 reputation processes at scale 1); typical: vendor #2 (901 and 180). */
   token: 'big' | 'typical' | 'manager';
 }
 
-const ENDPOINTS: Endpoint[] = [
-  { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10', token: 'big' },
-  {
-    label: `GET /general-leads (page ${DEEP_PAGE})`,
-    path: `/rest-api-v1/general-leads?page=${DEEP_PAGE}&size=10`,
-    token: 'big',
-  },
-  { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'big' },
-  {
-    label: 'GET /general-leads/response-times (90 days)',
-    path: '/rest-api-v1/general-leads/response-times',
-    token: 'big',
-  },
-  {
-    label: 'GET /reputation-process/kpi (20,000 processes)',
-    path: '/rest-api-v1/reputation-process/kpi',
-    token: 'big',
-  },
-  {
-    label: 'GET /reputation-process/kpi (180 processes)',
-    path: '/rest-api-v1/reputation-process/kpi',
-    token: 'typical',
-  },
-  {
-    label: 'GET /vendors?search=northern roofing',
-    path: '/rest-manager-api-v1/vendors?search=northern%20roofing&page=0&size=10',
-    token: 'manager',
-  },
-];
-
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  peakRssMb: number;
-  /** The server process's user + system CPU over the measured run, per request answered. */
-  cpuMsPerRequest: number;
-}
+/** The endpoints on a data set: the deep page is 90% into the big vendor's leads at every scale. */
+const endpointsOf = (load: LoadSet): Endpoint[] => {
+  const deepPage = (load.bigVendorLeads * 0.9) / 10;
+  const processes = load.bigVendorProcesses.toLocaleString('en');
+  return [
+    { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10', token: 'big' },
+    {
+      label: `GET /general-leads (page ${deepPage})`,
+      path: `/rest-api-v1/general-leads?page=${deepPage}&size=10`,
+      token: 'big',
+    },
+    { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'big' },
+    {
+      label: 'GET /general-leads/response-times (90 days)',
+      path: '/rest-api-v1/general-leads/response-times',
+      token: 'big',
+    },
+    {
+      label: `GET /reputation-process/kpi (${processes} processes)`,
+      path: '/rest-api-v1/reputation-process/kpi',
+      token: 'big',
+    },
+    {
+      label: `GET /reputation-process/kpi (${load.processesPerOtherVendor} processes)`,
+      path: '/rest-api-v1/reputation-process/kpi',
+      token: 'typical',
+    },
+    {
+      label: 'GET /vendors?search=northern roofing',
+      path: '/rest-manager-api-v1/vendors?search=northern%20roofing&page=0&size=10',
+      token: 'manager',
+    },
+  ];
+};
 
 interface Target {
   name: string;
+  scale: number;
   url: string;
   pid: number;
   stop(): Promise<unknown>;
@@ -125,10 +132,10 @@ async function drive(target: Target, endpoint: Endpoint, token: string): Promise
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssMb, cpuMsPerRequest };
 }
 
-async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Target> {
+async function startService(name: string, scale: number, env: NodeJS.ProcessEnv): Promise<Target> {
   const server = new BuiltServer({
     env: {
-      DATABASE_URL: loadDatabaseUrl(),
+      DATABASE_URL: loadDatabaseUrl(scale),
       JWT_SECRET,
       LOG_LEVEL: 'info', // as deployed: one log line per request (to /dev/null here)
       // Counting every request, refusing none: a budget no benchmark reaches in its one-second window.
@@ -138,13 +145,13 @@ async function startService(name: string, env: NodeJS.ProcessEnv): Promise<Targe
     },
   });
   await server.start();
-  return { name, url: server.url, pid: server.process.pid!, stop: () => server.stop() };
+  return { name, scale, url: server.url, pid: server.process.pid!, stop: () => server.stop() };
 }
 
-async function startBaseline(): Promise<Target> {
+async function startBaseline(scale: number): Promise<Target> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'baseline-server.js')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: loadDatabaseUrl(), JWT_SECRET },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: loadDatabaseUrl(scale), JWT_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready = false;
@@ -155,6 +162,7 @@ async function startBaseline(): Promise<Target> {
   }, 10_000);
   return {
     name: 'baseline',
+    scale,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
@@ -162,8 +170,8 @@ async function startBaseline(): Promise<Target> {
 }
 
 /** Tokens for vendors #1 and #2 and the manager, signed as the service signs them, with their stored token ids. */
-async function tokens(): Promise<Record<Endpoint['token'], string>> {
-  const client = new Client({ connectionString: loadDatabaseUrl() });
+async function tokens(scale: number): Promise<Record<Endpoint['token'], string>> {
+  const client = new Client({ connectionString: loadDatabaseUrl(scale) });
   await client.connect();
   try {
     const vendors = await client.query<{ id: number; jti: string }>(
@@ -185,45 +193,39 @@ async function tokens(): Promise<Record<Endpoint['token'], string>> {
   }
 }
 
-const ms = (value: number) => value.toFixed(1);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** Each figure the median of the rounds', the peak RSS the largest. */
-function medianRound(rounds: Measurement[]): Measurement {
-  const of = (key: keyof Measurement) => median(rounds.map((round) => round[key]));
-  const peakRssMb = Math.max(...rounds.map((round) => round.peakRssMb));
-  return { rps: of('rps'), p50: of('p50'), p99: of('p99'), cpuMsPerRequest: of('cpuMsPerRequest'), peakRssMb };
-}
-
 async function main(): Promise<void> {
-  if (!(await loadDatabaseReady())) await seedLoadDatabase();
-  const tokenOf = await tokens();
-  const results = new Map<string, Record<string, Measurement[]>>();
-  const endpoints = ENDPOINTS.filter(({ label }) => !ONLY.length || ONLY.some((part) => label.includes(part)));
+  const results: Results = new Map();
   const idleRssMb: Record<string, number> = {};
+  const selected = (load: LoadSet) =>
+    endpointsOf(load).filter(({ label }) => !ONLY.length || ONLY.some((part) => label.includes(part)));
 
   // All run from the start and take turns per endpoint, so that a drift of the machine over the
   // run (autovacuum, a noisy neighbour) does not fall on one server's figures only.
   const targets: Target[] = [];
+  const tokenOf = new Map<number, Record<Endpoint['token'], string>>();
   try {
-    targets.push(await startService('service', {}));
-    targets.push(await startBaseline());
-    if (WITH_REDIS) targets.push(await startService('service + Redis', { REDIS_URL: 'redis://127.0.0.1:6379' }));
+    for (const scale of SCALES) {
+      if (!(await loadDatabaseReady(scale))) await seedLoadDatabase(scale);
+      tokenOf.set(scale, await tokens(scale));
+      targets.push(await startService('service', scale, {}));
+      targets.push(await startBaseline(scale));
+      if (WITH_REDIS)
+        targets.push(await startService('service + Redis', scale, { REDIS_URL: 'redis://127.0.0.1:6379' }));
+      results.set(scale, new Map());
+    }
     // Idle: started, its first requests (readiness) answered, before any load.
-    for (const target of targets) idleRssMb[target.name] = rssMb(target.pid);
-    for (const endpoint of endpoints) {
-      const by: Record<string, Measurement[]> = {};
-      results.set(endpoint.label, by);
+    for (const target of targets) idleRssMb[`${target.name} (scale ${target.scale})`] = rssMb(target.pid);
+    for (let e = 0; e < selected(loadSet(SCALES[0])).length; e++) {
       for (let round = 0; round < ROUNDS; round++) {
         for (const target of round % 2 ? [...targets].reverse() : targets) {
-          const measurement = await drive(target, endpoint, tokenOf[endpoint.token]);
-          (by[target.name] ??= []).push(measurement);
-          console.error(`${target.name.padEnd(18)} ${endpoint.label.padEnd(48)} ${measurement.rps.toFixed(0)} req/s`);
+          const endpoint = selected(loadSet(target.scale))[e];
+          const by = results.get(target.scale)!;
+          if (!by.has(endpoint.label)) by.set(endpoint.label, {});
+          const measurement = await drive(target, endpoint, tokenOf.get(target.scale)![endpoint.token]);
+          (by.get(endpoint.label)![target.name] ??= []).push(measurement);
+          console.error(
+            `${target.name.padEnd(18)} x${target.scale} ${endpoint.label.padEnd(48)} ${measurement.rps.toFixed(0)} req/s`,
+          );
         }
       }
     }
@@ -233,26 +235,10 @@ async function main(): Promise<void> {
 
   console.log(
     `\n${CONNECTIONS} connections, ${ROUNDS} × ${DURATION_S} s per endpoint and server; ${cpus().length} × ${cpus()[0].model}, ` +
-      `${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}\n`,
+      `${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}`,
   );
-  console.log(
-    '| Endpoint | Service req/s | Baseline req/s | Ratio | Service p50 / p99 ms | Baseline p50 / p99 ms | ' +
-      'Service / baseline CPU ms per request | Service peak RSS MB | Baseline peak RSS MB | With Redis req/s | Redis cost |',
-  );
-  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
-  for (const [label, by] of results) {
-    const service = medianRound(by['service']);
-    const baseline = medianRound(by['baseline']);
-    const redis = by['service + Redis'] ? medianRound(by['service + Redis']) : undefined;
-    const ratios = by['service'].map((round, i) => (round.rps / by['baseline'][i].rps).toFixed(2));
-    console.log(
-      `| ${label} | ${service.rps.toFixed(0)} | ${baseline.rps.toFixed(0)} | ${ratios.length > 1 ? `${median(ratios.map(Number)).toFixed(2)} (${ratios.join(', ')})` : ratios[0]} | ` +
-        `${ms(service.p50)} / ${ms(service.p99)} | ${ms(baseline.p50)} / ${ms(baseline.p99)} | ` +
-        `${service.cpuMsPerRequest.toFixed(2)} / ${baseline.cpuMsPerRequest.toFixed(2)} | ` +
-        `${service.peakRssMb.toFixed(0)} | ${baseline.peakRssMb.toFixed(0)} | ${redis ? redis.rps.toFixed(0) : '-'} | ` +
-        `${redis ? `${(((service.rps - redis.rps) / service.rps) * 100).toFixed(1)} %` : '-'} |`,
-    );
-  }
+  for (const [scale, byEndpoint] of results) printScale(scale, byEndpoint);
+  if (SCALES.length > 1) printGrowth(results);
   const idle = Object.entries(idleRssMb).map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`);
   console.log(`\nIdle RSS (started, before any load): ${idle.join(', ')}`);
 }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 
 /**
  * Bulk reputation data in a few INSERT ... SELECT generate_series statements: for each vendor,
- * `processesPerVendor` journeys, one started every 5 minutes going back from now, in a realistic mix,
+ * `processesPerVendor` journeys, one started every `spacing` going back from now, in a realistic mix,
  * each with its request rows and one event per step, as the service itself would have stored them.
  *
  * Per journey, with independent pseudo-random draws: a third are standalone review requests, the
@@ -21,6 +21,7 @@ export async function seedReputation(
   vendorIds: number[],
   processesPerVendor: number,
   firstId: number,
+  spacing = '5 minutes',
 ): Promise<void> {
   // pg_temp.draw(n, salt): a stable pseudo-random 0..99 per journey and decision, independent across salts.
   await dataSource.query(
@@ -45,7 +46,7 @@ export async function seedReputation(
                      SELECT *, standalone OR coalesce(rating >= 4, false) AS review_reached
                        FROM (
                          SELECT n, $2::bigint + n AS id, ($3::int[])[1 + n % cardinality($3::int[])] AS vendor_id,
-                                now() - (n / cardinality($3::int[])) * interval '5 minutes' AS t0,
+                                now() - (n / cardinality($3::int[])) * $4::interval AS t0,
                                 pg_temp.draw(n, 'origin') < 33 AS standalone,
                                 CASE WHEN pg_temp.draw(n, 'origin') >= 33 AND pg_temp.draw(n, 'rate') < 70
                                      THEN 1 + pg_temp.draw(n, 'stars') % 5 END AS rating,
@@ -60,7 +61,7 @@ export async function seedReputation(
                ) AS answered
            ) AS happiness
        ) AS journey`,
-    [processesPerVendor, firstId, vendorIds],
+    [processesPerVendor, firstId, vendorIds, spacing],
   );
   await dataSource.query(
     `INSERT INTO reputation_processes (id, vendor_id, token, origin, state, step, first_name, email, phone,

@@ -8,6 +8,11 @@
 //     with their requests, referrals, outbox rows and events);
 //   - 100,000 more vendors with trade-like names, for the manager's vendor search;
 //   - one ADMIN manager; every account holds an active token id (the benchmark signs tokens for them).
+//
+// LOAD_SCALE (1 to 100, default 1) multiplies every vendor's leads and processes over the same
+// vendors and the same span of time (one every 5 minutes / scale), in the database test_load_x<scale>
+// (LOAD_DATABASE_NAME + _x<scale>):
+// an operator with that many times the business.
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
@@ -15,19 +20,37 @@ import { seedLeads, seedVendors } from './lead-seed';
 import { resetReputationSequences, seedReputation } from './reputation-seed';
 import { scriptDataSource } from './script-data-source';
 
-export const LOAD = {
-  vendors: 1_000,
-  bigVendorLeads: 100_000,
-  leadsPerOtherVendor: 901,
-  bigVendorProcesses: 20_000,
-  processesPerOtherVendor: 180,
-  searchVendors: 100_000,
-} as const;
+/** LOAD_SCALE as a whole number from 1 to 100. */
+export function loadScale(value = process.env.LOAD_SCALE ?? '1'): number {
+  const scale = Number(value);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`LOAD_SCALE must be 1..100: ${value}`);
+  return scale;
+}
 
-export const LOAD_DATABASE_NAME = process.env.LOAD_DATABASE_NAME ?? 'test_load';
+/** The data set at a scale: the counts of scale 1 with each vendor's leads and processes multiplied. */
+export function loadSet(scale: number) {
+  return {
+    scale,
+    vendors: 1_000,
+    bigVendorLeads: 100_000 * scale,
+    leadsPerOtherVendor: 901 * scale,
+    bigVendorProcesses: 20_000 * scale,
+    processesPerOtherVendor: 180 * scale,
+    searchVendors: 100_000,
+    /** The time between two of a vendor's leads (or processes), so the same years hold `scale` times as many. */
+    spacing: `${300 / scale} seconds`,
+  } as const;
+}
 
-export function loadDatabaseUrl(): string {
-  return databaseUrl(LOAD_DATABASE_NAME);
+export type LoadSet = ReturnType<typeof loadSet>;
+
+export function loadDatabaseName(scale: number): string {
+  const base = process.env.LOAD_DATABASE_NAME ?? 'test_load';
+  return scale === 1 ? base : `${base}_x${scale}`;
+}
+
+export function loadDatabaseUrl(scale = loadScale()): string {
+  return databaseUrl(loadDatabaseName(scale));
 }
 
 /** Whole trade-like names ("Northern Roofing Ltd"), spread evenly over 12 x 20 x 8 combinations. */
@@ -49,13 +72,17 @@ async function seedSearchVendors(dataSource: DataSource, count: number): Promise
   );
 }
 
-/** Whether the load database exists with the whole data set (its vendors all there). */
-export async function loadDatabaseReady(): Promise<boolean> {
-  const client = new Client({ connectionString: loadDatabaseUrl() });
+/** Whether the load database of the scale exists with the whole data set (its vendors and leads all there). */
+export async function loadDatabaseReady(scale = loadScale()): Promise<boolean> {
+  const load = loadSet(scale);
+  const client = new Client({ connectionString: loadDatabaseUrl(scale) });
   try {
     await client.connect();
-    const { rows } = await client.query<{ vendors: number }>('SELECT count(*)::int AS vendors FROM vendors');
-    return rows[0].vendors === LOAD.vendors + LOAD.searchVendors;
+    const { rows } = await client.query<{ vendors: number; leads: number }>(
+      'SELECT (SELECT count(*)::int FROM vendors) AS vendors, (SELECT count(*)::int FROM leads) AS leads',
+    );
+    const leads = load.bigVendorLeads + (load.vendors - 1) * load.leadsPerOtherVendor;
+    return rows[0].vendors === load.vendors + load.searchVendors && rows[0].leads === leads;
   } catch {
     return false;
   } finally {
@@ -63,11 +90,13 @@ export async function loadDatabaseReady(): Promise<boolean> {
   }
 }
 
-export async function seedLoadDatabase(): Promise<void> {
-  assertTestDatabase(LOAD_DATABASE_NAME);
-  await adminQuery(`DROP DATABASE IF EXISTS ${LOAD_DATABASE_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${LOAD_DATABASE_NAME}`);
-  const dataSource = scriptDataSource(loadDatabaseUrl());
+export async function seedLoadDatabase(scale = loadScale()): Promise<void> {
+  const load = loadSet(scale);
+  const name = loadDatabaseName(scale);
+  assertTestDatabase(name);
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const dataSource = scriptDataSource(loadDatabaseUrl(scale));
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();
@@ -78,21 +107,21 @@ export async function seedLoadDatabase(): Promise<void> {
     };
     const started = Date.now();
     let vendorIds: number[] = [];
-    await step(`${LOAD.vendors} vendors`, async () => (vendorIds = await seedVendors(dataSource, LOAD.vendors)));
+    await step(`${load.vendors} vendors`, async () => (vendorIds = await seedVendors(dataSource, load.vendors)));
     const [big, ...others] = vendorIds;
-    await step(`${LOAD.bigVendorLeads} leads of vendor ${big}`, () =>
-      seedLeads(dataSource, [big], LOAD.bigVendorLeads),
+    await step(`${load.bigVendorLeads} leads of vendor ${big}`, () =>
+      seedLeads(dataSource, [big], load.bigVendorLeads, load.spacing),
     );
-    await step(`${LOAD.leadsPerOtherVendor} leads of each other vendor`, () =>
-      seedLeads(dataSource, others, LOAD.leadsPerOtherVendor),
+    await step(`${load.leadsPerOtherVendor} leads of each other vendor`, () =>
+      seedLeads(dataSource, others, load.leadsPerOtherVendor, load.spacing),
     );
-    await step(`${LOAD.bigVendorProcesses} reputation processes of vendor ${big}`, () =>
-      seedReputation(dataSource, [big], LOAD.bigVendorProcesses, 0),
+    await step(`${load.bigVendorProcesses} reputation processes of vendor ${big}`, () =>
+      seedReputation(dataSource, [big], load.bigVendorProcesses, 0, load.spacing),
     );
-    await step(`${LOAD.processesPerOtherVendor} reputation processes of each other vendor`, () =>
-      seedReputation(dataSource, others, LOAD.processesPerOtherVendor, LOAD.bigVendorProcesses),
+    await step(`${load.processesPerOtherVendor} reputation processes of each other vendor`, () =>
+      seedReputation(dataSource, others, load.processesPerOtherVendor, load.bigVendorProcesses, load.spacing),
     );
-    await step(`${LOAD.searchVendors} vendors for search`, () => seedSearchVendors(dataSource, LOAD.searchVendors));
+    await step(`${load.searchVendors} vendors for search`, () => seedSearchVendors(dataSource, load.searchVendors));
     await step('accounts: features, token ids, one ADMIN manager', async () => {
       await resetReputationSequences(dataSource);
       await dataSource.query(
@@ -113,7 +142,7 @@ export async function seedLoadDatabase(): Promise<void> {
               (SELECT count(*) FROM reputation_events) AS events`,
     );
     console.log(
-      `Seeded ${LOAD_DATABASE_NAME} in ${((Date.now() - started) / 1000).toFixed(0)} s: ` +
+      `Seeded ${name} (scale ${scale}) in ${((Date.now() - started) / 1000).toFixed(0)} s: ` +
         `${counts.vendors} vendors, ${counts.leads} leads, ${counts.processes} reputation processes, ` +
         `${counts.events} reputation events`,
     );
