@@ -16910,7 +16910,7 @@ export interface operations {
     listLeadMessages: {
         parameters: {
             query?: {
-                /** @description Messages after this one (the `nextAfter` of the previous page); from the first when absent. */
+                /** @description Items after this one (the `nextAfter` of the previous page); from the oldest when absent. */
                 after?: number;
                 limit?: number;
             };
@@ -17355,7 +17355,7 @@ export interface operations {
     managerListLeadMessages: {
         parameters: {
             query?: {
-                /** @description Messages after this one (the `nextAfter` of the previous page); from the first when absent. */
+                /** @description Items after this one (the `nextAfter` of the previous page); from the oldest when absent. */
                 after?: number;
                 limit?: number;
             };
@@ -17898,7 +17898,7 @@ export interface operations {
     list: {
         parameters: {
             query?: {
-                /** @description Texts after this one (the `nextAfter` of the previous page); from the oldest when absent. */
+                /** @description Items after this one (the `nextAfter` of the previous page); from the oldest when absent. */
                 after?: number;
                 limit?: number;
             };

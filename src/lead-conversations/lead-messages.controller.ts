@@ -7,7 +7,7 @@ import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorWrite } from '../write-routes/write-routes';
 import { LeadMessagesParams, VendorLeadMessagesParams } from './dto/lead-message-params';
 import { LeadMessagePageResponse, LeadMessageResponse } from './dto/lead-message.response';
-import { LeadMessagesQuery } from './dto/lead-messages.query';
+import { IdCursorQuery } from '../common/pagination/id-cursor.query';
 import { SendLeadMessageDto } from './dto/send-lead-message.dto';
 import { LeadConversationsService } from './lead-conversations.service';
 
@@ -51,7 +51,7 @@ export class LeadMessagesController {
   async listLeadMessages(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { leadId }: LeadMessagesParams,
-    @Query() { after, limit }: LeadMessagesQuery,
+    @Query() { after, limit }: IdCursorQuery,
   ): Promise<LeadMessagePageResponse> {
     const page = await this.conversations.list(vendor.id, leadId, after, limit);
     return { ...page, content: page.content.map((message) => LeadMessageResponse.from(message)) };
@@ -73,7 +73,7 @@ export class ManagerLeadMessagesController {
   })
   async listLeadMessages(
     @Param() { vendorId, leadId }: VendorLeadMessagesParams,
-    @Query() { after, limit }: LeadMessagesQuery,
+    @Query() { after, limit }: IdCursorQuery,
   ): Promise<LeadMessagePageResponse> {
     const page = await this.conversations.list(vendorId, leadId, after, limit);
     return { ...page, content: page.content.map((message) => LeadMessageResponse.from(message)) };

@@ -7,7 +7,7 @@ import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { ProcessIdParams } from '../reputation/dto/process-id.params';
 import { ConversationsService } from './conversations.service';
 import { InboundMessagePageResponse } from './dto/inbound-message.response';
-import { InboundMessagesQuery } from './dto/inbound-messages.query';
+import { IdCursorQuery } from '../common/pagination/id-cursor.query';
 import { ProcessMessageResponse } from './dto/process-message.response';
 
 @VendorApiController('reputation-process', 'Reputation')
@@ -38,7 +38,7 @@ export class InboundMessagesController {
   @Get()
   @ApiEnvelope(InboundMessagePageResponse)
   @ApiErrors({ status: 400, description: 'Invalid after or limit.' })
-  list(@Query() { after, limit }: InboundMessagesQuery): Promise<InboundMessagePageResponse> {
+  list(@Query() { after, limit }: IdCursorQuery): Promise<InboundMessagePageResponse> {
     return this.conversations.unmatched(after, limit);
   }
 }
