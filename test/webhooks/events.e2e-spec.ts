@@ -34,7 +34,7 @@ afterAll(async () => {
   await sms?.close();
 });
 
-/** Signed with the endpoint's secret, and shaped as docs/notifications-and-webhooks.md and the OpenAPI examples of its type say. */
+/** Signed with the endpoint's secret, and shaped as docs/modules/events-and-webhooks.md and the OpenAPI examples of its type say. */
 function expectDocumented(secret: string, delivery: ReceivedWebhook): void {
   expect(verified(secret, delivery)).toEqual(delivery.event);
   const type = delivery.event.type as EventType;
