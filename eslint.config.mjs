@@ -54,6 +54,12 @@ export default tseslint.config(
               importNames: ['InjectRepository'],
               message: 'Read and write through TransactionHost.tx (or Sql), which joins the caller’s transaction.',
             },
+            {
+              // One way to run a pass periodically: its interval registered and its runs kept apart.
+              name: '@nestjs/schedule',
+              importNames: ['Interval', 'Timeout'],
+              message: 'Run a periodic pass with runEvery and oneAtATime (src/common/scheduling/every.ts).',
+            },
           ],
         },
       ],
@@ -71,6 +77,20 @@ export default tseslint.config(
           object: 'process',
           property: 'env',
           message: 'Declare the setting in src/config/settings and read it with readEnvironment().',
+        },
+      ],
+    },
+  },
+  {
+    // Intervals are registered in one place, which keeps a pass from overlapping its next run.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/common/scheduling/every.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='addInterval']",
+          message: 'Run a periodic pass with runEvery and oneAtATime (src/common/scheduling/every.ts).',
         },
       ],
     },

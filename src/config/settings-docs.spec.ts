@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS_GROUPS } from './env.validation';
-import { envExample, withSettingsTable } from './settings-docs';
+import { SETTINGS_TABLE_FILE, envExample, withSettingsTable } from './settings-docs';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 const WRITE = 'run `npm run settings:write` after changing a setting';
 
 describe('The settings documentation', () => {
-  it("the README's table is the one the settings give", () => {
-    const readme = read('README.md');
-    expect({ readme: withSettingsTable(readme) === readme, fix: WRITE }).toEqual({ readme: true, fix: WRITE });
+  it("the operations guide's table is the one the settings give", () => {
+    const operations = read(SETTINGS_TABLE_FILE);
+    expect({ operations: withSettingsTable(operations) === operations, fix: WRITE }).toEqual({
+      operations: true,
+      fix: WRITE,
+    });
   });
 
   it('.env.example is the one the settings give', () => {

@@ -1,7 +1,7 @@
 import { SETTINGS_GROUPS, productionRequiredSettings } from './env.validation';
 import type { Setting } from './settings/setting';
 
-/** The README's settings table sits between these two lines. */
+/** The settings table of docs/operations.md sits between these two lines. */
 export const TABLE_START =
   '<!-- settings: written from src/config/settings by `npm run settings:write`; edit them there -->';
 export const TABLE_END = '<!-- settings end -->';
@@ -27,7 +27,7 @@ const shownDefault = (setting: Setting<unknown>, required: boolean): string => {
   return required ? `required in production, otherwise ${otherwise}` : otherwise;
 };
 
-/** The README's table of every setting, one part after another, between its two marker lines. */
+/** The table of every setting, one part after another, between its two marker lines. */
 export function settingsTable(): string {
   const parts = rows().map(({ title, settings }) =>
     [
@@ -44,11 +44,14 @@ export function settingsTable(): string {
   return [TABLE_START, ...parts, TABLE_END].join('\n\n');
 }
 
-/** Markdown as a comment reads it: links as their text, no code marks. */
+/** The settings table's file: its links are relative to it. */
+export const SETTINGS_TABLE_FILE = 'docs/operations.md';
+
+/** Markdown as a comment at the top of the repository reads it: links as their text and path, no code marks. */
 const plain = (markdown: string): string =>
   markdown
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (_match, text: string, target: string) =>
-      target.startsWith('#') ? text : `${text}, ${target}`,
+      target.startsWith('#') ? text : `${text}, docs/${target}`,
     )
     .replace(/[`*]/g, '');
 

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { oneAtATime, runEvery } from '../common/scheduling/every';
 import { type AutomationConfig, automationConfig } from '../config/automation.config';
 import { LeadReAlertPass } from './lead-re-alert-pass';
 
@@ -10,34 +11,20 @@ import { LeadReAlertPass } from './lead-re-alert-pass';
 @Injectable()
 export class LeadAlertsScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(LeadAlertsScheduler.name);
-  private running = false;
 
   constructor(
     private readonly pass: LeadReAlertPass,
-    private readonly registry: SchedulerRegistry,
     @Inject(automationConfig.KEY) private readonly config: AutomationConfig,
+    @Optional() private readonly registry?: SchedulerRegistry,
   ) {}
 
-  /** Registered with the scheduler, which clears it at shutdown like the decorated intervals. */
-  onApplicationBootstrap(): void {
-    this.registry.addInterval(
-      'lead-re-alerts',
-      setInterval(() => void this.runDueWork(), this.config.intervalMs),
-    );
-  }
+  readonly runDueWork = oneAtATime(async () => {
+    const { SENT: sent, ...settled } = await this.pass.run();
+    const others = Object.values(settled).reduce((sum, count) => sum + count, 0);
+    if (sent + others > 0) this.logger.log(`Lead re-alerts: ${sent} sent, ${others} not needed or not possible`);
+  }, this.logger);
 
-  async runDueWork(): Promise<void> {
-    // A pass slower than the interval must not overlap the next one.
-    if (this.running) return;
-    this.running = true;
-    try {
-      const { SENT: sent, ...settled } = await this.pass.run();
-      const others = Object.values(settled).reduce((sum, count) => sum + count, 0);
-      if (sent + others > 0) this.logger.log(`Lead re-alerts: ${sent} sent, ${others} not needed or not possible`);
-    } catch (error) {
-      this.logger.error(error);
-    } finally {
-      this.running = false;
-    }
+  onApplicationBootstrap(): void {
+    runEvery(this.registry, 'lead-re-alerts', this.config.intervalMs, this.runDueWork);
   }
 }

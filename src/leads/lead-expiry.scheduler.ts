@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { oneAtATime, runEvery } from '../common/scheduling/every';
 import { LeadsService } from './leads.service';
 
 /** How often overdue leads are stored as EXPIRED. Reads apply the same rule meanwhile. */
@@ -11,22 +12,20 @@ const EXPIRY_INTERVAL_MS = 60_000;
  * "requires attention" index small. Safe with several instances (the batches skip locked rows).
  */
 @Injectable()
-export class LeadExpiryScheduler {
+export class LeadExpiryScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(LeadExpiryScheduler.name);
-  private running = false;
 
-  constructor(private readonly leads: LeadsService) {}
+  constructor(
+    private readonly leads: LeadsService,
+    @Optional() private readonly registry?: SchedulerRegistry,
+  ) {}
 
-  @Interval('lead-expiry', EXPIRY_INTERVAL_MS)
-  async expireOverdueLeads(): Promise<void> {
-    // A run slower than the interval must not overlap the next one.
-    if (this.running) return;
-    this.running = true;
-    try {
-      const expired = await this.leads.expireOverdue();
-      if (expired) this.logger.log(`Stored ${expired} overdue lead(s) as EXPIRED`);
-    } finally {
-      this.running = false;
-    }
+  readonly expireOverdueLeads = oneAtATime(async () => {
+    const expired = await this.leads.expireOverdue();
+    if (expired) this.logger.log(`Stored ${expired} overdue lead(s) as EXPIRED`);
+  }, this.logger);
+
+  onApplicationBootstrap(): void {
+    runEvery(this.registry, 'lead-expiry', EXPIRY_INTERVAL_MS, this.expireOverdueLeads);
   }
 }

@@ -41,7 +41,7 @@ const delivery = {
   nextAttemptAt: '2026-11-21T20:01:02.123Z',
 };
 
-/** The `data` of each event type, as the service sends it (docs/notifications-and-webhooks.md and OpenAPI). */
+/** The `data` of each event type, as the service sends it (docs/modules/events-and-webhooks.md and OpenAPI). */
 export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
   'lead.assigned': lead,
   'lead.viewed': { ...lead, vendorNotificationViewed: true },

@@ -24,7 +24,7 @@ export interface AttemptRecord {
   response: string | null;
 }
 
-/** The webhook outbox. Claims and outcomes follow the notification outbox (see docs/notifications-and-webhooks.md). */
+/** The webhook outbox. Claims and outcomes follow the notification outbox (see docs/modules/notifications.md). */
 @Injectable()
 export class WebhookDeliveriesRepository {
   constructor(

@@ -6,7 +6,8 @@ import { BuiltServer } from '../support/built-server';
 import { waitUntil } from '../support/net';
 import { bearer } from '../support/factories';
 import { SPEC_LIMIT, burst } from '../support/rate-limit-burst';
-import { Cluster, MANAGER_API, VENDOR_API } from '../support/cluster';
+import { Cluster } from '../support/cluster';
+import { MANAGER_API, VENDOR_API } from '../support/api-paths';
 import { describeWithRedis } from '../support/redis-server';
 
 // Two built servers booting together on a machine other test runs share.

@@ -4,8 +4,7 @@ import { bearer, createVendor } from '../support/factories';
 import { image } from '../support/images';
 import { waitUntil } from '../support/net';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
-
-const M = '/rest-manager-api-v1';
+import { MANAGER_API as M } from '../support/api-paths';
 
 interface Entry {
   id: string;

@@ -4,14 +4,15 @@ import { waitUntil } from '../support/net';
 import { linkSentFor } from '../support/outbox';
 import { e164, text } from '../support/sms-inbound';
 import type { SmtpSink } from '../support/smtp-sink';
-import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } from '../support/webhook-app';
+import { type Account, type OwnDatabaseApp } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(90_000);
 
 describe('Customer data rights: erasure (e2e)', () => {
   const { state, person, outboxSettled, webhooksSettled, kpis, personWithRecords, tracesOf } =
     useCustomerDataBed('customer_data_erasure');
-  let bed: WebhookTestBed;
+  let bed: OwnDatabaseApp;
   let a: Account;
   let b: Account;
   let sink: SmtpSink;

@@ -2,14 +2,15 @@ import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { planNodes } from '../support/query-plan';
 import { SHARED_SENDER, e164, text } from '../support/sms-inbound';
-import { type Account, MANAGER_API as M, VENDOR_API as V, type WebhookTestBed } from '../support/webhook-app';
+import { type Account, type OwnDatabaseApp } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(90_000);
 
 describe('Customer data rights: export, refusals and indexes (e2e)', () => {
   const { state, person, outboxSettled, webhooksSettled, personWithRecords } =
     useCustomerDataBed('customer_data_export');
-  let bed: WebhookTestBed;
+  let bed: OwnDatabaseApp;
   let a: Account;
   let b: Account;
   beforeAll(() => {

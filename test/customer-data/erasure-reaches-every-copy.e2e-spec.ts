@@ -5,7 +5,7 @@ import { useCustomerDataBed } from '../support/customer-data-bed';
 import { configureReviewSites } from '../support/factories';
 import { waitUntil } from '../support/net';
 import { e164, text } from '../support/sms-inbound';
-import { MANAGER_API as M, VENDOR_API as V } from '../support/webhook-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(180_000);
 

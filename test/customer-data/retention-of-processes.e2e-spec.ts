@@ -4,7 +4,7 @@ import { stopClock } from '../support/automation';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { CustomerBrowser } from '../support/customer-pages';
 import { linkSentFor } from '../support/outbox';
-import { VENDOR_API as V } from '../support/webhook-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(120_000);
 

@@ -6,20 +6,21 @@ import { LeadsService } from '../../src/leads/leads.service';
 import { stopClock } from '../support/automation';
 import { assertBuilt, runCli } from '../support/built-app';
 import { createLead } from '../support/factories';
-import { VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { OwnDatabaseApp } from '../support/own-database-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(90_000);
 
 const DAY_MS = 86_400_000;
 const ERASED = '[erased]';
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 let vendorId: number;
 let endpointId: number;
 beforeAll(async () => {
   assertBuilt();
   // A database of its own: the pass removes whatever is old, whoever wrote it.
-  bed = await WebhookTestBed.start('retention', { RETENTION_CLOSED_LEADS_DAYS: '60' });
+  bed = await OwnDatabaseApp.start('retention', { RETENTION_CLOSED_LEADS_DAYS: '60' });
   const vendor = await bed.vendor();
   vendorId = vendor.id;
   // A disabled endpoint: its deliveries are the test's rows, which no worker claims.

@@ -3,7 +3,8 @@ import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
 import { minutesAfter, stopClock } from '../support/automation';
 import { CustomerBrowser } from '../support/customer-pages';
 import { configureReviewSites, createReviewRequest } from '../support/factories';
-import { type Account, VENDOR_API as V, WebhookTestBed, ofType } from '../support/webhook-app';
+import { type Account, OwnDatabaseApp, ofType } from '../support/own-database-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 
@@ -13,11 +14,11 @@ const FULL_HEADING = 'This link has reached its limit for today';
 
 /** A customer's share link takes at most REFERRAL_SHARE_LINK_DAILY_CONVERSIONS contact requests in any 24 hours. */
 describe('Share link daily limit (e2e)', () => {
-  let bed: WebhookTestBed;
+  let bed: OwnDatabaseApp;
   let vendor: Account;
 
   beforeAll(async () => {
-    bed = await WebhookTestBed.start('share_link_limit', { REFERRAL_SHARE_LINK_DAILY_CONVERSIONS: String(LIMIT) });
+    bed = await OwnDatabaseApp.start('share_link_limit', { REFERRAL_SHARE_LINK_DAILY_CONVERSIONS: String(LIMIT) });
     vendor = await bed.vendor({ features: [...VENDOR_FEATURES] });
     await configureReviewSites(bed.t.app, vendor.id);
   });

@@ -3,11 +3,12 @@ import { MAX_FIELD_ERRORS, MAX_FIELD_MESSAGE, MAX_FIELD_NAME } from '../../src/c
 import { expectError } from '../support/envelope-assertions';
 import { bearer, createVendor } from '../support/factories';
 import { type Fields, SHARED_SENDER, messageSid, postFields, useSmsTestBed } from '../support/sms-inbound';
+import { MANAGER_API } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 
 const sms = useSmsTestBed('bad_bytes');
-const MANAGER_VENDORS = '/rest-manager-api-v1/vendors';
+const MANAGER_VENDORS = `${MANAGER_API}/vendors`;
 
 /** A JSON body `{"<name>": "<before><bytes><after>"}` with raw bytes in its string. */
 const jsonWithBytes = (name: string, bytes: number[]): Buffer =>

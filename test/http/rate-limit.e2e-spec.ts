@@ -80,7 +80,7 @@ describe('Rate limit (e2e)', () => {
       expect(rateHeaders(await probe(t, first).expect(200)).remaining).toBe(249);
       const second = await t.app.get(VendorsService).issueToken(vendor.id);
       expect(rateHeaders(await probe(t, second).expect(200)).remaining).toBe(248);
-      // Still validly signed, so counted against the vendor it names (docs/design-notes.md, "Rate limiting").
+      // Still validly signed, so counted against the vendor it names (docs/modules/rate-limit.md).
       const revoked = await probe(t, first);
       expect(revoked.status).toBe(401);
       expect(rateHeaders(revoked).remaining).toBe(247);

@@ -7,8 +7,9 @@ import { expectError } from '../support/envelope-assertions';
 import { createVendor, createFeedbackRequest } from '../support/factories';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 import { rawRequest } from '../support/raw-http';
+import { MANAGER_API } from '../support/api-paths';
 
-const VENDORS = '/rest-manager-api-v1/vendors';
+const VENDORS = `${MANAGER_API}/vendors`;
 
 /** A JSON value nested `levels` arrays deep around a string. */
 const nested = (levels: number): string => `${'['.repeat(levels)}"x"${']'.repeat(levels)}`;

@@ -11,10 +11,10 @@ import { createVendor } from '../support/factories';
 import { fetchImage, image, keyOf } from '../support/images';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
+import { MANAGER_API as MANAGER } from '../support/api-paths';
 
 jest.setTimeout(120_000);
 
-const MANAGER = '/rest-manager-api-v1';
 /**
  * Two built servers on the e2e database, storing images in PostgreSQL (the default), each with an
  * UPLOAD_DIR of its own as two machines would have: nothing may pass between them on a local disk.

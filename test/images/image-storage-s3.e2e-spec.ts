@@ -14,10 +14,10 @@ import { fetchImage, image, keyOf } from '../support/images';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
 import { S3Server } from '../support/s3-server';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
+import { MANAGER_API as MANAGER } from '../support/api-paths';
 
 jest.setTimeout(120_000);
 
-const MANAGER = '/rest-manager-api-v1';
 /**
  * Built servers with IMAGE_STORAGE=s3 on a real S3-protocol server (s3rver on 127.0.0.1), beside a
  * built server with the default PostgreSQL store: `/images/{key}` answers alike from both.

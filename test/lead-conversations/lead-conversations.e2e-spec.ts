@@ -7,20 +7,21 @@ import { SHARED_SENDER, e164, smsSettings, text } from '../support/sms-inbound';
 import { SmsProviderStub } from '../support/sms-provider-stub';
 import { SmtpSink } from '../support/smtp-sink';
 import { type TestApp, createTestApp } from '../support/test-app';
-import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { type Account, OwnDatabaseApp } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 
 let stub: SmsProviderStub;
 let sink: SmtpSink;
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 /** A second instance on the same database. */
 let other: TestApp;
 
 beforeAll(async () => {
   stub = await SmsProviderStub.start();
   sink = await SmtpSink.start();
-  bed = await WebhookTestBed.start('lead_conversations', {
+  bed = await OwnDatabaseApp.start('lead_conversations', {
     ...smsSettings(stub),
     SMTP_URL: sink.url,
     MAIL_FROM: 'reviews@operator.example',

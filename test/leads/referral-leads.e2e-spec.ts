@@ -7,7 +7,8 @@ import { configureReviewSites, createReviewRequest } from '../support/factories'
 import { waitUntil } from '../support/net';
 import { SmsProviderStub } from '../support/sms-provider-stub';
 import { SmtpSink } from '../support/smtp-sink';
-import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from '../support/webhook-app';
+import { type Account, OwnDatabaseApp, ofType } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(120_000);
 
@@ -32,14 +33,14 @@ interface Friend {
  * vendor sees once it accepts.
  */
 describe('Referral leads (e2e)', () => {
-  let bed: WebhookTestBed;
+  let bed: OwnDatabaseApp;
   let sink: SmtpSink;
   let sms: SmsProviderStub;
   let vendor: Account;
 
   beforeAll(async () => {
     [sink, sms] = await Promise.all([SmtpSink.start(), SmsProviderStub.start()]);
-    bed = await WebhookTestBed.start('referral_leads', {
+    bed = await OwnDatabaseApp.start('referral_leads', {
       SMTP_URL: sink.url,
       MAIL_FROM: 'reviews@operator.example',
       SMS_API_BASE_URL: sms.baseUrl,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { e164, text, useSmsTestBed } from '../support/sms-inbound';
-import { MANAGER_API as M } from '../support/webhook-app';
+import { MANAGER_API as M } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 

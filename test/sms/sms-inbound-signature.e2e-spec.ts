@@ -16,7 +16,7 @@ import {
   text,
   useSmsTestBed,
 } from '../support/sms-inbound';
-import { VENDOR_API as V } from '../support/webhook-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 

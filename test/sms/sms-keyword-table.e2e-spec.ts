@@ -2,7 +2,8 @@ import request from 'supertest';
 import { gsmSegments } from '../support/gsm-03-38';
 import { repliesOf, textedBy } from '../support/sms-conversations';
 import { OPERATOR, e164, text, useSmsTestBed } from '../support/sms-inbound';
-import { type Account, VENDOR_API as V } from '../support/webhook-app';
+import { type Account } from '../support/own-database-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(180_000);
 

@@ -3,7 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
 import { waitUntil } from '../support/net';
 import { OPERATOR, e164, messageSid, text, useSmsTestBed } from '../support/sms-inbound';
-import { type Account, VENDOR_API as V } from '../support/webhook-app';
+import { type Account } from '../support/own-database-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 

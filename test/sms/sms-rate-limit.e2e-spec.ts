@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { repeat } from '../support/rate-limit';
 import { SHARED_SENDER, e164, providerSignature, text, useSmsTestBed } from '../support/sms-inbound';
-import { VENDOR_API as V } from '../support/webhook-app';
+import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(120_000);
 

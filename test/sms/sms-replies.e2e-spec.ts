@@ -6,7 +6,8 @@ import {
   textedBy as textedByBed,
 } from '../support/sms-conversations';
 import { SHARED_SENDER, e164, text, useSmsTestBed } from '../support/sms-inbound';
-import { type Account, MANAGER_API as M, VENDOR_API as V, ofType } from '../support/webhook-app';
+import { type Account, ofType } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 

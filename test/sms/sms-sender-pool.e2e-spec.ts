@@ -2,7 +2,7 @@ import { stopClock } from '../support/automation';
 import { repliesOf, textedBy } from '../support/sms-conversations';
 import { e164, text, useSmsTestBed } from '../support/sms-inbound';
 import { createTestApp } from '../support/test-app';
-import type { Account } from '../support/webhook-app';
+import type { Account } from '../support/own-database-app';
 
 jest.setTimeout(120_000);
 

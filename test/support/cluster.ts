@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import request from 'supertest';
-import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import { MIGRATION_LOCK_KEY } from '../../src/database/migrate';
 import { runCli } from './built-app';
 import { BuiltServer } from './built-server';
@@ -10,10 +9,8 @@ import { waitUntil } from './net';
 import { NotificationHarness } from './notification-harness';
 import { SPEC_LIMIT_ENV } from './rate-limit-burst';
 import { removeKeys, sharedRedisUrl } from './redis-server';
+import { MANAGER_API, VENDOR_API } from './api-paths';
 import { WebhookReceiver } from './webhook-receiver';
-
-export const MANAGER_API = `/${MANAGER_API_PREFIX}`;
-export const VENDOR_API = `/${VENDOR_API_PREFIX}`;
 
 /**
  * Each instance sends from addresses and through an SMS account of its own, so the receivers tell which

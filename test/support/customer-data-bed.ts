@@ -9,7 +9,8 @@ import { PUBLIC_BASE_URL, SHARED_SENDER, SMS_AUTH_TOKEN } from './sms-inbound';
 import { SmsProviderStub } from './sms-provider-stub';
 import { SmtpSink } from './smtp-sink';
 import type { TestAppOptions } from './test-app';
-import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from './webhook-app';
+import { type Account, OwnDatabaseApp } from './own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from './api-paths';
 
 /**
  * Starts, for the describe block it is called in, a service on a database of its own (named after
@@ -18,10 +19,10 @@ import { type Account, MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from 
  * share. `state` holds them once `beforeAll` has run.
  */
 export function useCustomerDataBed(suffix: string, options: TestAppOptions = {}) {
-  const state = {} as { bed: WebhookTestBed; sink: SmtpSink; sms: SmsProviderStub; a: Account; b: Account };
+  const state = {} as { bed: OwnDatabaseApp; sink: SmtpSink; sms: SmsProviderStub; a: Account; b: Account };
   beforeAll(async () => {
     [state.sink, state.sms] = await Promise.all([SmtpSink.start(), SmsProviderStub.start()]);
-    state.bed = await WebhookTestBed.start(
+    state.bed = await OwnDatabaseApp.start(
       suffix,
       {
         SMTP_URL: state.sink.url,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { ImageResponse } from '../../src/images/dto/image.response';
 import { image } from './images';
 import { ManagerTestApp, createManagerTestApp } from './manager-app';
+import { MANAGER_API } from './api-paths';
 
 export type StoredImage = ImageResponse;
 
@@ -31,7 +32,7 @@ export function useImagesApi() {
     );
 
   const upload = (path: string, files: Upload[], fields: Record<string, string> = {}) => {
-    let req = request(state.t.http).post(`/rest-manager-api-v1/vendors/${path}`).set(state.t.manager);
+    let req = request(state.t.http).post(`${MANAGER_API}/vendors/${path}`).set(state.t.manager);
     for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
     for (const file of files) {
       req = req.attach(file.name ?? 'files[]', file.data, { filename: file.filename, contentType: file.contentType });
@@ -39,7 +40,7 @@ export function useImagesApi() {
     return req;
   };
   const gallery = (vendorId: number) =>
-    request(state.t.http).get(`/rest-manager-api-v1/vendors/${vendorId}/gallery`).set(state.t.manager);
+    request(state.t.http).get(`${MANAGER_API}/vendors/${vendorId}/gallery`).set(state.t.manager);
   /** Fetches an image by its url, without a token, as a public page would. */
   const fetchImage = (url: string) =>
     request(state.t.http)

@@ -8,6 +8,7 @@ import { NotificationHarness, eventually } from './notification-harness';
 import type { SmsRequest } from './sms-provider-stub';
 import type { ReceivedMail } from './smtp-sink';
 import type { TestApp } from './test-app';
+import { MANAGER_API } from './api-paths';
 
 /** Who sends for the vendors, and where it is: what a vendor without a profile falls back on. */
 export const OPERATOR = {
@@ -59,7 +60,7 @@ export class LanguageJourneyBed {
     this.vendorIds.set(token, vendor.id);
     if (profile) {
       await request(this.t.http)
-        .put(`/rest-manager-api-v1/vendors/${vendor.id}/profile`)
+        .put(`${MANAGER_API}/vendors/${vendor.id}/profile`)
         .set(this.manager)
         .send(profile)
         .expect(200);
@@ -74,12 +75,12 @@ export class LanguageJourneyBed {
   async assignLead(token: string, email: string, phone: string): Promise<{ id: number; expiresAt: Date }> {
     const vendorId = this.vendorIds.get(token);
     await request(this.t.http)
-      .put(`/rest-manager-api-v1/vendors/${vendorId}/lead-alerts`)
+      .put(`${MANAGER_API}/vendors/${vendorId}/lead-alerts`)
       .set(this.manager)
       .send({ email, phone, smsEnabled: true })
       .expect(200);
     const lead = await request(this.t.http)
-      .post(`/rest-manager-api-v1/vendors/${vendorId}/leads`)
+      .post(`${MANAGER_API}/vendors/${vendorId}/leads`)
       .set(this.manager)
       .send({
         category: 'Cuisine',

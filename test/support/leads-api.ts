@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { bearer, createAdmin } from './factories';
 import { TestApp, createTestApp } from './test-app';
+import { MANAGER_API, VENDOR_API } from './api-paths';
 
-export const LEADS = '/rest-api-v1/general-leads';
+export const LEADS = `${VENDOR_API}/general-leads`;
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -41,10 +42,7 @@ export function useLeadsApi() {
   const setStatus = (token: string, id: number | string, body: object) =>
     request(state.t.http).patch(`${LEADS}/${id}/post-lead-status`).set(bearer(token)).send(body);
   const assign = (vendorId: number | string, body: object) =>
-    request(state.t.http)
-      .post(`/rest-manager-api-v1/vendors/${vendorId}/leads`)
-      .set(bearer(state.managerToken))
-      .send(body);
+    request(state.t.http).post(`${MANAGER_API}/vendors/${vendorId}/leads`).set(bearer(state.managerToken)).send(body);
 
   const idsOf = (res: request.Response): number[] => (res.body.data.content as { id: number }[]).map((lead) => lead.id);
   const stored = async (id: number): Promise<Record<string, unknown>> => {

@@ -1,12 +1,13 @@
 import { get as httpGet } from 'node:http';
 import { BuiltServer } from './built-server';
+import { VENDOR_API } from './api-paths';
 
 /** The spec's limit, which the e2e environment raises (test/support/env.ts). */
 export const SPEC_LIMIT_ENV = { RATE_LIMIT_MAX: '250', RATE_LIMIT_WINDOW_MS: '300000' };
 export const SPEC_LIMIT = 250;
 
 /** A cheap vendor route: one token check and one indexed read. */
-export const BURST_PATH = '/rest-api-v1/general-leads/filter-counts';
+export const BURST_PATH = `${VENDOR_API}/general-leads/filter-counts`;
 
 export interface BurstResult {
   /** 2xx and 304 answers. */

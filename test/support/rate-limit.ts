@@ -4,6 +4,7 @@ import { Clock } from '../../src/common/time/clock';
 import { bearer } from './factories';
 import { ProbeController } from './probe.controller';
 import { type ConfigOverride, type TestApp, createTestApp, withConfig } from './test-app';
+import { VENDOR_API } from './api-paths';
 
 // The spec's limit, which is the default (src/config/rate-limit.config.spec.ts); the rest of the suite
 // runs with a raised one (test/support/env.ts).
@@ -27,7 +28,7 @@ export async function listeningApp(...config: ConfigOverride[]): Promise<TestApp
 
 export const probe = (t: TestApp, token?: string): request.Test =>
   request(t.http)
-    .get('/rest-api-v1/probe')
+    .get(`${VENDOR_API}/probe`)
     .set(token ? bearer(token) : {});
 
 export const rateHeaders = (res: request.Response) => ({

@@ -4,6 +4,7 @@ import { ReputationKpiResponse } from '../../src/reputation-kpi/dto/reputation-k
 import { KPI_FIELDS } from '../../src/reputation-kpi/kpis';
 import { bearer, configureReviewSites, createVendor } from './factories';
 import type { TestApp } from './test-app';
+import { VENDOR_API } from './api-paths';
 
 export type Kpis = Record<keyof ReputationKpiResponse, number>;
 export const ZERO = Object.fromEntries(KPI_FIELDS.map((field) => [field, 0])) as Kpis;
@@ -46,7 +47,7 @@ export async function vendorWithKpis(t: TestApp) {
   });
   let expected: Kpis = { ...ZERO };
   const kpis = async (query = ''): Promise<Kpis> => {
-    const res = await request(t.http).get(`/rest-api-v1/reputation-process/kpi${query}`).set(bearer(token));
+    const res = await request(t.http).get(`${VENDOR_API}/reputation-process/kpi${query}`).set(bearer(token));
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual([...KPI_FIELDS]);
     return res.body.data as Kpis;

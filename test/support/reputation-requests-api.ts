@@ -2,6 +2,7 @@ import request from 'supertest';
 import { VENDOR_FEATURES, VendorFeature } from '../../src/auth/vendor-account';
 import { bearer, createVendor } from './factories';
 import { TestApp, createTestApp } from './test-app';
+import { VENDOR_API } from './api-paths';
 
 /**
  * Starts an app for the describe block it is called in and answers the vendor-API calls and checks the
@@ -17,20 +18,20 @@ export function useReputationRequestsApi() {
   const vendorWith = (features: VendorFeature[] = [...VENDOR_FEATURES]) => createVendor(state.t.app, { features });
   const postReview = (token: string, body: unknown, query = '') =>
     request(state.t.http)
-      .post(`/rest-api-v1/review-requests${query}`)
+      .post(`${VENDOR_API}/review-requests${query}`)
       .set(bearer(token))
       .send(body as object);
   const postFeedback = (token: string, body: unknown, query = '') =>
     request(state.t.http)
-      .post(`/rest-api-v1/customer-feedback-system${query}`)
+      .post(`${VENDOR_API}/customer-feedback-system${query}`)
       .set(bearer(token))
       .send(body as object);
   const listFeedback = (token: string, query = '') =>
-    request(state.t.http).get(`/rest-api-v1/customer-feedback-system${query}`).set(bearer(token));
+    request(state.t.http).get(`${VENDOR_API}/customer-feedback-system${query}`).set(bearer(token));
   const checkDuplicates = (token: string, query: string) =>
-    request(state.t.http).get(`/rest-api-v1/feedback-requests/check-duplicates${query}`).set(bearer(token));
+    request(state.t.http).get(`${VENDOR_API}/feedback-requests/check-duplicates${query}`).set(bearer(token));
   const kpi = (token: string, query = '') =>
-    request(state.t.http).get(`/rest-api-v1/reputation-process/kpi${query}`).set(bearer(token));
+    request(state.t.http).get(`${VENDOR_API}/reputation-process/kpi${query}`).set(bearer(token));
   const count = async (table: string, vendorId: number): Promise<number> =>
     Number(
       (await state.t.dataSource.query(`SELECT count(*) AS n FROM ${table} WHERE vendor_id = $1`, [vendorId]))[0].n,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { waitUntil } from './net';
 import type { TestApp } from './test-app';
-import { type Account, VENDOR_API as V } from './webhook-app';
+import { type Account } from './own-database-app';
+import { VENDOR_API as V } from './api-paths';
 
 /** The id of a new review request by text to `phone`, made through the instance `t`. */
 export async function requestReviewByText(

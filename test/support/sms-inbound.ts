@@ -2,7 +2,7 @@ import request from 'supertest';
 import twilio from 'twilio';
 import type { App } from 'supertest/types';
 import { SmsProviderStub } from './sms-provider-stub';
-import { WebhookTestBed } from './webhook-app';
+import { OwnDatabaseApp } from './own-database-app';
 
 /** The address the provider is told to call: not the test server's own, as behind a proxy. */
 export const PUBLIC_BASE_URL = 'https://reviews.example.test';
@@ -87,11 +87,11 @@ export const e164 = (phone: string): string => `+1${phone.replace(/\D/g, '')}`;
 export function useSmsTestBed(
   name: string,
   settings: Record<string, string> = {},
-): { stub: SmsProviderStub; bed: WebhookTestBed } {
-  const state = {} as { stub: SmsProviderStub; bed: WebhookTestBed };
+): { stub: SmsProviderStub; bed: OwnDatabaseApp } {
+  const state = {} as { stub: SmsProviderStub; bed: OwnDatabaseApp };
   beforeAll(async () => {
     state.stub = await SmsProviderStub.start();
-    state.bed = await WebhookTestBed.start(name, { ...smsSettings(state.stub), ...settings });
+    state.bed = await OwnDatabaseApp.start(name, { ...smsSettings(state.stub), ...settings });
   });
   afterAll(async () => {
     await state.bed?.close();

@@ -7,7 +7,8 @@ import { configureReviewSites, createFeedbackRequest, createLead, createReviewRe
 import { linkIn, messagesTo } from '../support/outbox';
 import { waitUntil } from '../support/net';
 import { SmsProviderStub } from '../support/sms-provider-stub';
-import { MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from '../support/webhook-app';
+import { OwnDatabaseApp, ofType } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 import { ReceivedWebhook, verified } from '../support/webhook-receiver';
 import { EVENT_DATA_EXAMPLES } from '../../src/webhooks/event-examples';
 import type { EventType } from '../../src/events/event-types';
@@ -16,11 +17,11 @@ jest.setTimeout(60_000);
 
 const DAY = 24 * 3_600_000;
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 let sms: SmsProviderStub;
 beforeAll(async () => {
   sms = await SmsProviderStub.start();
-  bed = await WebhookTestBed.start('events', {
+  bed = await OwnDatabaseApp.start('events', {
     SMS_API_BASE_URL: sms.baseUrl,
     SMS_ACCOUNT_SID: 'AC0123456789',
     SMS_AUTH_TOKEN: 'sms-auth-token',
@@ -33,7 +34,7 @@ afterAll(async () => {
   await sms?.close();
 });
 
-/** Signed with the endpoint's secret, and shaped as docs/notifications-and-webhooks.md and the OpenAPI examples of its type say. */
+/** Signed with the endpoint's secret, and shaped as docs/modules/events-and-webhooks.md and the OpenAPI examples of its type say. */
 function expectDocumented(secret: string, delivery: ReceivedWebhook): void {
   expect(verified(secret, delivery)).toEqual(delivery.event);
   const type = delivery.event.type as EventType;

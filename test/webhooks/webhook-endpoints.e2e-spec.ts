@@ -3,14 +3,15 @@ import { webhooksConfig } from '../../src/config/webhooks.config';
 import { bearer, createVendor } from '../support/factories';
 import { expectError } from '../support/envelope-assertions';
 import { createTestApp, withConfig } from '../support/test-app';
-import { MANAGER_API as M, VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { OwnDatabaseApp } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 import { verified } from '../support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 beforeAll(async () => {
-  bed = await WebhookTestBed.start('webhook_endpoints');
+  bed = await OwnDatabaseApp.start('webhook_endpoints');
 });
 afterAll(() => bed?.close());
 

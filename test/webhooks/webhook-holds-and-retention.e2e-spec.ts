@@ -2,14 +2,15 @@ import request from 'supertest';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { createLead } from '../support/factories';
 import { waitUntil } from '../support/net';
-import { MANAGER_API as M, VENDOR_API as V, WebhookTestBed, ofType } from '../support/webhook-app';
+import { OwnDatabaseApp, ofType } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 import { verified } from '../support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 beforeAll(async () => {
-  bed = await WebhookTestBed.start('wh_holds');
+  bed = await OwnDatabaseApp.start('wh_holds');
 });
 afterAll(() => bed?.close());
 

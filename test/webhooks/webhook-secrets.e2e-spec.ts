@@ -5,14 +5,15 @@ import { secretsConfig, type SecretsConfig } from '../../src/config/secrets.conf
 import { newWebhookSecret } from '../../src/webhooks/delivery/webhook-signature';
 import { WebhookSecrets } from '../../src/webhooks/webhook-secrets';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
-import { VENDOR_API as V, WebhookTestBed } from '../support/webhook-app';
+import { OwnDatabaseApp } from '../support/own-database-app';
+import { VENDOR_API as V } from '../support/api-paths';
 import { verified } from '../support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 beforeAll(async () => {
-  bed = await WebhookTestBed.start('webhook_secrets');
+  bed = await OwnDatabaseApp.start('webhook_secrets');
 });
 afterAll(() => bed?.close());
 

@@ -5,7 +5,8 @@ import { createLead } from '../support/factories';
 import { BuiltServer } from '../support/built-server';
 import { expectError } from '../support/envelope-assertions';
 import { waitUntil } from '../support/net';
-import { MANAGER_API as M, VENDOR_API as V, WEBHOOK_TEST_SETTINGS, WebhookTestBed } from '../support/webhook-app';
+import { WEBHOOK_TEST_SETTINGS, OwnDatabaseApp } from '../support/own-database-app';
+import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 import { verified } from '../support/webhook-receiver';
 
 jest.setTimeout(60_000);
@@ -13,9 +14,9 @@ jest.setTimeout(60_000);
 const MAX_ATTEMPTS = Number(WEBHOOK_TEST_SETTINGS.WEBHOOK_MAX_ATTEMPTS);
 const DISABLE_AFTER = Number(WEBHOOK_TEST_SETTINGS.WEBHOOK_DISABLE_AFTER_FAILURES);
 
-let bed: WebhookTestBed;
+let bed: OwnDatabaseApp;
 beforeAll(async () => {
-  bed = await WebhookTestBed.start('webhooks');
+  bed = await OwnDatabaseApp.start('webhooks');
 });
 afterAll(() => bed?.close());
 

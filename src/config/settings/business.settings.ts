@@ -61,7 +61,7 @@ export const imageSettings = {
     IMAGE_STORAGE: oneOf(
       ['postgres', 's3', 'local'],
       'postgres',
-      'where image files live: `postgres` (table `image_files`, shared by every instance), `s3` (an S3-compatible bucket, shared by every instance) or `local` (`UPLOAD_DIR`, one instance only); see [Image storage](docs/design-notes.md#image-storage)',
+      'where image files live: `postgres` (table `image_files`, shared by every instance), `s3` (an S3-compatible bucket, shared by every instance) or `local` (`UPLOAD_DIR`, one instance only); see [Image storage](modules/images.md#image-storage)',
     ),
     S3_BUCKET: optional(
       Joi.string()

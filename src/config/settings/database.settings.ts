@@ -58,7 +58,7 @@ export const rateLimitSettings = {
       1,
       10_000,
       20,
-      "contact requests one customer's share link takes in any 24 hours (1..10000); the next is refused with a page saying so ([API6](docs/security.md#api6-unrestricted-access-to-sensitive-business-flows))",
+      "contact requests one customer's share link takes in any 24 hours (1..10000); the next is refused with a page saying so ([API6](security.md#api6-unrestricted-access-to-sensitive-business-flows))",
     ),
   },
 } satisfies SettingsGroup;

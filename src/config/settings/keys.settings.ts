@@ -17,7 +17,7 @@ export const keySettings = {
       requiredInProduction(
         Joi.string().pattern(SECRETS_KEY_FORM).messages({ 'string.pattern.base': SECRETS_KEY_MESSAGE }),
       ),
-      'AES-256-GCM key (32 bytes in base64, `openssl rand -base64 32`) sealing webhook signing secrets in the database; outside production generated once into `DATA_DIR/secrets-key` ([rotation](docs/security.md#secrets-at-rest))',
+      'AES-256-GCM key (32 bytes in base64, `openssl rand -base64 32`) sealing webhook signing secrets in the database; outside production generated once into `DATA_DIR/secrets-key` ([rotation](security.md#secrets-at-rest))',
       'generated',
     ),
     SECRETS_KEY_PREVIOUS: optional(

@@ -34,7 +34,7 @@ export const notificationSettings = {
   settings: {
     SMTP_URL: optional(
       Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
-      '`smtp://`/`smtps://` mail server URL; unset: e-mails go to the log (see [Notifications](docs/notifications-and-webhooks.md#notifications))',
+      '`smtp://`/`smtps://` mail server URL; unset: e-mails go to the log (see [Notifications](modules/notifications.md))',
     ),
     MAIL_FROM: withDefault(
       Joi.string()
@@ -73,7 +73,7 @@ export const notificationSettings = {
         .max(2000)
         .pattern(/^\s*\+[1-9]\d{6,14}\s*(,\s*\+[1-9]\d{6,14}\s*)*$/)
         .messages({ 'string.pattern.base': 'SMS_FROM must be an E.164 number, or several separated by commas' }),
-      'sender number (E.164), or a comma-separated pool of them: each (phone, vendor) pair texts from one, so replies reach the vendor that wrote ([notifications](docs/notifications-and-webhooks.md#texts-customers-send-back)); the same on every instance; unset `SMS_*`: SMS go to the log',
+      'sender number (E.164), or a comma-separated pool of them: each (phone, vendor) pair texts from one, so replies reach the vendor that wrote ([texts customers send back](modules/sms-inbound.md)); the same on every instance; unset `SMS_*`: SMS go to the log',
     ),
     NOTIFY_WORKER_ENABLED: flag(true, '`false`: this instance queues messages but does not deliver them'),
     NOTIFY_POLL_INTERVAL_MS: integer(
@@ -101,7 +101,7 @@ export const notificationSettings = {
       30_000,
       'hard limit of one delivery attempt (SMTP conversation or HTTP request)',
     ),
-    // It must outlast any delivery (see docs/notifications-and-webhooks.md).
+    // It must outlast any delivery (see docs/modules/notifications.md).
     NOTIFY_LEASE_MS: withDefault(
       Joi.number()
         .integer()

@@ -48,7 +48,7 @@ export const serverSettings = {
         }),
       ),
       false,
-      'Express `trust proxy`: `false`, a hop count, or proxy addresses/subnets (see [Client IP](docs/design-notes.md#rate-limiting))',
+      'Express `trust proxy`: `false`, a hop count, or proxy addresses/subnets (see [Client IP](modules/rate-limit.md))',
     ),
   },
 } satisfies SettingsGroup;

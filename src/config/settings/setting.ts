@@ -2,7 +2,7 @@ import Joi from 'joi';
 
 /**
  * One environment variable: how it is validated, its default, and the line the docs show for it. The
- * README's settings table and `.env.example` are written from these (`npm run settings:write`), and a
+ * settings table of docs/operations.md and `.env.example` are written from these (`npm run settings:write`), and a
  * test fails when they differ, so a setting is declared here once and nowhere else.
  */
 export interface Setting<T> {

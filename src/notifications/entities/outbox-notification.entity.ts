@@ -13,7 +13,7 @@ import {
 /**
  * One message of the transactional outbox: written in the producer's transaction, rendered in full,
  * then delivered by NotificationsWorker. `next_attempt_at` is both the retry time and the lease of a
- * claimed message (a claim pushes it `NOTIFY_LEASE_MS` ahead), see docs/notifications-and-webhooks.md.
+ * claimed message (a claim pushes it `NOTIFY_LEASE_MS` ahead), see docs/modules/notifications.md.
  */
 @Entity('notification_outbox')
 // The worker's claim: due PENDING rows, oldest first.

@@ -1,14 +1,10 @@
 import request from 'supertest';
-import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import type { Vendor } from '../../src/vendors/entities/vendor.entity';
 import { bearer, createAdmin, createVendor } from './factories';
 import { waitUntil } from './net';
 import { TestApp, type TestAppOptions, createTestApp } from './test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from './test-database';
 import { ReceivedWebhook, WebhookReceiver } from './webhook-receiver';
-
-export const VENDOR_API = `/${VENDOR_API_PREFIX}`;
-export const MANAGER_API = `/${MANAGER_API_PREFIX}`;
 
 export interface Account {
   id: number;
@@ -33,7 +29,7 @@ export const WEBHOOK_TEST_SETTINGS = {
  * The real application on a database of its own (webhook workers of other test files' apps, which
  * refuse loopback targets, must not claim these deliveries), a receiver on 127.0.0.1 and a manager.
  */
-export class WebhookTestBed {
+export class OwnDatabaseApp {
   private constructor(
     readonly t: TestApp,
     readonly receiver: WebhookReceiver,
@@ -45,14 +41,14 @@ export class WebhookTestBed {
     suffix: string,
     settings: Record<string, string> = {},
     options: TestAppOptions = {},
-  ): Promise<WebhookTestBed> {
+  ): Promise<OwnDatabaseApp> {
     const database = `${process.env.E2E_DATABASE_NAME}_${suffix}`;
     assertTestDatabase(database);
     await adminQuery(`CREATE DATABASE ${database}`);
     const receiver = await WebhookReceiver.start();
     Object.assign(process.env, { DATABASE_URL: databaseUrl(database), ...WEBHOOK_TEST_SETTINGS, ...settings });
     const t = await createTestApp(options);
-    return new WebhookTestBed(t, receiver, bearer((await createAdmin(t.app)).token), database);
+    return new OwnDatabaseApp(t, receiver, bearer((await createAdmin(t.app)).token), database);
   }
 
   async close(): Promise<void> {
