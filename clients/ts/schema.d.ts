@@ -1975,7 +1975,8 @@ export interface components {
              */
             quietHoursStart: string | null;
             /**
-             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
+             * @description `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+             *     them waits for this time.
              * @example 09:00
              */
             quietHoursEnd: string | null;
@@ -1999,7 +2000,15 @@ export interface components {
              * @example false
              */
             autoReviewRequestOnJobWon: boolean;
-        };
+        } & ({
+            /** @enum {string|null} */
+            quietHoursStart?: null;
+            /** @enum {string|null} */
+            quietHoursEnd?: null;
+        } | {
+            quietHoursStart?: string;
+            quietHoursEnd?: string;
+        });
         AutomationSettingsPatchDto: {
             /**
              * @description Minutes after the request was sent, 1..20160.
@@ -2012,7 +2021,8 @@ export interface components {
              */
             quietHoursStart?: string | null;
             /**
-             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
+             * @description `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+             *     them waits for this time.
              * @example 09:00
              */
             quietHoursEnd?: string | null;
@@ -2036,7 +2046,15 @@ export interface components {
              * @example false
              */
             autoReviewRequestOnJobWon?: boolean;
-        };
+        } & ((unknown | unknown) & ({
+            /** @enum {string|null} */
+            quietHoursStart?: null;
+            /** @enum {string|null} */
+            quietHoursEnd?: null;
+        } | {
+            quietHoursStart?: string;
+            quietHoursEnd?: string;
+        }));
         RequiredDocTypeResponse: {
             /**
              * Format: int32
@@ -2069,11 +2087,13 @@ export interface components {
         };
         RecordRequiredDocDto: {
             /**
+             * Format: date
              * @description YYYY-MM-DD; null or absent: not received.
              * @example 2026-03-02
              */
             dateReceived?: string | null;
             /**
+             * Format: date
              * @description YYYY-MM-DD, not before dateReceived; null or absent: does not expire.
              * @example 2027-03-01
              */
@@ -2148,7 +2168,9 @@ export interface components {
             /**
              * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
+             *     that resolves to public addresses only (checked when it is written: a name that does not resolve, or
+             *     resolves to a private address, is a 400; the pattern leaves out IP addresses). A port other than 80
+             *     or 443 must be 1024 or higher.
              * @example https://crm.example.com/hooks/leads
              */
             url: string;
@@ -2159,7 +2181,7 @@ export interface components {
              *       "lead.expired"
              *     ]
              */
-            events: components["schemas"]["EventSubscription"][];
+            events: "*"[] | components["schemas"]["EventType"][];
             /** @example Our CRM */
             description?: string | null;
         };
@@ -2196,7 +2218,9 @@ export interface components {
             /**
              * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
+             *     that resolves to public addresses only (checked when it is written: a name that does not resolve, or
+             *     resolves to a private address, is a 400; the pattern leaves out IP addresses). A port other than 80
+             *     or 443 must be 1024 or higher.
              * @example https://crm.example.com/hooks/leads
              */
             url?: string;
@@ -2207,7 +2231,7 @@ export interface components {
              *       "lead.expired"
              *     ]
              */
-            events?: components["schemas"]["EventSubscription"][];
+            events?: "*"[] | components["schemas"]["EventType"][];
             /** @example Our CRM */
             description?: string | null;
             /** @description `true` re-enables an endpoint disabled after a run of failures. */
@@ -2469,6 +2493,19 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "fr";
+        } | unknown | unknown;
+        CheckDuplicatesQuery: {
+            /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example 416-555-0142
+             */
+            phone?: string;
         } | unknown | unknown;
         LeadMessageResponse: {
             /**
@@ -6064,7 +6101,9 @@ export interface operations {
     getResponseTimes: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted. Not after `to`; the window, from `from` (or 90 days before `to`) to `to` (or now), is at most 366 days, else a 400. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end). Not before `from`; the window is at most 366 days, else a 400. */
                 to?: string;
             };
             header?: never;
@@ -7454,7 +7493,9 @@ export interface operations {
     getVendorResponseTimes: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted. Not after `to`; the window, from `from` (or 90 days before `to`) to `to` (or now), is at most 366 days, else a 400. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end). Not before `from`; the window is at most 366 days, else a 400. */
                 to?: string;
             };
             header?: never;
@@ -16752,11 +16793,9 @@ export interface operations {
     };
     checkFeedbackDuplicates: {
         parameters: {
-            query?: {
-                /** @description Compared and stored lower-cased. */
-                email?: string;
-                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
-                phone?: string;
+            query: {
+                /** @description email and/or phone, each its own query parameter (`?email=…&phone=…`). */
+                contact: components["schemas"]["CheckDuplicatesQuery"];
             };
             header?: never;
             path?: never;
@@ -18054,7 +18093,9 @@ export interface operations {
     getReputationKpi: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted; not after `to`, else a 400. Left out: no lower bound. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end); not before `from`, else a 400. Left out: no upper bound. */
                 to?: string;
             };
             header?: never;

@@ -13,6 +13,7 @@ import {
   type ValidationOptions,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { ApiObjectRule } from '../../common/openapi/object-rule.decorator';
 import { isPresent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import {
@@ -57,7 +58,20 @@ const QuietHoursBound = (): PropertyDecorator => (target, property) => {
   ApiProperty({ pattern: CLOCK_TIME.source })(target, property);
 };
 
+const BOUNDS = ['quietHoursStart', 'quietHoursEnd'];
+
+/** Both bounds null (no quiet hours) or both times; that they differ, no JSON Schema can say. */
+const BOTH_NULL_OR_BOTH_TIMES = {
+  anyOf: [
+    {
+      properties: Object.fromEntries(BOUNDS.map((bound) => [bound, { type: 'string', nullable: true, enum: [null] }])),
+    },
+    { properties: Object.fromEntries(BOUNDS.map((bound) => [bound, { type: 'string' }])) },
+  ],
+};
+
 /** PUT body: every setting, named (docs/contract.md#automation); a body that leaves one out is refused, naming it. */
+@ApiObjectRule(BOTH_NULL_OR_BOTH_TIMES)
 export class AutomationSettingsDto {
   /** Send one reminder to a customer who has not answered. @example true */
   @Named()
@@ -76,7 +90,10 @@ export class AutomationSettingsDto {
   @QuietHoursBound()
   quietHoursStart: string | null;
 
-  /** `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time. @example "09:00" */
+  /**
+   * `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+   * them waits for this time. @example "09:00"
+   */
   @QuietHoursBound()
   quietHoursEnd: string | null;
 
@@ -101,5 +118,15 @@ export class AutomationSettingsDto {
   autoReviewRequestDelayMinutes: number;
 }
 
-/** PATCH body: the settings it names change, the others stay as they are; the same rules apply to each. */
+/**
+ * PATCH body: the settings it names change, the others stay as they are; the same rules apply to each.
+ * The quiet hours are one setting: a PATCH names both bounds or neither.
+ */
+@ApiObjectRule(BOTH_NULL_OR_BOTH_TIMES)
+@ApiObjectRule({
+  anyOf: [
+    { required: BOUNDS },
+    { not: { anyOf: BOUNDS.map((bound) => ({ properties: { [bound]: {} }, required: [bound] })) } },
+  ],
+})
 export class AutomationSettingsPatchDto extends PartialType(AutomationSettingsDto, { skipNullProperties: false }) {}
