@@ -20,6 +20,7 @@ import {
   AUTO_REVIEW_REQUEST_DELAY_MINUTES,
   CLOCK_TIME,
   REMINDER_DELAY_MINUTES,
+  TIME_ZONES,
   isIanaTimeZone,
 } from '../automation-settings';
 
@@ -97,8 +98,12 @@ export class AutomationSettingsDto {
   @QuietHoursBound()
   quietHoursEnd: string | null;
 
-  /** An IANA time zone. @example "America/Toronto" */
+  /**
+   * An IANA time zone: one of the canonical names listed, or a link to one (US/Eastern), else a 400.
+   * @example "America/Toronto"
+   */
   @Named()
+  @ApiProperty({ enum: TIME_ZONES, enumName: 'TimeZone' })
   @Trim()
   @IsString(whenGiven)
   @Validate(IanaTimeZone, whenGiven)

@@ -8,8 +8,9 @@ export const MAX_URL_LENGTH = 2048;
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 /** Ports 1-65535 (`:` and the digits, without the colon). */
 const ANY_PORT = '(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
-/** Path, query and fragment: printable ASCII without spaces (a browser sends anything else percent-encoded). */
-const REST = '(?:[/?#][!-~]*)?';
+/** A character of a path segment, query or fragment as RFC 3986 writes it (anything else percent-encoded). */
+const URI_CHARACTER = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
+const REST = `(?:/(?:${URI_CHARACTER}|/)*)?(?:\\?(?:${URI_CHARACTER}|[/?])*)?(?:#(?:${URI_CHARACTER}|[/?])*)?`;
 const escaped = (domain: string): string => domain.replace(/\./g, '\\.');
 /** A pattern matching the word in any case (ECMA-262 patterns have no case-insensitive flag). */
 const anyCase = (word: string): string =>
