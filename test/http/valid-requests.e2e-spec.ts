@@ -38,6 +38,7 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
   let vendorToken: string;
   let png: Buffer;
   let sent = 0;
+  const statuses: Record<number, number> = {};
 
   beforeAll(async () => {
     bed = await WebhookTestBed.start('valid_walk');
@@ -101,7 +102,9 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
   });
 
   afterAll(async () => {
-    process.stdout.write(`\nvalid requests: ${sent} sent, seed ${SEED} (replay with WALK_SEED=${SEED})\n`);
+    process.stdout.write(
+      `\nvalid requests: ${sent} sent, answers ${JSON.stringify(statuses)}, seed ${SEED} (replay with WALK_SEED=${SEED})\n`,
+    );
     await bed?.close();
   });
 
@@ -146,6 +149,7 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
         fc.asyncProperty(arb, async (req) => {
           sent++;
           const res = await send(op, req);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           const listed = op.raw.responses[String(res.status)] !== undefined;
           const stated400 = STATED_400.find(
             (refusal) =>
