@@ -137,9 +137,13 @@ function withoutCombinators(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** Both schemas' constraints (properties merged, required united): an alternative within its base. */
+/** Both schemas' constraints (each property's merged, required united): an alternative within its base. */
 function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
-  const properties = a.properties || b.properties ? { ...a.properties, ...b.properties } : undefined;
+  const names = new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})]);
+  const properties =
+    a.properties || b.properties
+      ? Object.fromEntries([...names].map((name) => [name, { ...a.properties?.[name], ...b.properties?.[name] }]))
+      : undefined;
   const required = [...new Set([...(a.required ?? []), ...(b.required ?? [])])];
   return { ...a, ...b, ...(properties && { properties }), ...(required.length && { required }) };
 }
