@@ -13,7 +13,8 @@ export interface paths {
         };
         /**
          * List audit log
-         * @description Every manager-API write and every token the command line issued, oldest first.
+         * @description Every manager-API write and every token the command line issued, oldest first. `after` is an id this
+         *     log answered: one that names no entry (of that vendor, with `vendorId`) is a 400.
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -395,6 +396,7 @@ export interface paths {
         /**
          * List events
          * @description The vendor's events of the last 30 days, oldest first: the webhooks' payloads, for catching up.
+         *     `after` is an id this feed answered: one that names no event of this account within 30 days is a 400.
          */
         get: operations["listEvents"];
         put?: never;
@@ -414,7 +416,8 @@ export interface paths {
         };
         /**
          * Manager list events
-         * @description Every vendor's events of the last 30 days, oldest first.
+         * @description Every vendor's events of the last 30 days, oldest first. `after` is an id this feed answered: one that
+         *     names no event within 30 days is a 400.
          */
         get: operations["managerListEvents"];
         put?: never;
@@ -439,7 +442,9 @@ export interface paths {
         get: operations["getReviewSettings"];
         /**
          * Replace review settings
-         * @description Replaces the vendor's review settings; answers them as stored.
+         * @description Replaces the vendor's review settings; answers them as stored. A `reviewLocations` item's `id` must
+         *     name one of this vendor's current locations (another vendor's, or one removed, is a 400); a new
+         *     location has none.
          */
         put: operations["replaceReviewSettings"];
         post?: never;
@@ -668,7 +673,8 @@ export interface paths {
         put?: never;
         /**
          * Create webhook endpoint
-         * @description Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret.
+         * @description Registers an endpoint (at most 10 per account: an 11th is a 400); the answer is the only one besides
+         *     rotate-secret that shows its secret.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -800,7 +806,8 @@ export interface paths {
         put?: never;
         /**
          * Manager create webhook endpoint
-         * @description Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret.
+         * @description Registers an endpoint (at most 10 per account: an 11th is a 400); the answer is the only one besides
+         *     rotate-secret that shows its secret.
          */
         post: operations["managerCreateWebhookEndpoint"];
         delete?: never;
@@ -1963,6 +1970,11 @@ export interface components {
             timeZone: string;
             autoReviewRequestOnJobWon: boolean;
         };
+        /**
+         * @description An IANA time zone: one of the canonical names listed, or a link to one (US/Eastern), else a 400.
+         * @enum {string}
+         */
+        TimeZone: "UTC" | "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis";
         AutomationSettingsDto: {
             /**
              * @description Minutes after the request was sent, 1..20160.
@@ -1975,10 +1987,16 @@ export interface components {
              */
             quietHoursStart: string | null;
             /**
-             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
+             * @description `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+             *     them waits for this time.
              * @example 09:00
              */
             quietHoursEnd: string | null;
+            /**
+             * @description An IANA time zone: one of the canonical names listed, or a link to one (US/Eastern), else a 400.
+             * @example America/Toronto
+             */
+            timeZone: components["schemas"]["TimeZone"];
             /**
              * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
              * @example 120
@@ -1990,16 +2008,19 @@ export interface components {
              */
             reminderEnabled: boolean;
             /**
-             * @description An IANA time zone.
-             * @example America/Toronto
-             */
-            timeZone: string;
-            /**
              * @description Send a review request when an accepted lead is set to JOB_WON or LEAD_WON.
              * @example false
              */
             autoReviewRequestOnJobWon: boolean;
-        };
+        } & ({
+            /** @enum {string|null} */
+            quietHoursStart?: null;
+            /** @enum {string|null} */
+            quietHoursEnd?: null;
+        } | {
+            quietHoursStart?: string;
+            quietHoursEnd?: string;
+        });
         AutomationSettingsPatchDto: {
             /**
              * @description Minutes after the request was sent, 1..20160.
@@ -2012,10 +2033,16 @@ export interface components {
              */
             quietHoursStart?: string | null;
             /**
-             * @description `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time.
+             * @description `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+             *     them waits for this time.
              * @example 09:00
              */
             quietHoursEnd?: string | null;
+            /**
+             * @description An IANA time zone: one of the canonical names listed, or a link to one (US/Eastern), else a 400.
+             * @example America/Toronto
+             */
+            timeZone?: components["schemas"]["TimeZone"];
             /**
              * @description Minutes after the lead was won, 0..10080 (0: at once, outside quiet hours).
              * @example 120
@@ -2027,16 +2054,19 @@ export interface components {
              */
             reminderEnabled?: boolean;
             /**
-             * @description An IANA time zone.
-             * @example America/Toronto
-             */
-            timeZone?: string;
-            /**
              * @description Send a review request when an accepted lead is set to JOB_WON or LEAD_WON.
              * @example false
              */
             autoReviewRequestOnJobWon?: boolean;
-        };
+        } & ((unknown | unknown) & ({
+            /** @enum {string|null} */
+            quietHoursStart?: null;
+            /** @enum {string|null} */
+            quietHoursEnd?: null;
+        } | {
+            quietHoursStart?: string;
+            quietHoursEnd?: string;
+        }));
         RequiredDocTypeResponse: {
             /**
              * Format: int32
@@ -2069,11 +2099,13 @@ export interface components {
         };
         RecordRequiredDocDto: {
             /**
+             * Format: date
              * @description YYYY-MM-DD; null or absent: not received.
              * @example 2026-03-02
              */
             dateReceived?: string | null;
             /**
+             * Format: date
              * @description YYYY-MM-DD, not before dateReceived; null or absent: does not expire.
              * @example 2027-03-01
              */
@@ -2148,7 +2180,9 @@ export interface components {
             /**
              * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
+             *     that resolves to public addresses only (checked when it is written: a name that does not resolve, or
+             *     resolves to a private address, is a 400; the pattern leaves out IP addresses). A port other than 80
+             *     or 443 must be 1024 or higher.
              * @example https://crm.example.com/hooks/leads
              */
             url: string;
@@ -2159,7 +2193,7 @@ export interface components {
              *       "lead.expired"
              *     ]
              */
-            events: components["schemas"]["EventSubscription"][];
+            events: "*"[] | components["schemas"]["EventType"][];
             /** @example Our CRM */
             description?: string | null;
         };
@@ -2196,7 +2230,9 @@ export interface components {
             /**
              * Format: uri
              * @description Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-             *     that resolves to public addresses only.
+             *     that resolves to public addresses only (checked when it is written: a name that does not resolve, or
+             *     resolves to a private address, is a 400; the pattern leaves out IP addresses). A port other than 80
+             *     or 443 must be 1024 or higher.
              * @example https://crm.example.com/hooks/leads
              */
             url?: string;
@@ -2207,7 +2243,7 @@ export interface components {
              *       "lead.expired"
              *     ]
              */
-            events?: components["schemas"]["EventSubscription"][];
+            events?: "*"[] | components["schemas"]["EventType"][];
             /** @example Our CRM */
             description?: string | null;
             /** @description `true` re-enables an endpoint disabled after a run of failures. */
@@ -2469,6 +2505,19 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "fr";
+        } | unknown | unknown;
+        CheckDuplicatesQuery: {
+            /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example 416-555-0142
+             */
+            phone?: string;
         } | unknown | unknown;
         LeadMessageResponse: {
             /**
@@ -2842,11 +2891,16 @@ export interface components {
              */
             emailEnabled?: boolean;
             /**
-             * @description Send alerts by SMS; needs a phone.
+             * @description Send alerts by SMS; needs a phone (true without one is a 400).
              * @example false
              */
             smsEnabled?: boolean;
-        };
+        } & ({
+            /** @enum {boolean} */
+            smsEnabled?: false;
+        } | {
+            phone: string;
+        });
         ExportedLeadMessage: {
             /** Format: int64 */
             id: number;
@@ -6064,7 +6118,9 @@ export interface operations {
     getResponseTimes: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted. Not after `to`; the window, from `from` (or 90 days before `to`) to `to` (or now), is at most 366 days, else a 400. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end). Not before `from`; the window is at most 366 days, else a 400. */
                 to?: string;
             };
             header?: never;
@@ -7454,7 +7510,9 @@ export interface operations {
     getVendorResponseTimes: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted. Not after `to`; the window, from `from` (or 90 days before `to`) to `to` (or now), is at most 366 days, else a 400. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end). Not before `from`; the window is at most 366 days, else a 400. */
                 to?: string;
             };
             header?: never;
@@ -16752,11 +16810,9 @@ export interface operations {
     };
     checkFeedbackDuplicates: {
         parameters: {
-            query?: {
-                /** @description Compared and stored lower-cased. */
-                email?: string;
-                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
-                phone?: string;
+            query: {
+                /** @description email and/or phone, each its own query parameter (`?email=…&phone=…`). */
+                contact: components["schemas"]["CheckDuplicatesQuery"];
             };
             header?: never;
             path?: never;
@@ -18054,7 +18110,9 @@ export interface operations {
     getReputationKpi: {
         parameters: {
             query?: {
+                /** @description The first day or instant counted; not after `to`, else a 400. Left out: no lower bound. */
                 from?: string;
+                /** @description The last day or instant counted (a day: its end); not before `from`, else a 400. Left out: no upper bound. */
                 to?: string;
             };
             header?: never;

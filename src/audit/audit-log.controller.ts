@@ -10,7 +10,10 @@ import { AuditService } from './audit.service';
 export class AuditLogController {
   constructor(private readonly audit: AuditService) {}
 
-  /** Every manager-API write and every token the command line issued, oldest first. */
+  /**
+   * Every manager-API write and every token the command line issued, oldest first. `after` is an id this
+   * log answered: one that names no entry (of that vendor, with `vendorId`) is a 400.
+   */
   @Get()
   @ApiEnvelope(AuditPageResponse)
   @ApiErrors({

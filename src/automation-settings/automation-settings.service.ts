@@ -38,9 +38,13 @@ export class AutomationSettingsService {
     return stored;
   }
 
-  /** Changes the settings named, keeping the others; the result must hold together as a PUT's would. */
+  /**
+   * Changes the settings named, keeping the others; the result must hold together as a PUT's would. The
+   * quiet hours are changed as a pair, so that what a PATCH means never depends on the stored bound.
+   */
   @Transactional()
   async update(vendorId: number, changes: Partial<AutomationSettingsValues>): Promise<AutomationSettingsValues> {
+    assertPairNamed(changes);
     const current = await this.repository.lockForChange(vendorId);
     if (!current) throw DomainError.notFound('Vendor', vendorId);
     const values = valuesOf(current);
@@ -54,6 +58,14 @@ export class AutomationSettingsService {
 /** Only the settings, whatever else the object carries (a DTO, an entity). */
 function valuesOf(source: AutomationSettingsValues): AutomationSettingsValues {
   return Object.fromEntries(AUTOMATION_SETTING_NAMES.map((name) => [name, source[name]])) as AutomationSettingsValues;
+}
+
+/** A change names both quiet-hours bounds or neither. */
+function assertPairNamed({ quietHoursStart, quietHoursEnd }: Partial<AutomationSettingsValues>): void {
+  if ((quietHoursStart === undefined) === (quietHoursEnd === undefined)) return;
+  const message = 'quietHoursStart and quietHoursEnd are changed together: name both, or neither.';
+  const field = quietHoursStart === undefined ? 'quietHoursStart' : 'quietHoursEnd';
+  throw DomainError.invalid(message, [{ field, message }]);
 }
 
 /** Quiet hours are both HH:MM (different times) or both null. */

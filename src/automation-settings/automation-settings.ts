@@ -25,6 +25,12 @@ export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 // Area/Location names, links such as US/Eastern, and UTC or EST5EDT; not offsets such as +05:00.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * The canonical zone names of the runtime's time-zone database, and UTC: what the API document lists.
+ * isIanaTimeZone takes these and the database's links too (US/Eastern).
+ */
+export const TIME_ZONES: readonly string[] = ['UTC', ...Intl.supportedValuesOf('timeZone')];
+
 /** Whether the runtime's time-zone database (ICU, kept up to date with Node) knows this IANA name. */
 export function isIanaTimeZone(value: string): boolean {
   if (!ZONE_NAME.test(value)) return false;

@@ -17,7 +17,10 @@ const badCursor = ApiErrors({
 export class VendorEventsController {
   constructor(private readonly events: EventsService) {}
 
-  /** The vendor's events of the last 30 days, oldest first: the webhooks' payloads, for catching up. */
+  /**
+   * The vendor's events of the last 30 days, oldest first: the webhooks' payloads, for catching up.
+   * `after` is an id this feed answered: one that names no event of this account within 30 days is a 400.
+   */
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor
@@ -33,7 +36,10 @@ export class VendorEventsController {
 export class ManagerEventsController {
   constructor(private readonly events: EventsService) {}
 
-  /** Every vendor's events of the last 30 days, oldest first. */
+  /**
+   * Every vendor's events of the last 30 days, oldest first. `after` is an id this feed answered: one that
+   * names no event within 30 days is a 400.
+   */
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor

@@ -1,4 +1,5 @@
 import { Body, Get, Query } from '@nestjs/common';
+import { ApiExtraModels, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -57,6 +58,15 @@ export class FeedbackRequestsController {
    * email, phone or both: at least one of them is required (400 without either).
    */
   @Get('check-duplicates')
+  @ApiExtraModels(CheckDuplicatesQuery)
+  @ApiQuery({
+    name: 'contact',
+    description: 'email and/or phone, each its own query parameter (`?email=…&phone=…`).',
+    required: true,
+    style: 'form',
+    explode: true,
+    schema: { $ref: getSchemaPath(CheckDuplicatesQuery) },
+  })
   @ApiEnvelope('boolean')
   @badRequest
   checkFeedbackDuplicates(

@@ -2,13 +2,16 @@ import type {
   HeaderObject,
   OpenAPIObject,
   OperationObject,
+  ParameterObject,
   ReferenceObject,
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
 import { type ErrorStatus, errorResponse } from '../common/envelope/api-errors.decorator';
 import { nullableRef } from '../common/openapi/nullable-ref';
+import { objectRulesOf } from '../common/openapi/object-rule.decorator';
 import { atLeastOneOfRule } from '../common/validation/at-least-one-of.decorator';
+import { TEXT_PATTERN } from '../common/validation/text-pattern';
 import { NAMED_ENUMS } from './named-enums';
 
 type Schema = SchemaObject | ReferenceObject;
@@ -68,6 +71,10 @@ export function finishDocument(document: OpenAPIObject): void {
       if (API_PATH.test(path) && (WRITES as readonly string[]).includes(method)) declareWrite(operation);
       if (operation.responses['429']) declareRateLimitHeaders(operation);
       closeRequestBody(document, operation);
+      foldObjectQuery(document, operation);
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+        if (parameter.in !== 'header' && parameter.schema) stateTextRule(parameter.schema);
+      }
       // Any request can be malformed before it reaches a route (no Host header, a badly encoded path).
       addError(operation, 400);
       addError(operation, 500);
@@ -99,7 +106,10 @@ function declareRateLimitHeaders(operation: OperationObject): void {
   }
 }
 
-/** Unknown body properties are a 400 (docs/contract.md#envelope): the body schemas say so, and state their "at least one of" rules. */
+/**
+ * Unknown body properties are a 400 (docs/contract.md#envelope): the body schemas say so, and state
+ * their "at least one of" and object rules and the text rule.
+ */
 function closeRequestBody(document: OpenAPIObject, operation: OperationObject): void {
   const body = operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
   const schema = body?.content?.['application/json']?.schema;
@@ -114,16 +124,41 @@ function closeSchema(document: OpenAPIObject, schema: Schema, seen: Set<Schema>)
     const target = document.components!.schemas![name] as SchemaObject;
     const rule = atLeastOneOfRule(name);
     if (rule) target.anyOf = rule.map((property) => ({ required: [property] }));
+    const added = objectRulesOf(name).filter((objectRule) => !target.allOf?.includes(objectRule));
+    if (added.length) target.allOf = [...(target.allOf ?? []), ...added];
     closeSchema(document, target, seen);
     return;
   }
   if (schema.type === 'object' && schema.properties) schema.additionalProperties = false;
+  stateTextRule(schema);
   const children = [
     ...Object.values(schema.properties ?? {}),
     ...(schema.items ? [schema.items] : []),
     ...(schema.allOf ?? []),
   ];
   for (const child of children) closeSchema(document, child, seen);
+}
+
+/** No NUL or lone surrogate in any text a client sends (the input scan's rule); a string with a pattern or an enum says more already. */
+function stateTextRule(schema: Schema): void {
+  if ('$ref' in schema || schema.type !== 'string' || schema.pattern || schema.enum || schema.format) return;
+  schema.pattern = TEXT_PATTERN;
+}
+
+/**
+ * A query parameter whose schema is an object (`style: form, explode: true`: each property its own
+ * parameter on the wire) states the rules of its properties together (`anyOf`); the separate
+ * parameters Nest derives from the same DTO are dropped.
+ */
+function foldObjectQuery(document: OpenAPIObject, operation: OperationObject): void {
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  for (const parameter of parameters) {
+    if (parameter.in !== 'query' || !parameter.schema || !('$ref' in parameter.schema)) continue;
+    closeSchema(document, parameter.schema, new Set());
+    const target = document.components!.schemas![parameter.schema.$ref.slice(SCHEMA_REF.length)] as SchemaObject;
+    const folded = new Set(Object.keys(target.properties ?? {}));
+    operation.parameters = parameters.filter((p) => p === parameter || p.in !== 'query' || !folded.has(p.name));
+  }
 }
 
 /**

@@ -21,7 +21,11 @@ export class ReviewSettingsController {
     return ReviewSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
 
-  /** Replaces the vendor's review settings; answers them as stored. */
+  /**
+   * Replaces the vendor's review settings; answers them as stored. A `reviewLocations` item's `id` must
+   * name one of this vendor's current locations (another vendor's, or one removed, is a 400); a new
+   * location has none.
+   */
   @Put(':vendorId/review-settings')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(ReviewSettingsResponse)

@@ -30,7 +30,10 @@ const endpointNotFound = ApiErrors({
 abstract class WebhookEndpointsRoutes {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
-  /** Registers an endpoint (at most 10 per account); the answer is the only one besides rotate-secret that shows its secret. */
+  /**
+   * Registers an endpoint (at most 10 per account: an 11th is a 400); the answer is the only one besides
+   * rotate-secret that shows its secret.
+   */
   @Post()
   @ManagerWrite({ type: 'webhook-endpoint', id: 'answer' })
   @IssuesCredential()

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { bearer, createVendor } from '../support/factories';
 import { expectError } from '../support/envelope-assertions';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
+import { NOT_BLANK_TEXT_PATTERN } from '../../src/common/validation/text-pattern';
 import { EVENT_TYPES } from '../../src/events/event-types';
 
 interface PropertySchema {
@@ -13,6 +14,8 @@ interface PropertySchema {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  not?: PropertySchema;
+  oneOf?: PropertySchema[];
 }
 interface ObjectSchema {
   properties: Record<string, PropertySchema>;
@@ -20,7 +23,7 @@ interface ObjectSchema {
 }
 interface Operation {
   description?: string;
-  parameters: { name: string; schema: PropertySchema }[];
+  parameters: { name: string; in: string; schema: PropertySchema }[];
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -89,7 +92,7 @@ describe('request rules the document states (e2e)', () => {
 
   it('a trimmed required text must hold a non-blank character, in the document and on the server', async () => {
     const category = schemas().CreateLeadDto.properties.category;
-    expect(category).toMatchObject({ minLength: 1, pattern: '\\S' });
+    expect(category).toMatchObject({ minLength: 1, pattern: NOT_BLANK_TEXT_PATTERN });
     const blank = ' \t ';
     expect(new RegExp(category.pattern!, 'u').test(blank)).toBe(false);
 
@@ -134,11 +137,19 @@ describe('request rules the document states (e2e)', () => {
       ...['from', 'to'].map((name) => ({
         schema: parameter('/rest-api-v1/reputation-process/kpi', name),
         admitted: ['2026-01-01', '2026-01-01T12:00', '2026-01-01T12:00:00.5+02:00'],
-        refused: ['2026-1-1', 'yesterday', '2026-01-01T12'],
+        refused: [
+          '2026-1-1',
+          'yesterday',
+          '2026-01-01T12',
+          '2026-75-01',
+          '2026-01-01T32:00',
+          '0000-01-01',
+          '2026-02-30',
+        ],
         url: (v: string) => `/rest-api-v1/reputation-process/kpi?${name}=${encodeURIComponent(v)}`,
       })),
       {
-        schema: parameter('/rest-api-v1/feedback-requests/check-duplicates', 'phone'),
+        schema: schemas().CheckDuplicatesQuery.properties.phone,
         admitted: ['416-555-0142', '(416) 555-0142', '+1 416 555 0142', '14165550142'],
         refused: ['416-555-014', '24165550142', '416-555-0142 x1', '416/555/0142'],
         url: (v) => `/rest-api-v1/feedback-requests/check-duplicates?phone=${encodeURIComponent(v)}`,
@@ -152,8 +163,16 @@ describe('request rules the document states (e2e)', () => {
       for (const value of refused)
         expect([value, (await request(t.http).get(url(value)).set(vendor)).status]).toEqual([value, 400]);
     }
+    // email or phone, one object parameter whose properties are each their own query parameter.
     const checkDuplicates = apiDocument().paths['/rest-api-v1/feedback-requests/check-duplicates'].get;
-    expect(checkDuplicates.description).toMatch(/at least one of them is required/);
+    expect(checkDuplicates.parameters.filter((p) => p.in === 'query')).toEqual([
+      expect.objectContaining({
+        style: 'form',
+        explode: true,
+        schema: { $ref: '#/components/schemas/CheckDuplicatesQuery' },
+      }),
+    ]);
+    expect(schemas().CheckDuplicatesQuery.anyOf).toEqual([{ required: ['email'] }, { required: ['phone'] }]);
     expectError(
       await request(t.http).get('/rest-api-v1/feedback-requests/check-duplicates').set(vendor),
       400,
@@ -181,12 +200,15 @@ describe('request rules the document states (e2e)', () => {
   it('lists carry their bounds: webhook events and review locations, in the document and on the server', async () => {
     const { vendor, token } = await createVendor(t.app);
     const { CreateWebhookEndpointDto: webhook, ReviewSettingsDto: settings } = schemas();
-    // At most one of each type of the catalogue.
-    expect(webhook.properties.events).toMatchObject({ minItems: 1, maxItems: EVENT_TYPES.length, uniqueItems: true });
+    // ["*"] alone, or at most one of each type of the catalogue.
+    expect(webhook.properties.events.oneOf).toEqual([
+      expect.objectContaining({ minItems: 1, maxItems: 1 }),
+      expect.objectContaining({ minItems: 1, maxItems: EVENT_TYPES.length, uniqueItems: true }),
+    ]);
     expect(settings.properties.reviewLocations).toMatchObject({ minItems: 0, maxItems: 5, uniqueItems: true });
 
     const url = 'https://crm.example.com/hooks';
-    for (const events of [[], ['lead.assigned', 'lead.assigned']]) {
+    for (const events of [[], ['lead.assigned', 'lead.assigned'], ['*', 'lead.assigned']]) {
       const res = await request(t.http).post('/rest-api-v1/webhook-endpoints').set(bearer(token)).send({ url, events });
       expectError(res, 400, /events/);
     }
@@ -211,14 +233,22 @@ describe('request rules the document states (e2e)', () => {
     expect((await put([location, { ...location, label: 'East end' }])).status).toBe(200);
   });
 
-  it('every URL a request carries is documented as an absolute https URI', () => {
+  it('every URL a request carries is documented with its host rules, not only its scheme', () => {
     const urlFields = Object.entries(requestSchemas()).flatMap(([name, schema]) =>
       Object.entries(schema.properties ?? {})
         .filter(([property]) => /url$/i.test(property))
-        .map(([property, field]) => ({ field: `${name}.${property}`, format: field.format, pattern: field.pattern })),
+        .map(([property, field]) => ({ field: `${name}.${property}`, ...field })),
     );
     expect(urlFields.length).toBeGreaterThanOrEqual(7);
-    expect(urlFields.filter(({ format, pattern }) => format !== 'uri' || pattern !== '^https://')).toEqual([]);
+    const problems = urlFields.flatMap((field) => {
+      const refused = ['https://localhost/x', 'https://10.0.0.1/x', 'https://intranet/x', 'http://example.com/x'];
+      if (/google|facebook|bbb/i.test(field.field)) refused.push('https://example.com/x');
+      const wrong = refused.filter((url) => admits(field, url) && !(field.not && admits(field.not, url)));
+      return field.format === 'uri' && field.pattern?.startsWith('^https://') && wrong.length === 0
+        ? []
+        : [{ field: field.field, pattern: field.pattern, admitsRefused: wrong }];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('a lead whose every field is at its maximum length fits the body limit, whatever its characters', async () => {

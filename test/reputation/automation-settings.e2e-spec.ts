@@ -103,10 +103,12 @@ describe('Automation settings (e2e)', () => {
     const first = await request(t.http).patch(vendorPath).set(bearer(token)).send({ reminderDelayMinutes: 90 });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ success: true, data: { ...DEFAULTS, reminderDelayMinutes: 90 } });
-    const byManager = await request(t.http)
-      .patch(managerPath(vendor.id))
-      .set(t.manager)
-      .send({ quietHoursStart: '21:00', timeZone: 'America/Halifax', autoReviewRequestOnJobWon: true });
+    const byManager = await request(t.http).patch(managerPath(vendor.id)).set(t.manager).send({
+      quietHoursStart: '21:00',
+      quietHoursEnd: '09:00',
+      timeZone: 'America/Halifax',
+      autoReviewRequestOnJobWon: true,
+    });
     expect(byManager.status).toBe(200);
     const expected = {
       ...DEFAULTS,
@@ -117,7 +119,7 @@ describe('Automation settings (e2e)', () => {
     };
     expect(byManager.body.data).toEqual(expected);
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(expected);
-    // Both bounds null switches the quiet hours off; one bound alone is then refused, as in a PUT.
+    // Both bounds null switches the quiet hours off; a PATCH naming one bound alone is refused, whatever is stored.
     const off = await request(t.http)
       .patch(vendorPath)
       .set(bearer(token))
@@ -125,7 +127,11 @@ describe('Automation settings (e2e)', () => {
     expect(off.body.data).toEqual({ ...expected, quietHoursStart: null, quietHoursEnd: null });
     const half = await request(t.http).patch(vendorPath).set(bearer(token)).send({ quietHoursStart: '22:00' });
     expect(half.status).toBe(400);
-    expect(half.body.details).toEqual([{ field: 'quietHoursEnd', message: expect.stringMatching(/both null/) }]);
+    expect(half.body.details).toEqual([
+      { field: 'quietHoursEnd', message: expect.stringMatching(/name both, or neither/) },
+    ]);
+    const halfAgain = await request(t.http).patch(vendorPath).set(bearer(token)).send({ quietHoursEnd: '07:00' });
+    expect(halfAgain.body.details).toEqual([{ field: 'quietHoursStart', message: expect.stringMatching(/name both/) }]);
     expect((await request(t.http).get(vendorPath).set(bearer(token))).body.data).toEqual(off.body.data);
   });
 

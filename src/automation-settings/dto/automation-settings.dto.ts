@@ -13,12 +13,14 @@ import {
   type ValidationOptions,
   type ValidatorConstraintInterface,
 } from 'class-validator';
+import { ApiObjectRule } from '../../common/openapi/object-rule.decorator';
 import { isPresent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import {
   AUTO_REVIEW_REQUEST_DELAY_MINUTES,
   CLOCK_TIME,
   REMINDER_DELAY_MINUTES,
+  TIME_ZONES,
   isIanaTimeZone,
 } from '../automation-settings';
 
@@ -57,7 +59,20 @@ const QuietHoursBound = (): PropertyDecorator => (target, property) => {
   ApiProperty({ pattern: CLOCK_TIME.source })(target, property);
 };
 
+const BOUNDS = ['quietHoursStart', 'quietHoursEnd'];
+
+/** Both bounds null (no quiet hours) or both times; that they differ, no JSON Schema can say. */
+const BOTH_NULL_OR_BOTH_TIMES = {
+  anyOf: [
+    {
+      properties: Object.fromEntries(BOUNDS.map((bound) => [bound, { type: 'string', nullable: true, enum: [null] }])),
+    },
+    { properties: Object.fromEntries(BOUNDS.map((bound) => [bound, { type: 'string' }])) },
+  ],
+};
+
 /** PUT body: every setting, named (docs/contract.md#automation); a body that leaves one out is refused, naming it. */
+@ApiObjectRule(BOTH_NULL_OR_BOTH_TIMES)
 export class AutomationSettingsDto {
   /** Send one reminder to a customer who has not answered. @example true */
   @Named()
@@ -76,12 +91,19 @@ export class AutomationSettingsDto {
   @QuietHoursBound()
   quietHoursStart: string | null;
 
-  /** `HH:MM` in timeZone, when they end; an automated message falling in them waits for this time. @example "09:00" */
+  /**
+   * `HH:MM` in timeZone, when they end (not the start's time, else a 400); an automated message falling in
+   * them waits for this time. @example "09:00"
+   */
   @QuietHoursBound()
   quietHoursEnd: string | null;
 
-  /** An IANA time zone. @example "America/Toronto" */
+  /**
+   * An IANA time zone: one of the canonical names listed, or a link to one (US/Eastern), else a 400.
+   * @example "America/Toronto"
+   */
   @Named()
+  @ApiProperty({ enum: TIME_ZONES, enumName: 'TimeZone' })
   @Trim()
   @IsString(whenGiven)
   @Validate(IanaTimeZone, whenGiven)
@@ -101,5 +123,15 @@ export class AutomationSettingsDto {
   autoReviewRequestDelayMinutes: number;
 }
 
-/** PATCH body: the settings it names change, the others stay as they are; the same rules apply to each. */
+/**
+ * PATCH body: the settings it names change, the others stay as they are; the same rules apply to each.
+ * The quiet hours are one setting: a PATCH names both bounds or neither.
+ */
+@ApiObjectRule(BOTH_NULL_OR_BOTH_TIMES)
+@ApiObjectRule({
+  anyOf: [
+    { required: BOUNDS },
+    { not: { anyOf: BOUNDS.map((bound) => ({ properties: { [bound]: {} }, required: [bound] })) } },
+  ],
+})
 export class AutomationSettingsPatchDto extends PartialType(AutomationSettingsDto, { skipNullProperties: false }) {}

@@ -1,5 +1,6 @@
 import type { DomainError } from '../errors/domain-error';
 import { invalidRequest } from './invalid-request';
+import { TEXT } from './text-pattern';
 
 /** Deepest nesting of objects and arrays accepted in a body, query or path parameter (the value itself is 1). */
 export const MAX_INPUT_DEPTH = 32;
@@ -53,7 +54,9 @@ export function scanInput(input: unknown, label: string): void {
   }
 }
 
+/** TEXT is the API document's pattern of free text: what passes it is fine, what fails it is told why. */
 function checkString(value: string, field: string): void {
+  if (TEXT.test(value)) return;
   if (value.includes('\u0000')) throw refusal(field, `${field} must not contain NUL characters`);
   if (LONE_SURROGATE.test(value)) {
     throw refusal(field, `${field} must be valid Unicode text (it holds a lone UTF-16 surrogate)`);

@@ -1,20 +1,18 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidationOptions, registerDecorator } from 'class-validator';
+import { CALENDAR_DATE_PATTERN } from './calendar-patterns';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CALENDAR_DATE = new RegExp(CALENDAR_DATE_PATTERN);
 
 /** A real calendar day written YYYY-MM-DD, from year 1900 to 9999 (2026-02-30 is not one). */
 export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  if (year < 1900) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return typeof value === 'string' && CALENDAR_DATE.test(value);
 }
 
+/** The rule as a field's validation and, with its pattern, in the API document. */
 export function IsCalendarDate(validationOptions?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
+  const validate: PropertyDecorator = (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'isCalendarDate',
       target: target.constructor,
@@ -22,4 +20,5 @@ export function IsCalendarDate(validationOptions?: ValidationOptions): PropertyD
       options: { message: '$property must be a real calendar date written YYYY-MM-DD', ...validationOptions },
       validator: { validate: isCalendarDate },
     });
+  return applyDecorators(validate, ApiProperty({ format: 'date', pattern: CALENDAR_DATE_PATTERN }));
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiObjectRule } from '../../common/openapi/object-rule.decorator';
 import { IsBoolean, IsInt, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
@@ -9,6 +10,12 @@ import { IsEmailAddress } from '../../common/validation/email-address';
 const unlessNull = ValidateIf((_object, value) => value !== null);
 
 /** PUT body: the whole settings; a property left out takes its default (docs/contract.md#speed-to-lead). */
+@ApiObjectRule({
+  anyOf: [
+    { properties: { smsEnabled: { type: 'boolean', enum: [false] } } },
+    { properties: { phone: { type: 'string' } }, required: ['phone'] },
+  ],
+})
 export class LeadAlertSettingsDto {
   /** Where alert e-mails go; null or left out: the vendor's account e-mail. @example "dispatch@acme.example" */
   @SkipIfAbsent()
@@ -29,7 +36,7 @@ export class LeadAlertSettingsDto {
   @IsBoolean()
   emailEnabled?: boolean;
 
-  /** Send alerts by SMS; needs a phone. @example false */
+  /** Send alerts by SMS; needs a phone (true without one is a 400). @example false */
   @SkipIfAbsent()
   @IsBoolean()
   smsEnabled?: boolean;

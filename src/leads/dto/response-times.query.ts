@@ -8,11 +8,15 @@ import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 export class ResponseTimesQuery {
   /** @example "2026-09-01" */
   @SkipIfAbsent()
-  @IsIsoDateBound()
+  @IsIsoDateBound(
+    'The first day or instant counted. Not after `to`; the window, from `from` (or 90 days before `to`) to `to` (or now), is at most 366 days, else a 400.',
+  )
   from?: string;
 
   /** @example "2026-11-30" */
   @SkipIfAbsent()
-  @IsIsoDateBound()
+  @IsIsoDateBound(
+    'The last day or instant counted (a day: its end). Not before `from`; the window is at most 366 days, else a 400.',
+  )
   to?: string;
 }

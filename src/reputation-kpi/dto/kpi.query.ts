@@ -8,11 +8,13 @@ import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 export class KpiQuery {
   /** @example "2026-01-01" */
   @SkipIfAbsent()
-  @IsIsoDateBound()
+  @IsIsoDateBound('The first day or instant counted; not after `to`, else a 400. Left out: no lower bound.')
   from?: string;
 
   /** @example "2026-12-31" */
   @SkipIfAbsent()
-  @IsIsoDateBound()
+  @IsIsoDateBound(
+    'The last day or instant counted (a day: its end); not before `from`, else a 400. Left out: no upper bound.',
+  )
   to?: string;
 }

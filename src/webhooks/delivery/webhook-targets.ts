@@ -18,6 +18,9 @@ const hasControlCharacter = (value: string): boolean =>
 /** Ports below this are system services (ssh, smtp, ...): refused except the web's own. */
 const FIRST_UNPRIVILEGED_PORT = 1024;
 const WEB_PORTS = new Set([80, 443]);
+/** The ports allowed, as the API document's pattern of a url's port digits: 80, 443, or 1024-65535. */
+export const TARGET_PORT_PATTERN =
+  '(?:80|443|102[4-9]|10[3-9]\\d|1[1-9]\\d{2}|[2-9]\\d{3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

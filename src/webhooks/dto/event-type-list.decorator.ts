@@ -19,10 +19,25 @@ function problem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** In the API document: `["*"]` alone, or a list of distinct event types. */
+const SUBSCRIPTION_SCHEMA = {
+  oneOf: [
+    { type: 'array', items: { type: 'string', enum: [ALL_EVENTS] }, minItems: 1, maxItems: 1 },
+    {
+      type: 'array',
+      items: { type: 'string', enum: [...EVENT_TYPES] },
+      minItems: 1,
+      maxItems: MAX_TYPES,
+      uniqueItems: true,
+    },
+  ],
+};
+
 /** A subscription: known event types (each named when it is not), or `["*"]`. */
 export const IsEventTypeList = (options?: ValidationOptions): PropertyDecorator =>
   applyDecorators(
-    ApiProperty({ minItems: 1, maxItems: MAX_TYPES, uniqueItems: true }),
+    // Not the reflected Array: @nestjs/swagger would move the oneOf into `items`.
+    ApiProperty({ type: Object, ...SUBSCRIPTION_SCHEMA, example: ['lead.assigned', 'lead.expired'] }),
     ValidateBy(
       {
         name: 'isEventTypeList',

@@ -1,8 +1,8 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { HTTPS_URL_DOCUMENTED, MAX_URL_LENGTH } from '../../common/validation/is-https-url.decorator';
+import { MAX_URL_LENGTH, httpsUrlSchema } from '../../common/validation/is-https-url.decorator';
+import { TARGET_PORT_PATTERN } from '../delivery/webhook-targets';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
-import { EVENT_TYPES } from '../../events/event-types';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { IsEventTypeList } from './event-type-list.decorator';
@@ -10,9 +10,11 @@ import { IsEventTypeList } from './event-type-list.decorator';
 export class CreateWebhookEndpointDto {
   /**
    * Where events are POSTed: `https` (plain `http` only with WEBHOOK_ALLOW_INSECURE=true), to a host
-   * that resolves to public addresses only. @example "https://crm.example.com/hooks/leads"
+   * that resolves to public addresses only (checked when it is written: a name that does not resolve, or
+   * resolves to a private address, is a 400; the pattern leaves out IP addresses). A port other than 80
+   * or 443 must be 1024 or higher. @example "https://crm.example.com/hooks/leads"
    */
-  @ApiProperty(HTTPS_URL_DOCUMENTED)
+  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, ...httpsUrlSchema(undefined, TARGET_PORT_PATTERN) })
   @Trim()
   @IsString()
   @NotBlank()
@@ -20,7 +22,6 @@ export class CreateWebhookEndpointDto {
   url: string;
 
   /** Event types to receive, or `["*"]` for all. */
-  @ApiProperty({ type: [String], enum: [...EVENT_TYPES, '*'], example: ['lead.assigned', 'lead.expired'] })
   @IsEventTypeList()
   events: string[];
 
