@@ -14,7 +14,7 @@ import {
   requestArb,
   servedDocument,
 } from '../support/valid-walk';
-import { WebhookTestBed } from '../support/webhook-app';
+import { OwnDatabaseApp } from '../support/own-database-app';
 
 jest.setTimeout(180_000);
 
@@ -33,7 +33,7 @@ const SIGNED = new Set(['/sms/inbound']);
  * would then say less than the server checks) nor fail with a 5xx.
  */
 describe('Valid requests generated from the document (e2e, property-based)', () => {
-  let bed: WebhookTestBed;
+  let bed: OwnDatabaseApp;
   let ids: Record<string, string>;
   let vendorToken: string;
   let png: Buffer;
@@ -41,7 +41,7 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
   const statuses: Record<number, number> = {};
 
   beforeAll(async () => {
-    bed = await WebhookTestBed.start('valid_walk');
+    bed = await OwnDatabaseApp.start('valid_walk');
     const { app, http } = bed.t;
     const features = { features: [...VENDOR_FEATURES] };
     const [a, b] = [await createVendor(app, features), await createVendor(app, features)];
