@@ -30,9 +30,11 @@ describe('Retention of processes and unanswered invitations (e2e)', () => {
     const silent = { name: `Silent${p.tag}`, email: `silent.${p.tag}@friend.example` };
     const answering = { name: `Answering${p.tag}`, email: `answering.${p.tag}@friend.example` };
 
+    // Its answer kept under the key (expired by the time the process does, not yet removed).
     const feedback = await request(bed.t.http)
       .post(`${V}/customer-feedback-system`)
       .set(a.auth)
+      .set('Idempotency-Key', `feedback-${p.tag}`)
       .send({ customerName: p.name, email: p.email, phone: p.phone });
     expect(feedback.status).toBe(201);
     const journey = new CustomerBrowser(
@@ -102,6 +104,11 @@ describe('Retention of processes and unanswered invitations (e2e)', () => {
     expect(await passAt(1_096)).toMatchObject({ processes: 1 });
     await webhooksSettled();
     expect(await tracesOf([p.name, p.lastName, p.email, p.phone, p.comment])).toEqual([]);
+    const [kept] = await bed.t.dataSource.query<{ id: number }[]>(
+      `SELECT (body::json #>> '{data,id}')::int AS id FROM idempotency_keys WHERE key = $1`,
+      [`feedback-${p.tag}`],
+    );
+    expect(kept).toEqual({ id: feedback.body.data.id });
     expect(await tracesOf([answering.email])).not.toEqual([]);
     expect(await tracesOf([q.comment])).not.toEqual([]);
     await request(bed.t.http).get(journey.path).expect(410);

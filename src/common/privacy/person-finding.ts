@@ -90,6 +90,11 @@ export class PersonFinding {
     return records + this.mails.size + this.phoneNumbers.size;
   }
 
+  /** The kinds of which records were found. */
+  get kinds(): CustomerRecordKind[] {
+    return [...this.found.keys()];
+  }
+
   /** The records of `kind` found so far, by id (oldest first where ids are numbers). */
   records<T extends Identified>(kind: CustomerRecordKind): T[] {
     const byId = (a: Identified, b: Identified): number => Number(a.id) - Number(b.id) || 0;
