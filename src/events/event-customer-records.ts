@@ -37,7 +37,10 @@ export class EventCustomerRecords implements CustomerDataProvider {
   ) {}
 
   async find(finding: PersonFinding): Promise<void> {
-    const failed = finding.records<MessageSubject & { id: number }>('messages');
+    const failed = [
+      ...finding.records<MessageSubject & { id: number }>('messages'),
+      ...finding.records<MessageSubject & { id: number }>('referredMessages'),
+    ];
     finding.add(
       'events',
       await this.sql.rows<EventRecord>({

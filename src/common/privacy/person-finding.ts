@@ -22,6 +22,8 @@ export type CustomerRecordKind =
   | 'referredConversions'
   | 'optOuts'
   | 'messages'
+  /** The vendors' alerts of the referred leads: they quote the friend's words, which may name the person. */
+  | 'referredMessages'
   | 'inboundMessages'
   | 'events'
   /** The receivers outside the service (webhook endpoints) that were sent the person's events. */
