@@ -54,6 +54,9 @@ export interface RetentionCounts {
  */
 @Injectable()
 export class RetentionPass {
+  /** The tables the pass's erasures changed so far (one pass at a time runs). */
+  private readonly erasedIn = new Set<string>();
+
   constructor(
     @Inject(privacyConfig.KEY) private readonly config: PrivacyConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -119,6 +122,9 @@ export class RetentionPass {
         untilShort((limit) => this.audit.removeBefore(before, limit), committed),
       ),
     };
+    // The old versions of the erased rows, once every batch has committed.
+    await this.providers.vacuumAfterCommit([...this.erasedIn].sort());
+    this.erasedIn.clear();
     return { ...removed, largestTransaction };
   }
 
@@ -176,7 +182,10 @@ export class RetentionPass {
       );
       await this.providers.complete(finding);
       if (finding.size > RETENTION_BATCH_ROWS && limit > 1) continue;
-      const erased = batch.ids.length ? await this.providers.erase(finding, false) : {};
+      const { counts: erased, tables } = batch.ids.length
+        ? await this.providers.erase(finding, false)
+        : { counts: {}, tables: [] };
+      for (const table of tables) this.erasedIn.add(table);
       return {
         erased: batch.ids.length,
         // Every count is of rows changed but the deliveries that had left (already counted as redacted).

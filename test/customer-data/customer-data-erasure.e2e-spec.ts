@@ -150,6 +150,41 @@ describe('Customer data rights: erasure (e2e)', () => {
     });
   });
 
+  it('vacuums the tables the erasure changed before it answers (old row versions gone), and no other', async () => {
+    const p = person();
+    await request(bed.t.http)
+      .post(`${M}/vendors/${a.id}/leads`)
+      .set(bed.manager)
+      .set('Idempotency-Key', `vacuum-${p.tag}`)
+      .send({
+        category: 'Deck',
+        customerName: p.name,
+        customerEmail: p.email,
+        projectDetailsHtml: '<p>d</p>',
+        originalJobDescription: 'd',
+      })
+      .expect(201);
+    await webhooksSettled();
+    const changed = ['leads', 'events', 'webhook_deliveries', 'idempotency_keys'];
+    // Nothing of the person is in these: the erasure leaves them alone.
+    const untouched = ['inbound_sms', 'referral_conversions', 'vendors'];
+    const vacuums = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (
+          await bed.t.dataSource.query<{ table: string; n: number }[]>(
+            `SELECT relname AS table, vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = ANY($1)`,
+            [[...changed, ...untouched]],
+          )
+        ).map(({ table, n }) => [table, n]),
+      );
+    const before = await vacuums();
+    await request(bed.t.http).post(`${M}/customer-data/erase`).set(bed.manager).send({ email: p.email }).expect(200);
+    expect(await vacuums()).toEqual({
+      ...before,
+      ...Object.fromEntries(changed.map((table) => [table, before[table] + 1])),
+    });
+  });
+
   it('erases in one transaction: a failure part-way leaves every record as it was', async () => {
     const p = person();
     await personWithRecords(p, a, b);
