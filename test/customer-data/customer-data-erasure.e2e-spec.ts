@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
-import { waitUntil } from '../support/net';
+import { freePort, waitUntil } from '../support/net';
 import { linkSentFor } from '../support/outbox';
 import { e164, text } from '../support/sms-inbound';
 import type { SmtpSink } from '../support/smtp-sink';
@@ -148,6 +148,41 @@ describe('Customer data rights: erasure (e2e)', () => {
       target: { type: 'contact', id: expect.stringMatching(/^[0-9a-f]{64}$/) },
       fields: ['email', 'phone'],
     });
+  });
+
+  it('counts as already sent only the deliveries that reached a receiver, not those that never connected', async () => {
+    const p = person();
+    const c = await bed.vendor();
+    // Vendor C's endpoint listens on a port nothing answers: its deliveries never connect.
+    await request(bed.t.http)
+      .post(`${V}/webhook-endpoints`)
+      .set(c.auth)
+      .send({ url: `http://127.0.0.1:${await freePort()}/nobody`, events: ['*'] })
+      .expect(201);
+    await request(bed.t.http)
+      .post(`${M}/vendors/${c.id}/leads`)
+      .set(bed.manager)
+      .send({
+        category: 'Deck',
+        customerName: p.name,
+        customerEmail: p.email,
+        projectDetailsHtml: '<p>d</p>',
+        originalJobDescription: 'd',
+      })
+      .expect(201);
+    // lead.assigned to the manager's endpoint (delivered) and to C's (tried, never connected).
+    await waitUntil(async () => {
+      const [{ delivered, tried }] = await bed.t.dataSource.query(
+        `SELECT count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS delivered,
+                count(*) FILTER (WHERE status <> 'SUCCEEDED' AND attempts > 0)::int AS tried
+           FROM webhook_deliveries WHERE event_type = 'lead.assigned' AND body LIKE '%' || $1 || '%'`,
+        [p.tag],
+      );
+      return delivered === 1 && tried === 1;
+    });
+    const erased = await request(bed.t.http).post(`${M}/customer-data/erase`).set(bed.manager).send({ email: p.email });
+    expect(erased.status).toBe(200);
+    expect(erased.body.data).toMatchObject({ leads: 1, webhookDeliveries: 2, webhookDeliveriesAlreadySent: 1 });
   });
 
   it('vacuums the tables the erasure changed before it answers (old row versions gone), and no other', async () => {

@@ -1,18 +1,70 @@
 import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { CustomerBrowser } from '../support/customer-pages';
+import { waitUntil } from '../support/net';
 import { linkSentFor } from '../support/outbox';
 import { MANAGER_API as M, VENDOR_API as V } from '../support/webhook-app';
 
 jest.setTimeout(90_000);
 
 /**
- * The export shows the contact requests of friends the person referred whose words name the person
- * (docs/contract.md#data-rights): the friend's words, with the friend's own details withheld, and
- * nothing of a friend whose words do not name them.
+ * What the export holds beyond the person's own records (docs/contract.md#data-rights, export
+ * completeness): decline reasons, delivery failures and their `message.failed` events, and the contact
+ * requests of friends the person referred whose words name the person (the friend's own details
+ * withheld, nothing of a friend whose words do not name them).
  */
-describe('Customer data export: referred friends’ requests (e2e)', () => {
-  const { state, person, outboxSettled } = useCustomerDataBed('export_referred_requests');
+describe('Customer data export: completeness (e2e)', () => {
+  const { state, person, outboxSettled } = useCustomerDataBed('export_completeness');
+
+  it('holds a lead’s decline reason, a delivery’s failure reason (the contact masked) and its message.failed event', async () => {
+    const { bed, a, b, sink } = state;
+    const p = person();
+    const lead = await request(bed.t.http)
+      .post(`${M}/vendors/${a.id}/leads`)
+      .set(bed.manager)
+      .send({
+        category: 'Deck',
+        customerName: p.name,
+        customerEmail: p.email,
+        projectDetailsHtml: '<p>d</p>',
+        originalJobDescription: 'd',
+      })
+      .expect(201);
+    await request(bed.t.http)
+      .post(`${V}/general-leads/${lead.body.data.id}/decline`)
+      .set(a.auth)
+      .send({ declineReason: `Booked until spring ${p.tag}` })
+      .expect(200);
+    sink.rejectRecipient = (address) =>
+      address.toLowerCase() === p.email ? `552 5.2.2 <${address}>: Mailbox full` : undefined;
+    try {
+      await request(bed.t.http)
+        .post(`${V}/review-requests`)
+        .set(b.auth)
+        .send({ firstName: 'Zoé', emailTo: p.email })
+        .expect(201);
+      await waitUntil(async () => {
+        const [{ failed }] = await bed.t.dataSource.query(
+          `SELECT count(*)::int AS failed FROM notification_outbox WHERE recipient = $1 AND status = 'FAILED'`,
+          [p.email],
+        );
+        return failed === 1;
+      });
+    } finally {
+      sink.rejectRecipient = () => undefined;
+    }
+
+    const { data } = (
+      await request(bed.t.http).post(`${M}/customer-data/export`).set(bed.manager).send({ email: p.email }).expect(200)
+    ).body;
+    expect(data.leads).toEqual([expect.objectContaining({ declineReason: `Booked until spring ${p.tag}` })]);
+    const [failed] = data.messages.filter((m: { status: string }) => m.status === 'FAILED');
+    expect(failed).toMatchObject({ vendorId: b.id, to: p.email, lastError: expect.stringMatching(/Mailbox full/) });
+    expect(failed.lastError).not.toContain(p.email.split('@')[0]);
+    expect(data.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['lead.declined', 'message.failed']),
+    );
+  });
 
   it('shows a referred friend’s words that name the person, the friend’s name, e-mail and phone withheld', async () => {
     const { bed, a } = state;
