@@ -82,6 +82,11 @@ const textBodies = async (ids: number[]) =>
   (await query<{ body: string }>('SELECT body FROM inbound_sms WHERE id = ANY($1) ORDER BY id', [ids])).map(
     (row) => row.body,
   );
+/** Who sent these texts (one row per sender and phone). */
+const textSenders = async (ids: number[]) =>
+  query<{ sender: string; phone: string | null }>('SELECT DISTINCT sender, phone FROM inbound_sms WHERE id = ANY($1)', [
+    ids,
+  ]);
 const conversationBodies = async (leadId: number) =>
   (await query<{ body: string }>('SELECT body FROM lead_messages WHERE lead_id = $1 ORDER BY id', [leadId])).map(
     (row) => row.body,
@@ -187,6 +192,9 @@ describe('The retention pass (e2e)', () => {
     expect(await bodyOf(youngSent)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(new Set(await textBodies(oldTexts))).toEqual(new Set([ERASED]));
     expect(await textBodies([youngText])).toEqual(['Thanks, see you 1']);
+    // The sender goes with the words: an old text keeps only when it came, to which number.
+    expect(await textSenders(oldTexts)).toEqual([{ sender: ERASED, phone: null }]);
+    expect(await textSenders([youngText])).toEqual([{ sender: '+14375550199', phone: '437-555-0199' }]);
     expect(await conversationBodies(open.id)).toEqual([ERASED, 'Monday']);
 
     // Past 730 days: the audit entries, which nothing but the pass may delete.
