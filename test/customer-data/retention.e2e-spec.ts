@@ -114,6 +114,10 @@ describe('The retention pass (e2e)', () => {
     const ahead = "now() + interval '2 days'";
     const oldSent = await message('SENT', 'now()');
     const oldFailed = await message('FAILED', 'now()');
+    await query(
+      `UPDATE notification_outbox SET last_error = 'The mail server answered: 552 Mailbox full' WHERE id = $1`,
+      [oldFailed],
+    );
     const waiting = await message('PENDING', 'now()');
     const youngSent = await message('SENT', ahead);
     const oldTexts = await textsReceived('now()', 1_500);
@@ -188,6 +192,10 @@ describe('The retention pass (e2e)', () => {
     });
     expect(await bodyOf(oldSent)).toEqual({ text: ERASED, html: null });
     expect(await bodyOf(oldFailed)).toEqual({ text: ERASED, html: null });
+    // Its failure text goes with it.
+    expect(await query('SELECT last_error AS "lastError" FROM notification_outbox WHERE id = $1', [oldFailed])).toEqual(
+      [{ lastError: ERASED }],
+    );
     expect(await bodyOf(waiting)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(await bodyOf(youngSent)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(new Set(await textBodies(oldTexts))).toEqual(new Set([ERASED]));
