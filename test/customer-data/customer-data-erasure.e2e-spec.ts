@@ -154,7 +154,7 @@ describe('Customer data rights: erasure (e2e)', () => {
     const p = person();
     const c = await bed.vendor();
     // Vendor C's endpoint listens on a port nothing answers: its deliveries never connect.
-    await request(bed.t.http)
+    const nobody = await request(bed.t.http)
       .post(`${V}/webhook-endpoints`)
       .set(c.auth)
       .send({ url: `http://127.0.0.1:${await freePort()}/nobody`, events: ['*'] })
@@ -183,6 +183,8 @@ describe('Customer data rights: erasure (e2e)', () => {
     const erased = await request(bed.t.http).post(`${M}/customer-data/erase`).set(bed.manager).send({ email: p.email });
     expect(erased.status).toBe(200);
     expect(erased.body.data).toMatchObject({ leads: 1, webhookDeliveries: 2, webhookDeliveriesAlreadySent: 1 });
+    // Removed with its deliveries, which would otherwise wait for ever (webhooksSettled).
+    await request(bed.t.http).delete(`${V}/webhook-endpoints/${nobody.body.data.id}`).set(c.auth).expect(200);
   });
 
   it('vacuums the tables the erasure changed before it answers (old row versions gone), and no other', async () => {
