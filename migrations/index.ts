@@ -41,6 +41,7 @@ import { MessageFailedEventsIndex1795690400000 } from './1795690400000-MessageFa
 import { ReferralLeads1795694400000 } from './1795694400000-ReferralLeads';
 import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
 import { ReferredLeadsIndex1795710000000 } from './1795710000000-ReferredLeadsIndex';
+import { IdempotencyTouchedRecords1795720500000 } from './1795720500000-IdempotencyTouchedRecords';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -88,4 +89,5 @@ export const MIGRATIONS = [
   ReferralLeads1795694400000,
   LeadConversations1795700000000,
   ReferredLeadsIndex1795710000000,
+  IdempotencyTouchedRecords1795720500000,
 ];

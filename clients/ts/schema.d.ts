@@ -3029,6 +3029,21 @@ export interface components {
             message: string | null;
             createdAt: string;
         };
+        ExportedReferredRequest: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            vendorId: number;
+            /**
+             * Format: int64
+             * @description The person's referral it came from (`reputationProcesses[].referrals[].id`).
+             */
+            referralId: number;
+            /** @example Please call me, Jane Doe sent me */
+            message: string;
+            /** @example 2026-11-21T20:01:02.123Z */
+            createdAt: string;
+        };
         ExportedMessage: {
             /**
              * Format: int64
@@ -3130,6 +3145,8 @@ export interface components {
             /** @description Referrals that invited this person, and the contact requests they sent from them. */
             referrals: components["schemas"]["ExportedReferral"][];
             contactRequests: components["schemas"]["ExportedContactRequest"][];
+            /** @description Contact requests of friends the person referred whose words name the person (the friends' details withheld). */
+            referredRequests: components["schemas"]["ExportedReferredRequest"][];
             messages: components["schemas"]["ExportedMessage"][];
             optOuts: components["schemas"]["ExportedOptOut"][];
             events: components["schemas"]["ExportedEvent"][];

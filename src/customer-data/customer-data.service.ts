@@ -37,14 +37,16 @@ export class CustomerDataService {
 
   /**
    * One transaction: the person's names, contacts, addresses, comments and message bodies removed
-   * everywhere, their links closed (410), their contacts suppressed; complete or not done. A second
-   * call finds nothing left to erase.
+   * everywhere, their links closed (410), their contacts suppressed; complete or not done. Once it
+   * commits, the tables it changed are vacuumed before the answer leaves. A second call finds nothing
+   * left to erase.
    */
   @Transactional()
   async erase(contact: CustomerContact, includeLinked: boolean): Promise<ErasureCounts> {
     const finding = await this.providers.find([contact], includeLinked);
-    const counts = await this.providers.erase(finding, true);
+    const { counts, tables } = await this.providers.erase(finding, true);
     await this.tellVendors(finding);
+    await this.providers.vacuumAfterCommit(tables);
     return { ...ZERO_COUNTS, ...counts, linkedContacts: finding.linkedContacts };
   }
 

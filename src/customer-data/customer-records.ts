@@ -1,3 +1,4 @@
+import { mentions } from '../common/privacy/customer-contact';
 import type { PersonFinding } from '../common/privacy/person-finding';
 import type { EventRecord } from '../events/event-customer-records';
 import type { EventRecipient } from '../events/event-subscribers';
@@ -23,6 +24,8 @@ export interface CustomerRecords {
   referralsMade: ReferralRecord[];
   referralsReceived: ReferralRecord[];
   conversions: ConversionRecord[];
+  /** The friends' contact requests the person's referrals brought whose words name the person. */
+  referredConversions: ConversionRecord[];
   optOuts: OptOutRecord[];
   messages: MessageRecord[];
   /** What the person's phone texted to a sender number, and the replies stored on their processes. */
@@ -44,6 +47,9 @@ export const recordsOf = (finding: PersonFinding): CustomerRecords => ({
   referralsMade: finding.records('referralsMade'),
   referralsReceived: finding.records('referralsReceived'),
   conversions: finding.records('referralConversions'),
+  referredConversions: finding
+    .records<ConversionRecord>('referredConversions')
+    .filter((conversion) => mentions(conversion.message ?? '', finding.values)),
   optOuts: finding.records('optOuts'),
   messages: finding.records('messages'),
   texts: finding.records('inboundMessages'),

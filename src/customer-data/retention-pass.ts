@@ -23,6 +23,9 @@ export const RETENTION_BATCH_ROWS = 1000;
 
 const DAY_MS = 86_400_000;
 
+/** The next batch of expired records of one kind after an id. */
+type ExpiredWalk = (afterId: number, limit: number) => Promise<ExpiredBatch>;
+
 /** Batches of one statement (or transaction) each, until one removes fewer than a whole batch. */
 async function untilShort(
   removeBatch: (limit: number) => Promise<number>,
@@ -86,6 +89,10 @@ export class RetentionPass {
     const expired = async (days: number, remove: (cutoff: Date) => Promise<number>): Promise<number> =>
       days > 0 ? remove(new Date(now - days * DAY_MS)) : 0;
     const { config } = this;
+    /** The tables the pass's erasures changed. */
+    const erasedIn = new Set<string>();
+    const eraseExpired = (kind: CustomerRecordKind, expired: ExpiredWalk) =>
+      this.eraseExpired(kind, expired, committed, erasedIn);
     // In this order, one setting after the other.
     const removed = {
       messageBodies: await expired(
@@ -99,26 +106,20 @@ export class RetentionPass {
         untilShort((limit) => this.webhooks.removeFinished(before, limit), committed),
       ),
       closedLeads: await expired(config.closedLeadsDays, (before) =>
-        this.eraseExpired('leads', (id, limit) => this.leads.closedBefore(before, id, limit), committed),
+        eraseExpired('leads', (id, limit) => this.leads.closedBefore(before, id, limit)),
       ),
       processes: await expired(config.processesDays, (before) =>
-        this.eraseExpired(
-          'reputationProcesses',
-          (id, limit) => this.processes.inactiveBefore(before, id, limit),
-          committed,
-        ),
+        eraseExpired('reputationProcesses', (id, limit) => this.processes.inactiveBefore(before, id, limit)),
       ),
       referralInvites: await expired(config.referralInvitesDays, (before) =>
-        this.eraseExpired(
-          'referralsReceived',
-          (id, limit) => this.referrals.unansweredInvitationsBefore(before, id, limit),
-          committed,
-        ),
+        eraseExpired('referralsReceived', (id, limit) => this.referrals.unansweredInvitationsBefore(before, id, limit)),
       ),
       auditEntries: await expired(config.auditLogDays, (before) =>
         untilShort((limit) => this.audit.removeBefore(before, limit), committed),
       ),
     };
+    // The old versions of the erased rows, once every batch has committed.
+    await this.providers.vacuumAfterCommit([...erasedIn].sort());
     return { ...removed, largestTransaction };
   }
 
@@ -143,8 +144,9 @@ export class RetentionPass {
    */
   private async eraseExpired(
     kind: CustomerRecordKind,
-    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
+    expired: ExpiredWalk,
     committed: (rows: number) => number,
+    erasedIn: Set<string>,
   ): Promise<number> {
     let total = 0;
     for (let afterId: number | undefined = 0; afterId !== undefined;) {
@@ -152,6 +154,7 @@ export class RetentionPass {
       const batch = await this.txHost.withTransaction(() => this.eraseExpiredAfter(kind, expired, from));
       total += batch.erased;
       committed(batch.rows);
+      for (const table of batch.tables) erasedIn.add(table);
       afterId = batch.lastId;
     }
     return total;
@@ -164,9 +167,9 @@ export class RetentionPass {
    */
   private async eraseExpiredAfter(
     kind: CustomerRecordKind,
-    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
+    expired: ExpiredWalk,
     afterId: number,
-  ): Promise<{ erased: number; rows: number; lastId: number | undefined }> {
+  ): Promise<{ erased: number; rows: number; lastId: number | undefined; tables: string[] }> {
     for (let limit = RETENTION_BATCH_ROWS; ; limit = Math.ceil(limit / 2)) {
       const batch = await expired(afterId, limit);
       const finding = new PersonFinding([], false);
@@ -176,12 +179,15 @@ export class RetentionPass {
       );
       await this.providers.complete(finding);
       if (finding.size > RETENTION_BATCH_ROWS && limit > 1) continue;
-      const erased = batch.ids.length ? await this.providers.erase(finding, false) : {};
+      const { counts: erased, tables } = batch.ids.length
+        ? await this.providers.erase(finding, false)
+        : { counts: {}, tables: [] };
       return {
         erased: batch.ids.length,
         // Every count is of rows changed but the deliveries that had left (already counted as redacted).
         rows: Object.values(erased).reduce((sum, rows) => sum + rows, 0) - (erased.webhookDeliveriesAlreadySent ?? 0),
         lastId: batch.lastId,
+        tables,
       };
     }
   }

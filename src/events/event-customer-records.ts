@@ -28,16 +28,21 @@ interface MessageSubject {
 @Injectable()
 @CustomerDataProvider()
 export class EventCustomerRecords implements CustomerDataProvider {
-  // The subscribers' copies (webhook deliveries) are theirs to name.
-  readonly tables = ['events'];
-
   constructor(
     private readonly sql: Sql,
     private readonly subscribers: EventSubscribers,
   ) {}
 
+  /** Its own, and the tables the subscribers keep their copies in (webhook deliveries), which they name. */
+  get tables(): string[] {
+    return ['events', ...this.subscribers.copyTables];
+  }
+
   async find(finding: PersonFinding): Promise<void> {
-    const failed = finding.records<MessageSubject & { id: number }>('messages');
+    const failed = [
+      ...finding.records<MessageSubject & { id: number }>('messages'),
+      ...finding.records<MessageSubject & { id: number }>('referredMessages'),
+    ];
     finding.add(
       'events',
       await this.sql.rows<EventRecord>({

@@ -30,6 +30,8 @@ export interface EventRecipient {
 
 /** A module above events that hears every recorded event (the webhooks) and may keep copies of it. */
 export interface EventSubscriber {
+  /** The tables its copies are kept in (an erasure vacuums them once it has redacted them). */
+  readonly copyTables: readonly string[];
   /** Called in the transaction of the change, so what the subscriber stores commits with the event. */
   published(event: PublishedEvent): Promise<void>;
   /** An erasure, in the caller's transaction: the copies it keeps of these events are redacted. */
@@ -62,6 +64,11 @@ export class EventSubscribers {
       total.alreadySent += alreadySent;
     }
     return total;
+  }
+
+  /** The tables the subscribers keep copies in. */
+  get copyTables(): string[] {
+    return this.subscribers.flatMap((subscriber) => subscriber.copyTables);
   }
 
   async recipientsOf(eventIds: string[]): Promise<EventRecipient[]> {

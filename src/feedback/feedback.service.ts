@@ -21,6 +21,7 @@ import { ReviewRequestsService } from '../review-requests/review-requests.servic
 import type { FeedbackRequest } from './entities/feedback-request.entity';
 import { FeedbackCountsRepository } from './feedback-counts.repository';
 import { type FeedbackRequestWithProcess, FeedbackRequestsRepository } from './feedback-requests.repository';
+import { noteTouched } from '../common/privacy/touched-records';
 
 export interface FeedbackRequestInput {
   customerName: string;
@@ -80,6 +81,7 @@ export class FeedbackService {
     );
     // The event shows the request as the API answers it (its messages as just queued).
     const view = FeedbackRequestResponse.from(started.request, started.process, started.messages);
+    noteTouched('feedbackRequests', started.request.id);
     await this.events.record(vendor.id, 'feedback_request.created', view);
     return started;
   }

@@ -3,7 +3,9 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { LockSpace } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
+import type { TouchedRecord } from '../common/privacy/touched-records';
 import { IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
+import { IDEMPOTENCY_SQL, type KeptAnswerRow } from './idempotency.sql';
 
 /** Whose key: the calling account and the key it sent. */
 export interface KeyScope {
@@ -18,9 +20,6 @@ export interface Claim {
   expiresAt: Date;
 }
 
-const PK = 'account_type = $1 AND account_id = $2 AND key = $3';
-const scopeOf = ({ accountType, accountId, key }: KeyScope): unknown[] => [accountType, accountId, key];
-
 @Injectable()
 export class IdempotencyRepository {
   constructor(
@@ -33,15 +32,7 @@ export class IdempotencyRepository {
    * request reusing it for another while this one runs is told at once. Committed on its own.
    */
   async claim(scope: KeyScope, claim: Claim): Promise<void> {
-    await this.sql.run({
-      sql: `INSERT INTO idempotency_keys (account_type, account_id, key, fingerprint, state, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'RUNNING', $5, $6)
-       ON CONFLICT (account_type, account_id, key) DO UPDATE
-          SET fingerprint = EXCLUDED.fingerprint, state = 'RUNNING', status = NULL, body = NULL,
-              created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-        WHERE idempotency_keys.expires_at <= $5`,
-      parameters: [...scopeOf(scope), claim.fingerprint, claim.now, claim.expiresAt],
-    });
+    await this.sql.run(IDEMPOTENCY_SQL.claim.bind({ ...scope, ...claim }));
   }
 
   /**
@@ -50,10 +41,9 @@ export class IdempotencyRepository {
    * Read the key only after it is held: a statement's snapshot is taken before its lock is granted.
    */
   async hold(scope: KeyScope): Promise<boolean> {
-    const [{ held }] = await this.sql.rows<{ held: boolean }>({
-      sql: `SELECT pg_try_advisory_xact_lock($4, hashtext($1 || ':' || $2 || ':' || $3)) AS held`,
-      parameters: [...scopeOf(scope), LockSpace.IdempotencyKey],
-    });
+    const [{ held }] = await this.sql.rows<{ held: boolean }>(
+      IDEMPOTENCY_SQL.hold.bind({ ...scope, lockSpace: LockSpace.IdempotencyKey }),
+    );
     return held;
   }
 
@@ -63,43 +53,34 @@ export class IdempotencyRepository {
 
   /**
    * Keeps the answer (the JSON text sent, or null for one that showed a credential) of the request
-   * holding the key, unless another request's answer is kept already.
+   * holding the key, with the customer records it touched, unless another request's answer is kept already.
    */
-  async keep(scope: KeyScope, claim: Claim, status: number, body: string | null): Promise<void> {
-    await this.sql.run({
-      sql: `INSERT INTO idempotency_keys
-              (account_type, account_id, key, fingerprint, state, status, body, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (account_type, account_id, key) DO UPDATE
-          SET state = EXCLUDED.state, status = EXCLUDED.status, body = EXCLUDED.body
-        WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`,
-      parameters: [
-        ...scopeOf(scope),
-        claim.fingerprint,
-        IdempotencyState.Done,
-        status,
-        body,
-        claim.now,
-        claim.expiresAt,
-      ],
-    });
+  async keep(
+    scope: KeyScope,
+    claim: Claim,
+    answer: { status: number; body: string | null; touchedRecords: TouchedRecord[] },
+  ): Promise<void> {
+    await this.sql.run(IDEMPOTENCY_SQL.keep.bind({ ...scope, ...claim, ...answer, state: IdempotencyState.Done }));
   }
 
   /** Frees a key no request answered (the request failed with a 5xx: it may be retried). */
   async release(scope: KeyScope): Promise<void> {
-    await this.sql.run({
-      sql: `DELETE FROM idempotency_keys WHERE ${PK} AND state = 'RUNNING'`,
-      parameters: scopeOf(scope),
-    });
+    await this.sql.run(IDEMPOTENCY_SQL.release.bind({ ...scope }));
   }
 
   /** Removes up to `limit` expired keys; answers how many. */
   async deleteExpired(now: Date, limit: number): Promise<number> {
-    const { rowCount: affected } = await this.sql.run({
-      sql: `DELETE FROM idempotency_keys WHERE ctid = ANY (ARRAY(
-         SELECT ctid FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2))`,
-      parameters: [now, limit],
-    });
+    const { rowCount: affected } = await this.sql.run(IDEMPOTENCY_SQL.deleteExpired.bind({ now, limit }));
     return affected;
+  }
+
+  /** In the caller's transaction: the kept answers of requests that touched any of `records`, locked. */
+  touching(records: TouchedRecord[]): Promise<KeptAnswerRow[]> {
+    return this.sql.rows<KeptAnswerRow>(IDEMPOTENCY_SQL.touching.bind({ touchedRecords: records }));
+  }
+
+  /** Replaces a kept answer's text by its redaction. */
+  async redact(scope: KeyScope, body: string): Promise<void> {
+    await this.sql.run(IDEMPOTENCY_SQL.redact.bind({ ...scope, body }));
   }
 }

@@ -9,6 +9,7 @@ import { AllExceptionsFilter, errorStatusOf } from '../common/envelope/all-excep
 import { Enveloped, WithMessage } from '../common/envelope/envelope';
 import { toEnvelope } from '../common/envelope/envelope.adapter';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { collectTouched } from '../common/privacy/touched-records';
 import { Clock } from '../common/time/clock';
 import { canonicalJson } from './canonical-json';
 import { type IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
@@ -125,7 +126,8 @@ export class IdempotencyService {
   /**
    * The work and its kept answer commit together, the answer kept as the JSON text the adapter sends
    * (`JSON.stringify` of the envelope), so a replay answers the same bytes; a credential's answer is
-   * kept as its status alone.
+   * kept as its status alone. With it, the customer records the work noted it touched: an erasure
+   * of any of them redacts the answer (docs/contract.md#data-rights).
    */
   private async execute(
     scope: KeyScope,
@@ -134,10 +136,10 @@ export class IdempotencyService {
     execute: () => Promise<unknown>,
     credential: boolean,
   ): Promise<unknown> {
-    const result = await execute();
+    const { result, touched } = await collectTouched(execute);
     const status = result instanceof WithMessage && result.status ? result.status : response.statusCode;
-    const json = credential ? null : JSON.stringify(toEnvelope(result));
-    await this.repository.keep(scope, claim, status, json);
+    const body = credential ? null : JSON.stringify(toEnvelope(result));
+    await this.repository.keep(scope, claim, { status, body, touchedRecords: touched });
     return result;
   }
 
@@ -150,7 +152,8 @@ export class IdempotencyService {
     await this.txHost.withTransaction(async () => {
       if (!(await this.repository.hold(scope))) return;
       if (status < 500) {
-        await this.repository.keep(scope, claim, status, JSON.stringify(this.errors.toReply(error).body));
+        const body = JSON.stringify(this.errors.toReply(error).body);
+        await this.repository.keep(scope, claim, { status, body, touchedRecords: [] });
       } else await this.repository.release(scope);
     });
   }

@@ -6,61 +6,57 @@ import {
   type Erasure,
   type ErasedCounts,
 } from '../common/privacy/customer-data-provider';
-import { Sql } from '../database/sql';
+import type { PersonFinding } from '../common/privacy/person-finding';
+import { type TouchedRecord, touchedRecord } from '../common/privacy/touched-records';
+import { IdempotencyRepository } from './idempotency.repository';
 
 /**
- * Erasure in the kept answers of idempotent writes (docs/contract.md#data-rights): an answer kept for a replay (24
- * hours) may show an erased person's lead or request; it is redacted like the events. A scan of the
- * day's kept answers, which are few.
+ * Kinds a finding names records by that are noted under another when touched: the friends' leads and
+ * contact requests the person's referrals brought are leads and conversions like any other.
+ */
+const NOTED_AS: Partial<Record<CustomerRecordKind, CustomerRecordKind>> = {
+  referredLeads: 'leads',
+  referredConversions: 'referralConversions',
+};
+
+/** Every record found, as a request that touched it noted it. */
+function touchedIn(finding: PersonFinding): TouchedRecord[] {
+  return finding.kinds.flatMap((kind) =>
+    finding.records(kind).map((record) => touchedRecord(NOTED_AS[kind] ?? kind, record.id)),
+  );
+}
+
+/**
+ * Erasure in the kept answers of idempotent writes (docs/contract.md#data-rights): an answer kept for a
+ * replay (24 hours) shows the records its request touched, noted with it when it was kept. The
+ * answers of requests that touched a record found are redacted: each string holding one of the
+ * person's values (every name, contact, address, text, reason, comment and body the records found
+ * hold) becomes `[erased]`; ids, states and times stay, so a client's retry still replays its status
+ * and ids and creates nothing twice.
  */
 @Injectable()
 @CustomerDataProvider()
 export class KeptAnswerRedaction implements CustomerDataProvider {
   readonly tables = ['idempotency_keys'];
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly repository: IdempotencyRepository) {}
 
   /** Kept answers are copies of records other providers export: nothing of its own to find. */
   find(): Promise<void> {
     return Promise.resolve();
   }
 
-  /**
-   * In the caller's transaction: the kept answers that show one of the records found (the resource
-   * an answer carries, its first `id`) or name one of the contacts, redacted; answers how many changed.
-   */
+  /** In the caller's transaction: the kept answers touching a record found, redacted; answers how many changed. */
   async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
-    const contacts = finding.contacts;
-    const ids = [...new Set(FOUND_KINDS.flatMap((kind) => finding.ids(kind)))].map(String);
-    if (contacts.length === 0 && ids.length === 0) return { idempotentAnswers: 0 };
-    const rows: { accountType: string; accountId: number; key: string; body: string }[] = await this.sql.rows({
-      sql: `SELECT account_type AS "accountType", account_id AS "accountId", key, body FROM idempotency_keys
-        WHERE body IS NOT NULL
-          AND (lower(body) LIKE ANY($1::text[]) OR substring(body FROM '"id":([0-9]+)[,}]') = ANY($2::text[]))
-        FOR UPDATE`,
-      parameters: [contacts.map((contact) => `%${contact.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ids],
-    });
+    const touched = touchedIn(finding);
+    if (touched.length === 0) return { idempotentAnswers: 0 };
     let changed = 0;
-    for (const row of rows) {
-      const redacted = redactJson(JSON.parse(row.body), values);
+    for (const { body, ...scope } of await this.repository.touching(touched)) {
+      const redacted = redactJson(JSON.parse(body), values);
       if (!redacted.changed) continue;
-      await this.sql.run({
-        sql: `UPDATE idempotency_keys SET body = $4 WHERE account_type = $1 AND account_id = $2 AND key = $3`,
-        parameters: [row.accountType, row.accountId, row.key, JSON.stringify(redacted.value)],
-      });
+      await this.repository.redact(scope, JSON.stringify(redacted.value));
       changed += 1;
     }
     return { idempotentAnswers: changed };
   }
 }
-
-/** The kinds of records a write route answers with. */
-const FOUND_KINDS: CustomerRecordKind[] = [
-  'leads',
-  'reputationProcesses',
-  'feedbackRequests',
-  'reviewRequests',
-  'referralsMade',
-  'referralsReceived',
-  'referralConversions',
-];

@@ -23,6 +23,7 @@ import type { InboundSms } from '../sms-inbound/entities/inbound-sms.entity';
 import { type SmsReplyListener, SmsReplyListeners } from '../sms-inbound/sms-reply-listeners';
 import type { LeadMessage, LeadMessageChannel } from './entities/lead-message.entity';
 import { LeadMessagesRepository } from './lead-messages.repository';
+import { noteTouched } from '../common/privacy/touched-records';
 
 /** A message of a conversation with its delivery status (`RECEIVED` for the customer's texts). */
 export type LeadMessageView = Pick<LeadMessage, 'id' | 'direction' | 'channel' | 'body' | 'at' | 'sendAfter'> & {
@@ -120,6 +121,7 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
       delayMs: sendAfter ? sendAfter.getTime() - at.getTime() : undefined,
     });
     await this.leads.markMessaged(vendorId, leadId);
+    noteTouched('leadMessages', stored.id);
     return { ...stored, status: 'PENDING' };
   }
 

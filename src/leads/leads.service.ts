@@ -13,6 +13,7 @@ import { LeadListeners, WON_STATUSES } from './lead-listeners';
 import { type LeadResponseTimes, type ResponseTimesWindow, responseTimesWindow } from './lead-response-times';
 import { LeadResponseTimesMemo, type RememberedResponseTimes } from './lead-response-times-memo';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
+import { noteTouched } from '../common/privacy/touched-records';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
 const EXPIRY_BATCH_SIZE = 1000;
@@ -134,9 +135,14 @@ export class LeadsService {
     }
   }
 
-  /** Records the lead's event, in the caller's transaction, as the vendor API shows the lead; answers the lead. */
+  /**
+   * Records the lead's event, in the caller's transaction, as the vendor API shows the lead, and notes the
+   * lead as touched (a kept answer that shows it is erased with it); answers the lead.
+   */
   private async recorded(type: RecordedEventType, lead: LeadView | undefined): Promise<LeadView | undefined> {
-    if (lead) await this.events.record(lead.vendorId, type, LeadResponse.from(lead));
+    if (!lead) return lead;
+    noteTouched('leads', lead.id);
+    await this.events.record(lead.vendorId, type, LeadResponse.from(lead));
     return lead;
   }
 

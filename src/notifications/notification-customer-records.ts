@@ -43,10 +43,12 @@ const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind[]> = {
   REVIEW_REMINDER: ['reviewRequests'],
   REFERRAL_REQUEST: ['referralRequests'],
   REFERRAL_INVITATION: ['referralsMade', 'referralsReceived'],
-  LEAD_ALERT: ['leads', 'referredLeads'],
-  LEAD_REALERT: ['leads', 'referredLeads'],
+  LEAD_ALERT: ['leads'],
+  LEAD_REALERT: ['leads'],
   LEAD_MESSAGE: ['leadMessages'],
 };
+
+const REFERRED_LEAD_ALERTS: NotificationPurpose[] = ['LEAD_ALERT', 'LEAD_REALERT'];
 
 /**
  * The outbox's part of a person's data rights and of retention (docs/contract.md#data-rights): the messages sent to
@@ -64,13 +66,19 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
 
   async find(finding: PersonFinding): Promise<void> {
     const purposes = Object.keys(SUBJECT_KINDS) as NotificationPurpose[];
+    const messages = await this.messages(
+      finding.contacts,
+      purposes,
+      purposes.map((purpose) => SUBJECT_KINDS[purpose].flatMap((kind) => finding.ids(kind)).join(',')),
+    );
+    finding.add('messages', messages);
+    // The vendors' alerts of the friends' leads the person's referrals brought: the friend's, erased as copies.
+    const own = new Set(messages.map((message) => Number(message.id)));
+    const referred = finding.ids('referredLeads').join(',');
+    const alerts = await this.messages([], REFERRED_LEAD_ALERTS, [referred, referred]);
     finding.add(
-      'messages',
-      await this.messages(
-        finding.contacts,
-        purposes,
-        purposes.map((purpose) => SUBJECT_KINDS[purpose].flatMap((kind) => finding.ids(kind)).join(',')),
-      ),
+      'referredMessages',
+      alerts.filter((alert) => !own.has(Number(alert.id))),
     );
     // The phones' opt-outs from every vendor's texts.
     const texted = await Promise.all(finding.phones.map((phone) => this.smsOptOuts.of(phone)));
@@ -94,7 +102,7 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
 
   /** The messages withdrawn or erased; the phones' opt-outs go when the suppression list takes over. */
   async erase({ finding, suppress }: Erasure): Promise<ErasedCounts> {
-    const messages = await this.eraseMessages(finding.ids('messages'));
+    const messages = await this.eraseMessages([...finding.ids('messages'), ...finding.ids('referredMessages')]);
     let optOuts = 0;
     if (suppress) for (const phone of finding.phones) optOuts += await this.smsOptOuts.remove(phone);
     return { messages, optOuts };

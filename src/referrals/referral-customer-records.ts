@@ -4,6 +4,7 @@ import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
+import { REFERRAL_RECORDS_SQL } from './referrals.sql';
 
 export interface ReferralRequestRecord {
   id: number;
@@ -89,13 +90,12 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       contacts: conversions,
       values: conversions.flatMap((c) => [c.name, c.email, c.phone, c.message]),
     });
-    // The friends' requests their referrals brought (idx_referral_conversions_referral).
+    // The friends' requests their referrals brought: nothing of them is the person's but where their words name them.
     finding.add(
       'referredConversions',
-      await this.sql.rows<{ id: number }>({
-        sql: `SELECT id FROM referral_conversions WHERE referral_id = ANY($1::bigint[]) ORDER BY id`,
-        parameters: [finding.ids('referralsMade')],
-      }),
+      await this.sql.rows<ConversionRecord>(
+        REFERRAL_RECORDS_SQL.referredConversions.bind({ referralIds: finding.ids('referralsMade') }),
+      ),
     );
   }
 

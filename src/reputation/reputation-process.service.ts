@@ -23,6 +23,7 @@ import { type NewEvent, type ProcessChanges, ProcessRepository } from './process
 import { ReputationLinks, customerPaths, newLinkToken, openLink } from './reputation-links';
 import { type MessageToCustomer, type QueuedMessages, ReputationMessages } from './reputation-messages';
 import { type VendorCard, vendorCard } from './vendor-card';
+import { noteTouched } from '../common/privacy/touched-records';
 
 /** Why a customer's page no longer asks anything, overriding its step. */
 export type ClosedReason = 'OPTED_OUT' | 'CANCELLED' | null;
@@ -125,6 +126,7 @@ export class ReputationProcessService {
       locale,
       ...contact,
     });
+    noteTouched('reputationProcesses', process.id);
     const request = await insertRequest(process);
     const queued = await this.messages.queue({
       vendorId: vendor.id,
@@ -247,6 +249,7 @@ export class ReputationProcessService {
       ended: true,
     });
     await this.repository.insertEvents([eventOf(process, ReputationEventType.CancelledByVendor)]);
+    noteTouched('reputationProcesses', process.id);
     return (await this.repository.findProcessById(processId))!;
   }
 

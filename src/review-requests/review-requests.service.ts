@@ -15,6 +15,7 @@ import {
 import { ReviewSettingsService } from '../review-settings/review-settings.service';
 import type { ReviewRequest } from './entities/review-request.entity';
 import { ReviewRequestsRepository } from './review-requests.repository';
+import { noteTouched } from '../common/privacy/touched-records';
 
 export interface ReviewRequestInput {
   firstName: string;
@@ -72,6 +73,7 @@ export class ReviewRequestsService {
     );
     // The event shows the request as the API answers it (its messages as just queued).
     const view = ReviewRequestResponse.from(started.request, started.process.state, started.messages);
+    noteTouched('reviewRequests', started.request.id);
     await this.events.record(vendor.id, 'review_request.created', view);
     return started;
   }

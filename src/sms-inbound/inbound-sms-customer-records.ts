@@ -33,7 +33,7 @@ export class InboundSmsCustomerRecords implements CustomerDataProvider {
     return { inboundMessages: await this.texts.erase(finding.ids('inboundMessages')) };
   }
 
-  /** Retention: the bodies of the texts received before `cutoff`, walked by id as the outbox's are. */
+  /** Retention: the bodies and senders of the texts received before `cutoff`, walked by id as the outbox's are. */
   blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
     return this.texts.blankBodiesBefore(cutoff, afterId, limit);
   }

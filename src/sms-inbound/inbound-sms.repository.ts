@@ -83,8 +83,9 @@ export class InboundSmsRepository {
   }
 
   /**
-   * Blanks the bodies among the next `limit` texts after `afterId` received before `cutoff` (ids grow
-   * with time, so the walk stops at the first batch that reaches the cutoff). Answers where it got to.
+   * Blanks the bodies and senders among the next `limit` texts after `afterId` received before `cutoff`
+   * (ids grow with time, so the walk stops at the first batch that reaches the cutoff): an old text
+   * keeps when it came and to which number, nothing of who sent it. Answers where it got to.
    */
   async blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
     const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
@@ -92,7 +93,8 @@ export class InboundSmsRepository {
          SELECT id, received_at < $2 AND body <> $4::text AS old, received_at >= $2 AS young
            FROM inbound_sms WHERE id > $1 ORDER BY id LIMIT $3),
        blanked AS (
-         UPDATE inbound_sms t SET body = $4::text FROM batch WHERE t.id = batch.id AND batch.old RETURNING t.id)
+         UPDATE inbound_sms t SET body = $4::text, sender = $4::text, phone = NULL
+           FROM batch WHERE t.id = batch.id AND batch.old RETURNING t.id)
        SELECT id, old, young FROM batch ORDER BY id`,
       parameters: [afterId, cutoff, limit, ERASED],
     });

@@ -21,6 +21,8 @@ export class WebhooksService implements EventSubscriber, OnModuleInit {
     private readonly copies: WebhookEventCopies,
   ) {}
 
+  readonly copyTables = ['webhook_deliveries'];
+
   onModuleInit(): void {
     this.events.register(this);
   }

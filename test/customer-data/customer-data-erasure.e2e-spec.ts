@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { useCustomerDataBed } from '../support/customer-data-bed';
+import { type AddressInfo, createServer } from 'node:net';
 import { waitUntil } from '../support/net';
 import { linkSentFor } from '../support/outbox';
 import { e164, text } from '../support/sms-inbound';
@@ -148,6 +149,87 @@ describe('Customer data rights: erasure (e2e)', () => {
       action: 'POST /customer-data/erase',
       target: { type: 'contact', id: expect.stringMatching(/^[0-9a-f]{64}$/) },
       fields: ['email', 'phone'],
+    });
+  });
+
+  it('counts as already sent only the deliveries that reached a receiver, not those no receiver answered', async () => {
+    const p = person();
+    const c = await bed.vendor();
+    // Vendor C's endpoint is a port that drops every connection at once: no receiver ever answers it.
+    const dropping = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const nobody = await request(bed.t.http)
+        .post(`${V}/webhook-endpoints`)
+        .set(c.auth)
+        .send({ url: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/nobody`, events: ['*'] })
+        .expect(201);
+      await request(bed.t.http)
+        .post(`${M}/vendors/${c.id}/leads`)
+        .set(bed.manager)
+        .send({
+          category: 'Deck',
+          customerName: p.name,
+          customerEmail: p.email,
+          projectDetailsHtml: '<p>d</p>',
+          originalJobDescription: 'd',
+        })
+        .expect(201);
+      // lead.assigned to the manager's endpoint (delivered) and to C's (tried, dropped).
+      await waitUntil(async () => {
+        const [{ delivered, tried }] = await bed.t.dataSource.query(
+          `SELECT count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS delivered,
+                count(*) FILTER (WHERE status <> 'SUCCEEDED' AND attempts > 0)::int AS tried
+           FROM webhook_deliveries WHERE event_type = 'lead.assigned' AND body LIKE '%' || $1 || '%'`,
+          [p.tag],
+        );
+        return delivered === 1 && tried === 1;
+      });
+      const erased = await request(bed.t.http)
+        .post(`${M}/customer-data/erase`)
+        .set(bed.manager)
+        .send({ email: p.email });
+      expect(erased.status).toBe(200);
+      expect(erased.body.data).toMatchObject({ leads: 1, webhookDeliveries: 2, webhookDeliveriesAlreadySent: 1 });
+      // Removed with its deliveries, which would otherwise wait for ever (webhooksSettled).
+      await request(bed.t.http).delete(`${V}/webhook-endpoints/${nobody.body.data.id}`).set(c.auth).expect(200);
+    } finally {
+      dropping.close();
+    }
+  });
+
+  it('vacuums the tables the erasure changed before it answers (old row versions gone), and no other', async () => {
+    const p = person();
+    await request(bed.t.http)
+      .post(`${M}/vendors/${a.id}/leads`)
+      .set(bed.manager)
+      .set('Idempotency-Key', `vacuum-${p.tag}`)
+      .send({
+        category: 'Deck',
+        customerName: p.name,
+        customerEmail: p.email,
+        projectDetailsHtml: '<p>d</p>',
+        originalJobDescription: 'd',
+      })
+      .expect(201);
+    await webhooksSettled();
+    const changed = ['leads', 'events', 'webhook_deliveries', 'idempotency_keys'];
+    // Nothing of the person is in these: the erasure leaves them alone.
+    const untouched = ['inbound_sms', 'referral_conversions', 'vendors'];
+    const vacuums = async (): Promise<Record<string, number>> =>
+      Object.fromEntries(
+        (
+          await bed.t.dataSource.query<{ table: string; n: number }[]>(
+            `SELECT relname AS table, vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = ANY($1)`,
+            [[...changed, ...untouched]],
+          )
+        ).map(({ table, n }) => [table, n]),
+      );
+    const before = await vacuums();
+    await request(bed.t.http).post(`${M}/customer-data/erase`).set(bed.manager).send({ email: p.email }).expect(200);
+    expect(await vacuums()).toEqual({
+      ...before,
+      ...Object.fromEntries(changed.map((table) => [table, before[table] + 1])),
     });
   });
 

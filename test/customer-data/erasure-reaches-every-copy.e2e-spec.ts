@@ -4,27 +4,11 @@ import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
 import { useCustomerDataBed } from '../support/customer-data-bed';
 import { configureReviewSites } from '../support/factories';
 import { waitUntil } from '../support/net';
+import { spellings } from '../support/person-spellings';
 import { e164, text } from '../support/sms-inbound';
 import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(180_000);
-
-/**
- * Every spelling of the person as SQL patterns (`~*`, so any case): the last name (in "Zoé Quintal…"
- * JSON-escaped or not), the e-mail's local part (so the address whole, URL-encoded as `%40` or
- * JSON-escaped), and the phone's three groups with anything short between (E.164, digits, dashes,
- * dots, spaces, brackets).
- */
-function spellings(p: { lastName: string; email: string; phone: string }): { name: string; pattern: string }[] {
-  const literal = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const digits = p.phone.replace(/\D/g, '');
-  const sep = '[^0-9a-z]{0,3}';
-  return [
-    { name: 'name', pattern: literal(p.lastName) },
-    { name: 'e-mail', pattern: literal(p.email.split('@')[0]) },
-    { name: 'phone', pattern: `${digits.slice(0, 3)}${sep}${digits.slice(3, 6)}${sep}${digits.slice(6)}` },
-  ];
-}
 
 /**
  * The promise of docs/contract.md#data-rights proved generically: a person's whole journey through every channel, its

@@ -83,6 +83,11 @@ const textBodies = async (ids: number[]) =>
   (await query<{ body: string }>('SELECT body FROM inbound_sms WHERE id = ANY($1) ORDER BY id', [ids])).map(
     (row) => row.body,
   );
+/** Who sent these texts (one row per sender and phone). */
+const textSenders = async (ids: number[]) =>
+  query<{ sender: string; phone: string | null }>('SELECT DISTINCT sender, phone FROM inbound_sms WHERE id = ANY($1)', [
+    ids,
+  ]);
 const conversationBodies = async (leadId: number) =>
   (await query<{ body: string }>('SELECT body FROM lead_messages WHERE lead_id = $1 ORDER BY id', [leadId])).map(
     (row) => row.body,
@@ -110,6 +115,10 @@ describe('The retention pass (e2e)', () => {
     const ahead = "now() + interval '2 days'";
     const oldSent = await message('SENT', 'now()');
     const oldFailed = await message('FAILED', 'now()');
+    await query(
+      `UPDATE notification_outbox SET last_error = 'The mail server answered: 552 Mailbox full' WHERE id = $1`,
+      [oldFailed],
+    );
     const waiting = await message('PENDING', 'now()');
     const youngSent = await message('SENT', ahead);
     const oldTexts = await textsReceived('now()', 1_500);
@@ -184,10 +193,17 @@ describe('The retention pass (e2e)', () => {
     });
     expect(await bodyOf(oldSent)).toEqual({ text: ERASED, html: null });
     expect(await bodyOf(oldFailed)).toEqual({ text: ERASED, html: null });
+    // Its failure text goes with it.
+    expect(await query('SELECT last_error AS "lastError" FROM notification_outbox WHERE id = $1', [oldFailed])).toEqual(
+      [{ lastError: ERASED }],
+    );
     expect(await bodyOf(waiting)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(await bodyOf(youngSent)).toEqual({ text: 'Hello Someone', html: '<p>Hello</p>' });
     expect(new Set(await textBodies(oldTexts))).toEqual(new Set([ERASED]));
     expect(await textBodies([youngText])).toEqual(['Thanks, see you 1']);
+    // The sender goes with the words: an old text keeps only when it came, to which number.
+    expect(await textSenders(oldTexts)).toEqual([{ sender: ERASED, phone: null }]);
+    expect(await textSenders([youngText])).toEqual([{ sender: '+14375550199', phone: '437-555-0199' }]);
     expect(await conversationBodies(open.id)).toEqual([ERASED, 'Monday']);
 
     // Past 730 days: the audit entries, which nothing but the pass may delete.

@@ -40,14 +40,24 @@ export function redactJson(value: unknown, values: ErasedValues): { value: unkno
   return { value: result, changed };
 }
 
+/** What a third party's contact details become where a person's export shows that party's words. */
+export const WITHHELD = '[withheld]';
+
 /**
  * Someone else's text (a friend's request) with each occurrence of `values` (case-insensitive) replaced
- * by `[erased]`, the rest of their words kept; `changed` says whether anything was.
+ * by `replacement` (`[erased]`), the rest of their words kept; `changed` says whether anything was.
  */
-export function redactText(text: string, values: ErasedValues): { value: string; changed: boolean } {
+export function redactText(
+  text: string,
+  values: ErasedValues,
+  replacement = ERASED,
+): { value: string; changed: boolean } {
   const needles = needlesOf(values);
   if (needles.length === 0) return { value: text, changed: false };
   const pattern = new RegExp(needles.map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
-  const value = text.replace(pattern, ERASED);
+  const value = text.replace(pattern, replacement);
   return { value, changed: value !== text };
 }
+
+/** Whether `text` holds one of `values` (case-insensitive): someone else's words that name the person. */
+export const mentions = (text: string, values: ErasedValues): boolean => redactText(text, values).changed;

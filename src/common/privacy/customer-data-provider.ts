@@ -23,7 +23,7 @@ export interface Erasure {
  * The scan test (`test/customer-data/erasure-reaches-every-copy.e2e-spec.ts`) proves none is missing.
  */
 export interface CustomerDataProvider {
-  /** The tables this provider answers for (the ones an erasure vacuums after it commits). */
+  /** The tables this provider answers for: an erasure that changed any of its records vacuums them once it commits. */
   readonly tables: readonly string[];
   /**
    * Adds to the finding the records of its tables reached by what has been found so far (contacts, or

@@ -22,6 +22,8 @@ export type CustomerRecordKind =
   | 'referredConversions'
   | 'optOuts'
   | 'messages'
+  /** The vendors' alerts of the referred leads: they quote the friend's words, which may name the person. */
+  | 'referredMessages'
   | 'inboundMessages'
   | 'events'
   /** The receivers outside the service (webhook endpoints) that were sent the person's events. */
@@ -88,6 +90,11 @@ export class PersonFinding {
     let records = 0;
     for (const byId of this.found.values()) records += byId.size;
     return records + this.mails.size + this.phoneNumbers.size;
+  }
+
+  /** The kinds of which records were found. */
+  get kinds(): CustomerRecordKind[] {
+    return [...this.found.keys()];
   }
 
   /** The records of `kind` found so far, by id (oldest first where ids are numbers). */

@@ -1,4 +1,4 @@
-import { ERASED, redactText } from './customer-contact';
+import { ERASED, WITHHELD, mentions, redactText } from './customer-contact';
 
 describe('redactText', () => {
   it('replaces each occurrence of a value, in any case, and keeps the rest of the words', () => {
@@ -14,5 +14,13 @@ describe('redactText', () => {
     );
     expect(redactText('Nothing here', ['Zoé', 'x'])).toEqual({ value: 'Nothing here', changed: false });
     expect(redactText('Nothing here', [])).toEqual({ value: 'Nothing here', changed: false });
+  });
+
+  it('puts another replacement where asked, and tells whether a text names any of the values', () => {
+    expect(redactText('Call Ann at ann@x.example', ['ann@x.example', 'Ann'], WITHHELD).value).toBe(
+      `Call ${WITHHELD} at ${WITHHELD}`,
+    );
+    expect(mentions('Zoé TREMBLAY sent me', ['Zoé Tremblay'])).toBe(true);
+    expect(mentions('A deck, please', ['Zoé Tremblay'])).toBe(false);
   });
 });

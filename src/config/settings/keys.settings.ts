@@ -40,7 +40,7 @@ export const retentionSettings = {
   settings: {
     RETENTION_MESSAGE_BODIES_DAYS: retentionDays(
       180,
-      'days after which the bodies of sent or failed messages, of texts received and of the messages of lead conversations are blanked by the [retention pass](#customer-data-and-retention)',
+      'days after which the bodies of sent or failed messages, of texts received (with their senders) and of the messages of lead conversations are blanked by the [retention pass](#customer-data-and-retention)',
     ),
     RETENTION_WEBHOOK_DELIVERIES_DAYS: retentionDays(30, 'days after which finished webhook deliveries are deleted'),
     RETENTION_CLOSED_LEADS_DAYS: retentionDays(

@@ -6,6 +6,7 @@ import type { CustomerRecords } from '../customer-records';
 import { ExportedLeadMessage } from './exported-lead-message.response';
 import { ExportedMessage } from './exported-message.response';
 import { ExportedRecipient } from './exported-recipient.response';
+import { ExportedReferredRequest } from './exported-referred-request.response';
 
 const iso = (date: Date | string | null): string | null => (date === null ? null : new Date(date).toISOString());
 
@@ -140,6 +141,9 @@ export class CustomerDataExportResponse {
   referrals: ExportedReferral[];
   @ApiProperty({ type: [ExportedContactRequest] })
   contactRequests: ExportedContactRequest[];
+  /** Contact requests of friends the person referred whose words name the person (the friends' details withheld). */
+  @ApiProperty({ type: [ExportedReferredRequest] })
+  referredRequests: ExportedReferredRequest[];
   @ApiProperty({ type: [ExportedMessage] })
   messages: ExportedMessage[];
   @ApiProperty({ type: [ExportedOptOut] })
@@ -240,6 +244,7 @@ export class CustomerDataExportResponse {
         message: c.message,
         createdAt: iso(c.createdAt)!,
       })),
+      referredRequests: records.referredConversions.map((conversion) => ExportedReferredRequest.from(conversion)),
       messages: [
         ...records.messages.map((m) => ({
           id: Number(m.id),

@@ -13,6 +13,7 @@ export enum IdempotencyState {
 /** One account's Idempotency-Key and the answer of the request that first used it (docs/contract.md#idempotency). */
 @Entity('idempotency_keys')
 @Index('idx_idempotency_keys_expires', ['expiresAt'])
+@Index('idx_idempotency_keys_touched_records', { synchronize: false })
 export class IdempotencyKey {
   /** `vendor` or `manager`: keys are scoped to the calling account. */
   @PrimaryColumn({ type: 'varchar', length: 8 })
@@ -41,6 +42,13 @@ export class IdempotencyKey {
    */
   @Column({ type: 'text', nullable: true })
   body: string | null;
+
+  /**
+   * The customer records the request touched (`kind:id`, `leads:12`), kept with its answer: an erasure
+   * finds the answers that show an erased record by them (docs/contract.md#data-rights).
+   */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  touchedRecords: string[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
