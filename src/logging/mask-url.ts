@@ -36,11 +36,22 @@ export function looksSecret(value: string): boolean {
 /** Whether a part of the URL, as sent (percent-encoded), looks like a credential once decoded. */
 const encodedLooksSecret = (part: string): boolean => part.length >= SHORTEST_SECRET && looksSecret(decodeSafely(part));
 
+/** Whether some segment of the path is long enough to be a credential. */
+function hasLongSegment(path: string): boolean {
+  for (let start = 0; ;) {
+    const end = path.indexOf('/', start);
+    if ((end === -1 ? path.length : end) - start >= SHORTEST_SECRET) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+}
+
 /** The path with link secrets, matrix parameter values and credential-shaped segments masked. */
 function maskPath(path: string): string {
-  return path
-    .replace(CUSTOMER_LINK, '$1***')
-    .replace(MATRIX_VALUE, ';$1=***')
+  const linkMasked = path.replace(CUSTOMER_LINK, '$1***');
+  const masked = linkMasked.includes(';') ? linkMasked.replace(MATRIX_VALUE, ';$1=***') : linkMasked;
+  if (!hasLongSegment(masked)) return masked;
+  return masked
     .split('/')
     .map((segment) => (encodedLooksSecret(segment) ? '***' : segment))
     .join('/');
