@@ -14,6 +14,10 @@ describe("maskUrl: by the value's shape, on every spelling", () => {
       [`/rest-api-v1/general-leads?${name}=${PAGE_TOKEN}`, `/rest-api-v1/general-leads?${name}=***`],
     ]),
     [`/rest-api-v1/x/${JWT}/y`, '/rest-api-v1/x/***/y'],
+    // The shortest JWT shape (two parts of 8), as sent and percent-encoded.
+    ['/rest-api-v1/x/abcdefgh.abcdefgh./y', '/rest-api-v1/x/***/y'],
+    ['/rest-api-v1/x/abcdefgh.abcdefgh.', '/rest-api-v1/x/***'],
+    ['/rest-api-v1/x?page=%61bcdefgh.abcdefgh.', '/rest-api-v1/x?page=***'],
     [
       '/rest-api-v1/general-leads?page=2&sort=-dateCreated&from=2026-01-01',
       '/rest-api-v1/general-leads?page=2&sort=-dateCreated&from=2026-01-01',

@@ -24,19 +24,36 @@ const MATRIX_VALUE = /;([^/;=?#]*)=[^/;?#]*/g;
 // letters and digits (a page token, an API key, a link token) holding both.
 const JWT = /^[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*$/;
 const LONG_RANDOM = /^(?=[^]*[A-Za-z])(?=[^]*\d)[A-Za-z0-9_+/=~.-]{24,}$/;
+// Neither shape fits in fewer characters (a JWT's two dots and two parts of 8), and decoding never
+// lengthens a value: a shorter part of a URL is kept without decoding it or trying the shapes.
+const SHORTEST_SECRET = 18;
 
 /** Whether a (decoded) value looks like a credential by its shape alone. */
 export function looksSecret(value: string): boolean {
   return JWT.test(value) || LONG_RANDOM.test(value);
 }
 
+/** Whether a part of the URL, as sent (percent-encoded), looks like a credential once decoded. */
+const encodedLooksSecret = (part: string): boolean => part.length >= SHORTEST_SECRET && looksSecret(decodeSafely(part));
+
+/** Whether some segment of the path is long enough to be a credential. */
+function hasLongSegment(path: string): boolean {
+  for (let start = 0; ;) {
+    const end = path.indexOf('/', start);
+    if ((end === -1 ? path.length : end) - start >= SHORTEST_SECRET) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+}
+
 /** The path with link secrets, matrix parameter values and credential-shaped segments masked. */
 function maskPath(path: string): string {
-  return path
-    .replace(CUSTOMER_LINK, '$1***')
-    .replace(MATRIX_VALUE, ';$1=***')
+  const linkMasked = path.replace(CUSTOMER_LINK, '$1***');
+  const masked = linkMasked.includes(';') ? linkMasked.replace(MATRIX_VALUE, ';$1=***') : linkMasked;
+  if (!hasLongSegment(masked)) return masked;
+  return masked
     .split('/')
-    .map((segment) => (looksSecret(decodeSafely(segment)) ? '***' : segment))
+    .map((segment) => (encodedLooksSecret(segment) ? '***' : segment))
     .join('/');
 }
 
@@ -55,14 +72,16 @@ export function maskUrl(url: string): string {
       const separator = pair.indexOf('=');
       const key = separator === -1 ? pair : pair.slice(0, separator);
       const value = separator === -1 ? '' : pair.slice(separator + 1);
-      if (HARMLESS_QUERY_KEYS.has(decodeSafely(key)) && !looksSecret(decodeSafely(value))) return pair;
+      if (HARMLESS_QUERY_KEYS.has(decodeSafely(key)) && !encodedLooksSecret(value)) return pair;
       // A bare `?<value>` has no name to keep: it may be the secret itself.
       return separator === -1 ? '***' : `${key}=***`;
     });
   return `${path}?${masked.join('&')}`;
 }
 
+/** The value decoded; one without a `%` decodes to itself. */
 function decodeSafely(value: string): string {
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {
