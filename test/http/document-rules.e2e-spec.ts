@@ -101,4 +101,15 @@ describe('rules over a whole request, in the document (e2e)', () => {
     expect(values.admits(query, { phone: '416-555-0142' })).toBe(true);
     expect(values.admits(query, { email: 'jane@example.com' })).toBe(true);
   });
+
+  it('declares the Idempotency-Key header on every write of both APIs (docs/contract.md#idempotency)', () => {
+    const writes = operationsOf(document).filter(
+      ({ method, access }) => ['post', 'put', 'patch', 'delete'].includes(method) && access !== 'public',
+    );
+    expect(writes.length).toBeGreaterThan(30);
+    const without = writes.filter(
+      ({ raw }) => !raw.parameters?.some((p) => p.name === 'Idempotency-Key' && p.in === 'header'),
+    );
+    expect(without.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
 });

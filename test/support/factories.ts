@@ -57,6 +57,17 @@ export async function createVendor(
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 
+/** A lead as the operator's team assigns it (`POST .../vendors/{vendorId}/leads`), every field filled. */
+export const LEAD_BODY = {
+  category: 'Kitchen renovation',
+  customerName: 'Jane Homeowner',
+  customerEmail: 'jane@customer.example',
+  customerPhone: '416-555-0199',
+  customerAddress: '12 Queen St W, Toronto, ON',
+  projectDetailsHtml: '<p>Full kitchen remodel</p>',
+  originalJobDescription: 'We want a new kitchen.',
+} satisfies CreateLeadDto;
+
 export interface LeadOptions extends Partial<CreateLeadDto> {
   /** Backdates the lead (dateCreated and dateModified), e.g. past its expiry. */
   dateCreated?: Date;
@@ -70,13 +81,8 @@ export async function createLead(
 ): Promise<LeadView> {
   const { dateCreated, ...fields } = options;
   const lead = await app.get(LeadsService).assign(vendorId, {
-    category: 'Kitchen renovation',
-    customerName: 'Jane Homeowner',
+    ...LEAD_BODY,
     customerEmail: `jane-${unique()}@customer.example`,
-    customerPhone: '416-555-0199',
-    customerAddress: '12 Queen St W, Toronto, ON',
-    projectDetailsHtml: '<p>Full kitchen remodel</p>',
-    originalJobDescription: 'We want a new kitchen.',
     ...fields,
   });
   if (!dateCreated) return lead;

@@ -3,7 +3,13 @@ import request from 'supertest';
 import { EventsService } from '../../src/events/events.service';
 import { LeadsService } from '../../src/leads/leads.service';
 import { CustomerBrowser } from '../support/customer-pages';
-import { configureReviewSites, createFeedbackRequest, createLead, createReviewRequest } from '../support/factories';
+import {
+  LEAD_BODY,
+  configureReviewSites,
+  createFeedbackRequest,
+  createLead,
+  createReviewRequest,
+} from '../support/factories';
 import { linkIn, messagesTo } from '../support/outbox';
 import { waitUntil } from '../support/net';
 import { SmsProviderStub } from '../support/sms-provider-stub';
@@ -59,15 +65,7 @@ describe('Lead events (e2e)', () => {
     const theirs = await bed.register(V, other.auth, '/lead/theirs');
     const managers = await bed.register(M, bed.manager, '/lead/manager', ['lead.assigned', 'lead.accepted']);
 
-    const assigned = await request(bed.t.http).post(`${M}/vendors/${vendor.id}/leads`).set(bed.manager).send({
-      category: 'Roofing',
-      customerName: 'Jane Homeowner',
-      customerEmail: 'jane@customer.example',
-      customerPhone: '416-555-0199',
-      customerAddress: '12 Queen St W',
-      projectDetailsHtml: '<p>Roof</p>',
-      originalJobDescription: 'Leaking roof.',
-    });
+    const assigned = await request(bed.t.http).post(`${M}/vendors/${vendor.id}/leads`).set(bed.manager).send(LEAD_BODY);
     expect(assigned.status).toBe(201);
     const leadId = assigned.body.data.id;
     const [first] = await bed.receivedAt('/lead/mine');
@@ -164,12 +162,7 @@ describe('Lead events (e2e)', () => {
       request(bed.t.http)
         .post(`${M}/vendors/${vendor.id}/leads`)
         .set({ ...bed.manager, 'Idempotency-Key': `assign-${vendor.id}` })
-        .send({
-          category: 'Roofing',
-          customerName: 'Jane',
-          projectDetailsHtml: '<p>Roof</p>',
-          originalJobDescription: 'Roof.',
-        });
+        .send(LEAD_BODY);
     expect((await assign()).status).toBe(201);
     const replay = await assign();
     expect(replay.headers['idempotent-replayed']).toBe('true');
