@@ -22,4 +22,10 @@ describe('NamedSql', () => {
     expect(statement.bind({ id: 1, reason: null }).parameters).toEqual([null, 1]);
     expect(() => statement.bind({ id: 1 })).toThrow('No value for the SQL parameter :reason.');
   });
+
+  it('marks the statements of a hot read to be run prepared, and only those', () => {
+    const prepared = new NamedSql('SELECT * FROM vendors WHERE id = :id', { prepare: true });
+    expect(prepared.bind({ id: 7 })).toEqual({ sql: prepared.text, parameters: [7], prepare: true });
+    expect(new NamedSql('SELECT 1').bind()).toEqual({ sql: 'SELECT 1', parameters: [] });
+  });
 });
