@@ -7,6 +7,12 @@ const NAMED_PARAMETER = /(?<!:):([A-Za-z_]\w*)/g;
 export interface NamedSqlOptions {
   /** Run as a named prepared statement (see `Statement.prepare`): for the hot reads. */
   prepare?: boolean;
+  /**
+   * The names numbered first, in this order (those the text uses), the others after them in order of
+   * first use: statements built from shared fragments then keep one numbering (`$1` the vendor…),
+   * which the plans' tests read.
+   */
+  numbering?: readonly string[];
 }
 
 /**
@@ -18,16 +24,16 @@ export interface NamedSqlOptions {
  */
 export class NamedSql<Row extends QueryResultRow = QueryResultRow> {
   readonly text: string;
-  private readonly names: string[] = [];
+  private readonly names: string[];
 
   constructor(
     sql: string,
     private readonly options: NamedSqlOptions = {},
   ) {
-    this.text = sql.replace(NAMED_PARAMETER, (_whole, name: string) => {
-      if (!this.names.includes(name)) this.names.push(name);
-      return `$${this.names.indexOf(name) + 1}`;
-    });
+    const used = [...new Set(Array.from(sql.matchAll(NAMED_PARAMETER), ([, name]) => name))];
+    const first = (options.numbering ?? []).filter((name) => used.includes(name));
+    this.names = [...first, ...used.filter((name) => !first.includes(name))];
+    this.text = sql.replace(NAMED_PARAMETER, (_whole, name: string) => `$${this.names.indexOf(name) + 1}`);
   }
 
   /** The statement with each name's value; a name without one is a mistake in the code. */
