@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThan } from 'typeorm';
 import { ERASED } from '../common/privacy/customer-contact';
-import { LockSpace } from '../database/advisory-locks';
+import { LockSpace, lockTextUntilCommit } from '../database/advisory-locks';
 import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import { InboundSms } from './entities/inbound-sms.entity';
@@ -31,7 +31,7 @@ export class InboundSmsRepository {
 
   /** Held to the end of the transaction: a repeat of this MessageSid waits for the first to be recorded. */
   async lockMessageSid(messageSid: string): Promise<void> {
-    await this.sql.run(INBOUND_SMS_SQL.lockMessageSid.bind({ space: LockSpace.InboundSms, messageSid }));
+    await lockTextUntilCommit(this.sql, LockSpace.InboundSms, messageSid);
   }
 
   findByMessageSid(messageSid: string): Promise<InboundSms | null> {

@@ -12,9 +12,6 @@ const RECORD_COLUMNS = `id, vendor_id AS "vendorId", process_id AS "processId", 
   received_at AS "receivedAt"`;
 
 export const INBOUND_SMS_SQL = {
-  /** Held to the end of the transaction: a repeat of :messageSid (in :space) waits for the first to be recorded. */
-  lockMessageSid: new NamedSql(`SELECT pg_advisory_xact_lock(:space, hashtext(:messageSid))`),
-
   /** The texts from :phones (idx_inbound_sms_phone) and those stored on :processIds (idx_inbound_sms_process). */
   ofPerson: new NamedSql<InboundSmsRecord>(`
     SELECT ${RECORD_COLUMNS} FROM inbound_sms WHERE phone = ANY(:phones::text[])
