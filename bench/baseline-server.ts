@@ -14,7 +14,7 @@ import { responseTimesWindow } from '../src/leads/lead-response-times';
 import { responseTimesStatement } from '../src/leads/lead-response-times.sql';
 import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
 import { incompleteFeedbackStatement } from '../src/feedback/feedback.sql';
-import { failedSubjectsStatement } from '../src/notifications/notifications.repository';
+import { failedSubjectsStatement } from '../src/notifications/notifications.sql';
 import { referralCountsStatement } from '../src/referrals/referral-counts.sql';
 import { processCountStatements } from '../src/reputation/process-counts.sql';
 import { vendorSearchStatement } from '../src/vendors/vendors.sql';

@@ -2,7 +2,7 @@ import { escapeLiteral } from 'pg';
 import type { TimeWindow } from '../../src/common/time/time-window';
 import type { Statement } from '../../src/database/statement';
 import { incompleteFeedbackStatement } from '../../src/feedback/feedback.sql';
-import { failedSubjectsStatement } from '../../src/notifications/notifications.repository';
+import { failedSubjectsStatement } from '../../src/notifications/notifications.sql';
 import { referralCountsStatement } from '../../src/referrals/referral-counts.sql';
 import { processCountStatements } from '../../src/reputation/process-counts.sql';
 import { seedVendors } from '../../scripts/lead-seed';
