@@ -21,6 +21,9 @@ export const DATABASE_SQL = {
   /** One-key transaction lock :key, waited for. */
   lockKey: new NamedSql(`SELECT pg_advisory_xact_lock(:key)`),
 
+  /** The data directory of the server answering. */
+  dataDirectory: new NamedSql<{ data_directory: string }>(`SHOW data_directory`),
+
   embeddedDatabaseExists: new NamedSql(`SELECT 1 FROM pg_database WHERE datname = :name`),
   createEmbeddedDatabase: new NamedSql(`CREATE DATABASE ${EMBEDDED_DATABASE}`),
 };

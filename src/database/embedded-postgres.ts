@@ -28,7 +28,7 @@ async function directoryServedOn(port: number): Promise<string | undefined> {
   const client = new Client({ connectionString: urlOf(port, 'postgres'), connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    const { rows } = await client.query<{ data_directory: string }>(DATABASE_SQL.dataDirectory.text);
     return realpathSync(rows[0].data_directory);
   } catch {
     return undefined;
