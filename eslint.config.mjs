@@ -89,7 +89,6 @@ export default tseslint.config(
       'src/database/named-sql.ts',
       'src/idempotency/**',
       'src/events/event-customer-records.ts',
-      'src/feedback/feedback-customer-records.ts',
       'src/leads/lead-customer-records.ts',
       'src/notifications/notification-customer-records.ts',
       'src/referrals/referral-customer-records.ts',

@@ -11,6 +11,20 @@ export type FeedbackRequestWithProcess = FeedbackRequest & {
   process: Pick<ReputationProcess, 'state' | 'step' | 'privateFeedback'>;
 };
 
+export interface FeedbackRequestRecord {
+  id: number;
+  processId: number;
+  vendorId: number;
+  customerName: string;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+  answeredAt: Date | null;
+  rating: number | null;
+  wouldRefer: boolean | null;
+  comment: string | null;
+}
+
 export const FEEDBACK_SQL = {
   /** Whether :vendorId has a feedback request with the :email or the :phone. */
   exists: new NamedSql<{ found: boolean }>(
@@ -27,6 +41,17 @@ export const FEEDBACK_SQL = {
     WHERE f.vendor_id = :vendorId
     ORDER BY f.created_at DESC, f.id DESC
     LIMIT :limit OFFSET :offset`),
+
+  /** The feedback requests of the processes :processIds, for a person's data. */
+  recordsOfProcesses: new NamedSql<FeedbackRequestRecord>(`
+    SELECT id, process_id AS "processId", vendor_id AS "vendorId", customer_name AS "customerName", email, phone,
+           created_at AS "createdAt", answered_at AS "answeredAt", rating, would_refer AS "wouldRefer", comment
+    FROM feedback_requests WHERE process_id = ANY(:processIds::bigint[]) ORDER BY id`),
+
+  /** The requests :ids' name :erased, contacts and comment removed; the rating and times (what the KPIs count) stay. */
+  eraseRecords: new NamedSql(`
+    UPDATE feedback_requests SET customer_name = :erased::text, email = NULL, phone = NULL, comment = NULL
+    WHERE id = ANY(:ids::bigint[])`),
 };
 
 /** Feedback requests of the window still unanswered at its end, from feedback_request_days and the partial days. */
