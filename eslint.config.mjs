@@ -93,7 +93,6 @@ export default tseslint.config(
       'src/notifications/notification-customer-records.ts',
       'src/referrals/referral-customer-records.ts',
       'src/reputation/process-customer-records.ts',
-      'src/review-requests/review-request-customer-records.ts',
     ],
     rules: {
       'no-restricted-syntax': [
