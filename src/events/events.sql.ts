@@ -12,6 +12,13 @@ const COLUMNS = `id::text AS id, vendor_id AS "vendorId", type, data, occurred_a
  */
 const SETTLED = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
+export interface EventRecord {
+  id: string;
+  type: string;
+  occurredAt: Date;
+  data: object;
+}
+
 export const EVENT_SQL = {
   /** One event of :vendorId (:data as JSON text), stamped with the caller's transaction id. */
   insert: new NamedSql<FeedEvent>(`
@@ -38,4 +45,25 @@ export const EVENT_SQL = {
       AND (:afterTxId::bigint IS NULL OR (tx_id, id) > (:afterTxId::bigint, :afterId::bigint))
     ORDER BY tx_id, id
     LIMIT :limit`),
+
+  /**
+   * A person's events: those of the leads :leadIds (idx_events_lead) and the processes :processIds
+   * (idx_events_process), and the `message.failed` of their messages, by the request each was for
+   * (:purposes and :subjectIds of the same index).
+   */
+  recordsOfPerson: new NamedSql<EventRecord>(`
+    SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
+     WHERE type LIKE 'lead.%' AND data->>'id' = ANY(:leadIds::text[])
+    UNION ALL
+    SELECT id::text, type, occurred_at, data FROM events
+     WHERE data ? 'processId' AND data->>'processId' = ANY(:processIds::text[]) AND type NOT LIKE 'lead.%'
+    UNION ALL
+    SELECT e.id::text, e.type, e.occurred_at, e.data FROM events e
+      JOIN unnest(:purposes::text[], :subjectIds::text[]) AS m(purpose, subject_id)
+        ON e.data->>'purpose' = m.purpose AND e.data->>'requestId' = m.subject_id
+     WHERE e.type = 'message.failed'
+    ORDER BY id`),
+
+  /** The event :id's payload :data (JSON text) rewritten. */
+  rewriteData: new NamedSql(`UPDATE events SET data = :data WHERE id = :id`),
 };
