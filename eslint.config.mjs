@@ -91,7 +91,6 @@ export default tseslint.config(
       'src/leads/lead-customer-records.ts',
       'src/notifications/notification-customer-records.ts',
       'src/referrals/referral-customer-records.ts',
-      'src/reputation/process-customer-records.ts',
     ],
     rules: {
       'no-restricted-syntax': [
