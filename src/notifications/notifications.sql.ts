@@ -2,6 +2,7 @@ import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
 import type { OutboxNotification } from './entities/outbox-notification.entity';
+import type { WalkedRow } from '../database/retention-walk';
 import type { NotificationPurpose } from './notification.types';
 
 /**
@@ -10,6 +11,24 @@ import type { NotificationPurpose } from './notification.types';
  */
 export type ClaimedNotification = OutgoingMessage &
   Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
+
+/** A message as a person's export shows it. */
+export interface MessageRecord {
+  id: number;
+  vendorId: number;
+  purpose: NotificationPurpose;
+  /** The record it was sent for (a feedback request, a lead...), by purpose. */
+  subjectId: number;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  text: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastError: string | null;
+}
 
 const FAILED_SUBJECTS = new NamedSql<{ subjectIds: string[] }>(
   `SELECT coalesce(array_agg(DISTINCT failed.subject_id), '{}') AS "subjectIds"
@@ -84,4 +103,51 @@ export const NOTIFICATION_SQL = {
   addSmsOptOut: new NamedSql(
     `INSERT INTO sms_opt_outs (phone, source) VALUES (:phone, :source) ON CONFLICT DO NOTHING`,
   ),
+
+  /**
+   * A person's messages: to the :recipients (idx_notification_outbox_recipient), and those sent for
+   * their records (uq_notification_outbox_subject_channel): of each of the :purposes, the subjects of
+   * the comma-separated ids of the same index in :ids.
+   */
+  messageRecords: new NamedSql<MessageRecord>(`
+    SELECT id, vendor_id AS "vendorId", purpose, subject_id AS "subjectId", channel, recipient, subject, text, status,
+           created_at AS "createdAt", sent_at AS "sentAt", last_attempt_at AS "lastAttemptAt", last_error AS "lastError"
+      FROM notification_outbox WHERE recipient = ANY(:recipients::varchar[])
+    UNION
+    SELECT id, vendor_id, purpose, subject_id, channel, recipient, subject, text, status, created_at, sent_at,
+           last_attempt_at, last_error
+      FROM notification_outbox o
+      JOIN unnest(:purposes::notification_purpose[], :ids::text[]) AS s(purpose, ids) USING (purpose)
+     WHERE o.subject_id = ANY(string_to_array(s.ids, ',')::bigint[])
+    ORDER BY id`),
+
+  /** The pool numbers the phones of the texts :ids were sent from, forgotten. */
+  forgetSenderPairsOf: new NamedSql(`
+    DELETE FROM sms_sender_pairs WHERE phone IN (
+      SELECT recipient FROM notification_outbox WHERE id = ANY(:ids::bigint[]) AND channel = 'SMS')`),
+
+  /** The messages :ids still waiting, deleted (never sent). */
+  withdrawPending: new NamedSql(
+    `DELETE FROM notification_outbox WHERE id = ANY(:ids::bigint[]) AND status = 'PENDING'`,
+  ),
+
+  /** Recipient, subject, bodies and failure text of the messages :ids :erased. */
+  eraseMessages: new NamedSql(`
+    UPDATE notification_outbox SET recipient = :erased::text, subject = NULL, text = :erased::text, html = NULL,
+           last_error = CASE WHEN last_error IS NULL THEN NULL ELSE :erased::text END
+    WHERE id = ANY(:ids::bigint[])`),
+
+  /**
+   * Retention: the bodies and failure texts :erased of the delivered or failed messages among the
+   * next :limit after :afterId created before :cutoff.
+   */
+  blankBodiesBefore: new NamedSql<WalkedRow>(`
+    WITH batch AS (
+      SELECT id, created_at < :cutoff AND status <> 'PENDING' AND text <> :erased::text AS old, created_at >= :cutoff AS young
+        FROM notification_outbox WHERE id > :afterId ORDER BY id LIMIT :limit),
+    blanked AS (
+      UPDATE notification_outbox o SET text = :erased::text, html = NULL,
+             last_error = CASE WHEN o.last_error IS NULL THEN NULL ELSE :erased::text END
+        FROM batch WHERE o.id = batch.id AND batch.old RETURNING o.id)
+    SELECT id, old, young FROM batch ORDER BY id`),
 };
