@@ -88,7 +88,6 @@ export default tseslint.config(
       'src/**/*.spec.ts',
       'src/database/named-sql.ts',
       'src/idempotency/**',
-      'src/referrals/referral-customer-records.ts',
     ],
     rules: {
       'no-restricted-syntax': [
