@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, Raw, type Repository } from 'typeorm';
+import { In, IsNull, Not, type Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
@@ -62,12 +62,10 @@ export class NotificationsRepository {
    * moment), and then the message must not be sent.
    */
   async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
-    const result = await this.txHost.tx.update(
-      OutboxNotification,
-      { id: claim.id, attempts: claim.attempts, status: 'PENDING', nextAttemptAt: Raw((at) => `${at} > now()`) },
-      { handoverAttempt: claim.attempts },
+    const { rowCount } = await this.sql.run(
+      NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts }),
     );
-    return (result.affected ?? 0) > 0;
+    return rowCount > 0;
   }
 
   /** The number a claimed text leaves from (taken from the pool by its first attempt). */

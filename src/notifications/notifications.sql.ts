@@ -87,6 +87,11 @@ export const NOTIFICATION_SQL = {
            n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
            n.subject_id AS "subjectId"`),
 
+  /** The claim (:id, :attempts) handing its message over, while it holds and its lease runs. */
+  markHandingOver: new NamedSql(`
+    UPDATE notification_outbox SET handover_attempt = :attempts
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`),
+
   /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */
   scheduleRetry: new NamedSql(`
     UPDATE notification_outbox
