@@ -81,7 +81,8 @@ export class WebhookDeliveriesRepository {
     retryInMs: number | undefined,
     disableAfter: number,
   ): Promise<boolean> {
-    const held = { id: claim.id, attempts: claim.attempts, ...attempt };
+    const { statusCode, error, response } = attempt;
+    const held = { id: claim.id, attempts: claim.attempts, statusCode, error, response };
     const { rowCount } = await this.sql.run(
       retryInMs === undefined
         ? WEBHOOK_SQL.attemptFailed.bind(held)
