@@ -2,6 +2,43 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Statements outside the module's `.sql.ts`: refused. */
+const SQL_IN_ITS_FILE = [
+  {
+    selector: 'MemberExpression[property.name=/^(createQueryBuilder|upsert|orIgnore)$/]',
+    message:
+      'Find, save or delete by key with the entity API; write any other statement as a NamedSql in the module’s .sql.ts.',
+  },
+  {
+    selector: "NewExpression[callee.name='NamedSql']",
+    message: 'Statements live in the module’s <module>.sql.ts.',
+  },
+  {
+    selector: "ObjectExpression:has(> Property[key.name='sql']):has(> Property[key.name='parameters'])",
+    message: 'Bind a NamedSql of the module’s .sql.ts instead of writing a statement by hand.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='query'] > :matches(Literal, TemplateLiteral):first-child",
+    message: 'Run a NamedSql of the module’s .sql.ts through Sql.',
+  },
+  {
+    selector: String.raw`TemplateElement[value.raw=/\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\s/]`,
+    message: 'SQL text lives in the module’s .sql.ts.',
+  },
+  {
+    selector: String.raw`Literal[value=/^\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\s/]`,
+    message: 'SQL text lives in the module’s .sql.ts.',
+  },
+];
+
+/** An interval registered anywhere but src/common/scheduling/every.ts: refused. */
+const INTERVALS_IN_ONE_PLACE = [
+  {
+    selector: "CallExpression[callee.property.name='addInterval']",
+    message: 'Run a periodic pass with runEvery and oneAtATime (src/common/scheduling/every.ts).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -82,18 +119,20 @@ export default tseslint.config(
     },
   },
   {
-    // Intervals are registered in one place, which keeps a pass from overlapping its next run.
+    // SQL is written two ways: TypeORM's entity API for find, save and delete by key, and named
+    // statements (`NamedSql`) in each module's `<module>.sql.ts` for everything else, so every
+    // statement can be read, reviewed and explained in one place per module. Tests, benchmarks and
+    // scripts are exempt: they set up their own data and inspect plans with statements of their own.
+    // NamedSql itself answers the statements. Intervals are registered in one place, which keeps a
+    // pass from overlapping its next run.
     files: ['src/**/*.ts'],
-    ignores: ['src/**/*.spec.ts', 'src/common/scheduling/every.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='addInterval']",
-          message: 'Run a periodic pass with runEvery and oneAtATime (src/common/scheduling/every.ts).',
-        },
-      ],
-    },
+    ignores: ['src/**/*.sql.ts', 'src/**/*.spec.ts', 'src/database/named-sql.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_IN_ITS_FILE, ...INTERVALS_IN_ONE_PLACE] },
+  },
+  {
+    // The one place that registers intervals (a later block replaces the rule's list for its files).
+    files: ['src/common/scheduling/every.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_IN_ITS_FILE] },
   },
   {
     // Tests read untyped JSON bodies from supertest all the time.

@@ -13,10 +13,10 @@ import { LeadFilter } from '../src/leads/entities/lead.entity';
 import { responseTimesWindow } from '../src/leads/lead-response-times';
 import { responseTimesStatement } from '../src/leads/lead-response-times.sql';
 import { filterCountsStatement, leadListStatement } from '../src/leads/leads.sql';
-import { incompleteFeedbackStatement } from '../src/feedback/feedback-counts.repository';
-import { failedSubjectsStatement } from '../src/notifications/notifications.repository';
-import { referralCountsStatement } from '../src/referrals/referral-counts.repository';
-import { processCountStatements } from '../src/reputation/process-counts.repository';
+import { incompleteFeedbackStatement } from '../src/feedback/feedback.sql';
+import { failedSubjectsStatement } from '../src/notifications/notifications.sql';
+import { referralCountsStatement } from '../src/referrals/referral-counts.sql';
+import { processCountStatements } from '../src/reputation/process-counts.sql';
 import { vendorSearchStatement } from '../src/vendors/vendors.sql';
 
 const pool = new Pool({

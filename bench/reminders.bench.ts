@@ -5,7 +5,7 @@
 // time of a pass with nothing due, of a steady-state minute and of a catch-up, and the claim's plan.
 import { ReminderPass } from '../src/automation/reminder-pass';
 import { Clock } from '../src/common/time/clock';
-import { ProcessRemindersRepository } from '../src/reputation/process-reminders.repository';
+import { claimDueRemindersStatement } from '../src/reputation/reputation.sql';
 import { createTestApp } from '../test/support/test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     empty.sort((a, b) => a - b);
     console.log(`pass with nothing due: median ${empty[25].toFixed(2)} ms, p90 ${empty[45].toFixed(2)} ms (50 passes)`);
 
-    const { sql, parameters } = explainable(t.app.get(ProcessRemindersRepository), T);
+    const { sql, parameters } = claimDueRemindersStatement(T, 100);
     const plan: { 'QUERY PLAN': string }[] = await t.dataSource.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
       parameters,
@@ -83,12 +83,6 @@ async function main(): Promise<void> {
     await t.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   }
-}
-
-/** The claim's statement as the repository builds it, outside a transaction (the lock clause kept). */
-function explainable(repository: ProcessRemindersRepository, now: Date): { sql: string; parameters: unknown[] } {
-  const [sql, parameters] = repository.claimQuery(now, 100).getQueryAndParameters();
-  return { sql, parameters };
 }
 
 void main().catch((error: unknown) => {

@@ -3,15 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import type { AuditRecord } from './audit-record';
-import type { AuditEntry } from './entities/audit-entry.entity';
-
-export type AuditRow = Omit<AuditEntry, 'txId'>;
-
-const COLUMNS = `id::text AS id, at, actor_type AS "actorType", actor_id AS "actorId", action,
-  target_type AS "targetType", target_id AS "targetId", vendor_id AS "vendorId", request_id AS "requestId", fields`;
-
-/** As in the events' feed: only entries of transactions older than every running one, by (tx_id, id). */
-const SETTLED = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+import { AUDIT_SQL, type AuditRow } from './audit.sql';
 
 @Injectable()
 export class AuditRepository {
@@ -22,42 +14,31 @@ export class AuditRepository {
 
   /** In the caller's transaction, stamped with its transaction id. */
   async insert(record: AuditRecord, at: Date): Promise<void> {
-    await this.sql.run({
-      sql: `INSERT INTO audit_log (tx_id, at, actor_type, actor_id, action, target_type, target_id, vendor_id, request_id, fields)
-       VALUES (pg_current_xact_id()::text::bigint, $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      parameters: [
+    await this.sql.run(
+      AUDIT_SQL.insert.bind({
         at,
-        record.actor.type,
-        record.actor.id,
-        record.action,
-        record.target.type,
-        record.target.id,
-        record.vendorId,
-        record.requestId,
-        record.fields,
-      ],
-    });
+        actorType: record.actor.type,
+        actorId: record.actor.id,
+        action: record.action,
+        targetType: record.target.type,
+        targetId: record.target.id,
+        vendorId: record.vendorId,
+        requestId: record.requestId,
+        fields: record.fields,
+      }),
+    );
   }
 
   async position(vendorId: number | null, id: string): Promise<{ txId: string } | undefined> {
-    const [row] = await this.sql.rows<{ txId: string }>({
-      sql: `SELECT tx_id::text AS "txId" FROM audit_log WHERE id = $1 AND ($2::int IS NULL OR vendor_id = $2)`,
-      parameters: [id, vendorId],
-    });
+    const [row] = await this.sql.rows(AUDIT_SQL.position.bind({ id, vendorId }));
     return row;
   }
 
   /** Up to `limit` settled entries after the position (from the start when none), oldest first. */
   feed(vendorId: number | null, after: { txId: string; id: string } | undefined, limit: number): Promise<AuditRow[]> {
-    return this.sql.rows({
-      sql: `SELECT ${COLUMNS} FROM audit_log
-        WHERE ${SETTLED}
-          AND ($1::int IS NULL OR vendor_id = $1)
-          AND ($2::bigint IS NULL OR (tx_id, id) > ($2::bigint, $3::bigint))
-        ORDER BY tx_id, id
-        LIMIT $4`,
-      parameters: [vendorId, after?.txId ?? null, after?.id ?? null, limit],
-    });
+    return this.sql.rows(
+      AUDIT_SQL.feed.bind({ vendorId, afterTxId: after?.txId ?? null, afterId: after?.id ?? null, limit }),
+    );
   }
 
   /**
@@ -66,11 +47,8 @@ export class AuditRepository {
    */
   deleteBefore(cutoff: Date, limit: number): Promise<number> {
     return this.txHost.withTransaction(async () => {
-      await this.sql.run({ sql: `SELECT set_config('app.audit_retention', 'on', true)`, parameters: [] });
-      const { rowCount: affected } = await this.sql.run({
-        sql: `DELETE FROM audit_log WHERE id = ANY (ARRAY(SELECT id FROM audit_log WHERE at < $1 ORDER BY at LIMIT $2))`,
-        parameters: [cutoff, limit],
-      });
+      await this.sql.run(AUDIT_SQL.markRetention.bind());
+      const { rowCount: affected } = await this.sql.run(AUDIT_SQL.deleteBefore.bind({ cutoff, limit }));
       return affected;
     });
   }

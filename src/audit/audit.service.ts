@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/time/clock';
 import { DomainError } from '../common/errors/domain-error';
 import type { AuditRecord } from './audit-record';
-import { AuditRepository, type AuditRow } from './audit.repository';
+import { AuditRepository } from './audit.repository';
+import type { AuditRow } from './audit.sql';
 
 export interface AuditPage {
   content: AuditRow[];

@@ -1,28 +1,21 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import { Manager, ManagerRole } from './entities/manager.entity';
+import { MANAGER_SQL } from './managers.sql';
 
 /** The managers: the accounts of the manager API, which exist for it alone. */
 @Injectable()
 export class ManagersRepository {
-  private readonly byId: string;
-
   constructor(
-    dataSource: DataSource,
     private readonly sql: Sql,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-  ) {
-    // Written once from the entity's metadata, so the account read of every request skips building it.
-    const { columns, tablePath } = dataSource.getMetadata(Manager);
-    const list = columns.map((column) => `"${column.databaseName}" AS "${column.propertyName}"`).join(', ');
-    this.byId = `SELECT ${list} FROM "${tablePath}" WHERE "id" = $1`;
-  }
+  ) {}
 
   async findById(id: number): Promise<Manager | null> {
-    const [manager] = await this.sql.rows<Manager>({ sql: this.byId, parameters: [id], prepare: true });
+    const [manager] = await this.sql.rows(MANAGER_SQL.findById.bind({ id }));
     return manager ?? null;
   }
 

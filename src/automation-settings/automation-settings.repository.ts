@@ -2,12 +2,17 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
+import { Sql } from '../database/sql';
 import type { AutomationSettingsValues } from './automation-settings';
+import { AUTOMATION_SETTINGS_SQL } from './automation-settings.sql';
 import { AutomationSettings } from './entities/automation-settings.entity';
 
 @Injectable()
 export class AutomationSettingsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   findByVendor(vendorId: number): Promise<AutomationSettings | null> {
     return this.txHost.tx.findOneBy(AutomationSettings, { vendorId });
@@ -16,7 +21,7 @@ export class AutomationSettingsRepository {
   /** Stores the whole settings; null when the vendor does not exist (the foreign key says so). */
   async replace(vendorId: number, values: AutomationSettingsValues): Promise<AutomationSettings | null> {
     try {
-      await this.txHost.tx.upsert(AutomationSettings, { vendorId, ...values }, ['vendorId']);
+      await this.sql.run(AUTOMATION_SETTINGS_SQL.replace.bind({ vendorId, ...values }));
     } catch (error) {
       if (isForeignKeyViolation(error)) return null;
       throw error;
@@ -30,13 +35,7 @@ export class AutomationSettingsRepository {
    */
   async lockForChange(vendorId: number): Promise<AutomationSettings | null> {
     try {
-      await this.txHost.tx
-        .createQueryBuilder()
-        .insert()
-        .into(AutomationSettings)
-        .values({ vendorId })
-        .orIgnore()
-        .execute();
+      await this.sql.run(AUTOMATION_SETTINGS_SQL.insertDefaults.bind({ vendorId }));
     } catch (error) {
       if (isForeignKeyViolation(error)) return null;
       throw error;

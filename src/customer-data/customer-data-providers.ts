@@ -7,7 +7,7 @@ import { CustomerDataProvider, type ErasedCounts, type Erasure } from '../common
 import { PersonFinding } from '../common/privacy/person-finding';
 import { AfterCommit } from '../database/after-commit';
 import { Sql } from '../database/sql';
-import { vacuumStatement } from '../database/vacuum';
+import { vacuumStatement } from '../database/database.sql';
 
 /**
  * Every module's `CustomerDataProvider` (docs/contract.md#data-rights), collected from the application wherever it is

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { DATABASE_SQL } from './database.sql';
 import type { Sql } from './sql';
 
 /**
@@ -24,7 +25,12 @@ export enum LockSpace {
 
 /** Held to the end of the caller's transaction: work on the same (space, id) runs one after the other. */
 export async function lockUntilCommit(sql: Sql, space: LockSpace, id: number): Promise<void> {
-  await sql.run({ sql: 'SELECT pg_advisory_xact_lock($1, $2)', parameters: [space, id] });
+  await sql.run(DATABASE_SQL.lock.bind({ space, id }));
+}
+
+/** `lockUntilCommit` on a text (an address, a provider's id), by its hash. */
+export async function lockTextUntilCommit(sql: Sql, space: LockSpace, key: string): Promise<void> {
+  await sql.run(DATABASE_SQL.lockText.bind({ space, key }));
 }
 
 /** One-key lock held for the whole retention pass (the migrations' key, in migrate.ts, is another). */
@@ -46,7 +52,8 @@ export async function unlessLocked<T>(
   try {
     await holder.startTransaction();
     try {
-      const { records } = await holder.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [key], true);
+      const tryLock = DATABASE_SQL.tryLock.bind({ key });
+      const { records } = await holder.query(tryLock.sql, tryLock.parameters, true);
       return (records as { locked: boolean }[])[0].locked ? await work() : undefined;
     } finally {
       await holder.commitTransaction();

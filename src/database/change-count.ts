@@ -1,3 +1,4 @@
+import { changeCountSql } from './database.sql';
 import type { Sql } from './sql';
 
 /**
@@ -18,10 +19,6 @@ export interface ChangeCounter {
  * the count read before, to know whether what was computed from the rows still holds.
  */
 export async function changeCount(sql: Sql, counter: ChangeCounter, vendorId: number): Promise<string> {
-  const [{ changes }] = await sql.rows<{ changes: string }>({
-    sql: `SELECT coalesce((SELECT ${counter.column} FROM ${counter.table} WHERE vendor_id = $1), 0)::text AS changes`,
-    parameters: [vendorId],
-    prepare: true,
-  });
+  const [{ changes }] = await sql.rows(changeCountSql(counter.table, counter.column).bind({ vendorId }));
   return changes;
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { DATABASE_SQL, EMBEDDED_DATABASE } from './database.sql';
 import { embeddedPostgresPlaces } from './embedded-postgres-places';
 import { initialiseCluster, startCluster } from './postgres-cluster';
 
@@ -18,7 +19,7 @@ interface Log {
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
-const DATABASE = 'app';
+const DATABASE = EMBEDDED_DATABASE;
 
 const urlOf = (port: number, database = DATABASE) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
@@ -27,7 +28,7 @@ async function directoryServedOn(port: number): Promise<string | undefined> {
   const client = new Client({ connectionString: urlOf(port, 'postgres'), connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    const { rows } = await client.query<{ data_directory: string }>(DATABASE_SQL.dataDirectory.text);
     return realpathSync(rows[0].data_directory);
   } catch {
     return undefined;
@@ -142,8 +143,9 @@ export async function startEmbeddedDatabase(
   const admin = new Client({ connectionString: urlOf(port, 'postgres') });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
+    const exists = DATABASE_SQL.embeddedDatabaseExists.bind({ name: DATABASE });
+    const { rowCount } = await admin.query(exists.sql, exists.parameters);
+    if (!rowCount) await admin.query(DATABASE_SQL.createEmbeddedDatabase.text);
   } finally {
     await admin.end();
   }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { DATABASE_SQL } from './database.sql';
 
 // Any constant works; it only has to be the same for every instance of this service.
 export const MIGRATION_LOCK_KEY = 727_001;
@@ -17,7 +18,8 @@ export async function runMigrationsExclusively(dataSource: DataSource): Promise<
   await lockHolder.connect();
   try {
     await lockHolder.startTransaction();
-    await lockHolder.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const lock = DATABASE_SQL.lockKey.bind({ key: MIGRATION_LOCK_KEY });
+    await lockHolder.query(lock.sql, lock.parameters);
     try {
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {

@@ -22,4 +22,18 @@ describe('NamedSql', () => {
     expect(statement.bind({ id: 1, reason: null }).parameters).toEqual([null, 1]);
     expect(() => statement.bind({ id: 1 })).toThrow('No value for the SQL parameter :reason.');
   });
+
+  it('marks the statements of a hot read to be run prepared, and only those', () => {
+    const prepared = new NamedSql('SELECT * FROM vendors WHERE id = :id', { prepare: true });
+    expect(prepared.bind({ id: 7 })).toEqual({ sql: prepared.text, parameters: [7], prepare: true });
+    expect(new NamedSql('SELECT 1').bind()).toEqual({ sql: 'SELECT 1', parameters: [] });
+  });
+
+  it('numbers the names given first in their order, the others after them', () => {
+    const statement = new NamedSql('SELECT * FROM t WHERE a = :a AND b = :b AND c = :c', {
+      numbering: ['c', 'x', 'b'],
+    });
+    expect(statement.text).toBe('SELECT * FROM t WHERE a = $3 AND b = $2 AND c = $1');
+    expect(statement.bind({ a: 1, b: 2, c: 3 }).parameters).toEqual([3, 2, 1]);
+  });
 });

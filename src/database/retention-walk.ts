@@ -8,11 +8,18 @@ export interface WalkedBatch {
   reachedCutoff: boolean;
 }
 
+/** A row a retention walk looked at: whether it was old enough to change, whether it is younger than the cutoff. */
+export interface WalkedRow {
+  id: number;
+  old: boolean;
+  young: boolean;
+}
+
 /**
  * The batch's rows in id order, each saying whether it was old enough to change and whether it is
  * younger than the cutoff, summed up for the walk (`limit`: the batch's size).
  */
-export function walkedBatchOf(rows: { id: number; old: boolean; young: boolean }[], limit: number): WalkedBatch {
+export function walkedBatchOf(rows: WalkedRow[], limit: number): WalkedBatch {
   return {
     lastId: rows.length ? rows[rows.length - 1].id : null,
     blanked: rows.filter((row) => row.old).length,

@@ -36,12 +36,12 @@ export class Sql {
   ) {}
 
   /** The statement's rows (those a SELECT finds, or those an INSERT, UPDATE or DELETE returns). */
-  async rows<T extends QueryResultRow>(statement: Statement): Promise<T[]> {
+  async rows<T extends QueryResultRow>(statement: Statement<T>): Promise<T[]> {
     return (await this.run<T>(statement)).rows;
   }
 
   /** The statement's rows and the number of rows it inserted, updated or deleted (or found). */
-  async run<T extends QueryResultRow>(statement: Statement): Promise<SqlResult<T>> {
+  async run<T extends QueryResultRow>(statement: Statement<T>): Promise<SqlResult<T>> {
     const transaction = this.txHost?.isTransactionActive() ? this.txHost.tx.queryRunner : undefined;
     if (transaction) {
       const result = await transaction.query(statement.sql, statement.parameters, true);

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { QueryConfig } from 'pg';
 
-/** A SQL statement as a repository runs it: what EXPLAIN scripts and the benchmark's baseline reuse. */
-export interface Statement {
+/**
+ * A SQL statement as a repository runs it (`NamedSql.bind` answers it): what EXPLAIN scripts and the
+ * benchmark's baseline reuse.
+ */
+export interface Statement<Row = unknown> {
   sql: string;
   parameters: unknown[];
   /**
@@ -11,6 +14,11 @@ export interface Statement {
    * distinct text is one more statement every connection keeps.
    */
   prepare?: boolean;
+  /**
+   * Never set: the type of the rows the statement answers, for `Sql.rows` to infer (a method, whose
+   * parameter is bivariant: a statement of unknown rows is still run for the rows its caller names).
+   */
+  rowType?(row: Row): void;
 }
 
 const names = new Map<string, string>();

@@ -5,13 +5,10 @@ import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
 import { EventSubscribers } from './event-subscribers';
 import { eventPublicId } from './event-types';
+import { EVENT_SQL, type EventRecord } from './events.sql';
 
-export interface EventRecord {
-  id: string;
-  type: string;
-  occurredAt: Date;
-  data: object;
-}
+// The customer-data module names the record through the provider.
+export type { EventRecord } from './events.sql';
 
 /** What the events need of a message found: the request it was sent for names its `message.failed`. */
 interface MessageSubject {
@@ -45,26 +42,15 @@ export class EventCustomerRecords implements CustomerDataProvider {
     ];
     finding.add(
       'events',
-      await this.sql.rows<EventRecord>({
-        sql: `SELECT id::text AS id, type, occurred_at AS "occurredAt", data FROM events
-          WHERE type LIKE 'lead.%' AND data->>'id' = ANY($1::text[])
-         UNION ALL
-         SELECT id::text, type, occurred_at, data FROM events
-          WHERE data ? 'processId' AND data->>'processId' = ANY($2::text[]) AND type NOT LIKE 'lead.%'
-         UNION ALL
-         SELECT e.id::text, e.type, e.occurred_at, e.data FROM events e
-           JOIN unnest($3::text[], $4::text[]) AS m(purpose, subject_id)
-             ON e.data->>'purpose' = m.purpose AND e.data->>'requestId' = m.subject_id
-          WHERE e.type = 'message.failed'
-         ORDER BY id`,
-        parameters: [
+      await this.sql.rows(
+        EVENT_SQL.recordsOfPerson.bind({
           // The person's leads, and the friends' leads their referrals brought (which name them).
-          [...finding.ids('leads'), ...finding.ids('referredLeads')].map(String),
-          finding.ids('reputationProcesses').map(String),
-          failed.map((message) => message.purpose),
-          failed.map((message) => String(message.subjectId)),
-        ],
-      }),
+          leadIds: [...finding.ids('leads'), ...finding.ids('referredLeads')].map(String),
+          processIds: finding.ids('reputationProcesses').map(String),
+          purposes: failed.map((message) => message.purpose),
+          subjectIds: failed.map((message) => String(message.subjectId)),
+        }),
+      ),
     );
     // Who outside the service was sent them (the webhook endpoints, while their deliveries are kept).
     const eventIds = finding.records<EventRecord>('events').map((event) => eventPublicId(event.id));
@@ -83,10 +69,7 @@ export class EventCustomerRecords implements CustomerDataProvider {
     for (const event of events) {
       const { value, changed } = redactJson(event.data, values);
       if (!changed) continue;
-      await this.sql.run({
-        sql: `UPDATE events SET data = $2 WHERE id = $1`,
-        parameters: [event.id, JSON.stringify(value)],
-      });
+      await this.sql.run(EVENT_SQL.rewriteData.bind({ id: event.id, data: JSON.stringify(value) }));
       redacted += 1;
     }
     const deliveries = await this.subscribers.redactCopies(

@@ -3,7 +3,8 @@ import { DomainError } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
 import { EventSubscribers } from './event-subscribers';
 import { EventEnvelope, RecordedEventType, eventPublicId, parseEventPublicId } from './event-types';
-import { EventsRepository, FEED_DAYS, FeedEvent } from './events.repository';
+import { EventsRepository, FEED_DAYS } from './events.repository';
+import type { FeedEvent } from './events.sql';
 
 export interface EventPage {
   content: EventEnvelope[];

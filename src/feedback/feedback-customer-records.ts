@@ -3,20 +3,10 @@ import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
+import { FEEDBACK_SQL } from './feedback.sql';
 
-export interface FeedbackRequestRecord {
-  id: number;
-  processId: number;
-  vendorId: number;
-  customerName: string;
-  email: string | null;
-  phone: string | null;
-  createdAt: Date;
-  answeredAt: Date | null;
-  rating: number | null;
-  wouldRefer: boolean | null;
-  comment: string | null;
-}
+// The customer-data module names the records through the provider.
+export type { FeedbackRequestRecord } from './feedback.sql';
 
 /** The feedback requests' part of a person's data rights (docs/contract.md#data-rights), by the processes found for them. */
 @Injectable()
@@ -27,12 +17,9 @@ export class FeedbackCustomerRecords implements CustomerDataProvider {
   constructor(private readonly sql: Sql) {}
 
   async find(finding: PersonFinding): Promise<void> {
-    const requests = await this.sql.rows<FeedbackRequestRecord>({
-      sql: `SELECT id, process_id AS "processId", vendor_id AS "vendorId", customer_name AS "customerName", email, phone,
-              created_at AS "createdAt", answered_at AS "answeredAt", rating, would_refer AS "wouldRefer", comment
-         FROM feedback_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-      parameters: [finding.ids('reputationProcesses')],
-    });
+    const requests = await this.sql.rows(
+      FEEDBACK_SQL.recordsOfProcesses.bind({ processIds: finding.ids('reputationProcesses') }),
+    );
     finding.add('feedbackRequests', requests, {
       contacts: requests,
       values: requests.flatMap((r) => [r.customerName, r.email, r.phone, r.comment]),
@@ -41,11 +28,9 @@ export class FeedbackCustomerRecords implements CustomerDataProvider {
 
   /** Name, contacts and comment removed; the rating and times (what the KPIs count) stay. */
   async erase({ finding }: Erasure): Promise<ErasedCounts> {
-    const { rowCount } = await this.sql.run({
-      sql: `UPDATE feedback_requests SET customer_name = $2::text, email = NULL, phone = NULL, comment = NULL
-        WHERE id = ANY($1::bigint[])`,
-      parameters: [finding.ids('feedbackRequests'), ERASED],
-    });
+    const { rowCount } = await this.sql.run(
+      FEEDBACK_SQL.eraseRecords.bind({ ids: finding.ids('feedbackRequests'), erased: ERASED }),
+    );
     return { feedbackRequests: rowCount };
   }
 }

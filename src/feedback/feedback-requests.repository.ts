@@ -5,13 +5,10 @@ import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import type { PageRequest } from '../common/pagination/page';
 import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
-import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';
 import { FeedbackRequest } from './entities/feedback-request.entity';
+import { FEEDBACK_SQL, type FeedbackRequestWithProcess } from './feedback.sql';
 
 export type NewFeedbackRequest = Pick<FeedbackRequest, 'vendorId' | 'processId' | 'customerName' | 'email' | 'phone'>;
-
-/** A feedback request with the state of its process, as the vendor's list shows it. */
-export type FeedbackRequestWithProcess = FeedbackRequest & { process: ReputationProcess };
 
 @Injectable()
 export class FeedbackRequestsRepository {
@@ -22,11 +19,10 @@ export class FeedbackRequestsRepository {
 
   /** Whether the vendor has a feedback request with the same email or the same phone. */
   async exists(vendorId: number, contact: Contact): Promise<boolean> {
-    const rows: { found: boolean }[] = await this.sql.rows({
-      sql: `SELECT EXISTS (SELECT 1 FROM feedback_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
-      parameters: [vendorId, contact.email, contact.phone],
-    });
-    return rows[0].found;
+    const [{ found }] = await this.sql.rows(
+      FEEDBACK_SQL.exists.bind({ vendorId, email: contact.email, phone: contact.phone }),
+    );
+    return found;
   }
 
   /** `exists`, holding a lock to the end of the transaction: two creates for one vendor cannot both miss each other. */
@@ -49,15 +45,7 @@ export class FeedbackRequestsRepository {
 
   /** One page of the vendor's feedback requests, newest first, with their processes. */
   page(vendorId: number, { page, size }: PageRequest): Promise<FeedbackRequestWithProcess[]> {
-    return this.txHost.tx
-      .createQueryBuilder(FeedbackRequest, 'f')
-      .innerJoinAndSelect('f.process', 'p')
-      .where('f.vendorId = :vendorId', { vendorId })
-      .orderBy('f.createdAt', 'DESC')
-      .addOrderBy('f.id', 'DESC')
-      .limit(size)
-      .offset(page * size)
-      .getMany() as Promise<FeedbackRequestWithProcess[]>;
+    return this.sql.rows(FEEDBACK_SQL.page.bind({ vendorId, limit: size, offset: page * size }));
   }
 
   count(vendorId: number): Promise<number> {

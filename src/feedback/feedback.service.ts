@@ -20,7 +20,8 @@ import {
 import { ReviewRequestsService } from '../review-requests/review-requests.service';
 import type { FeedbackRequest } from './entities/feedback-request.entity';
 import { FeedbackCountsRepository } from './feedback-counts.repository';
-import { type FeedbackRequestWithProcess, FeedbackRequestsRepository } from './feedback-requests.repository';
+import { FeedbackRequestsRepository } from './feedback-requests.repository';
+import type { FeedbackRequestWithProcess } from './feedback.sql';
 import { noteTouched } from '../common/privacy/touched-records';
 
 export interface FeedbackRequestInput {

@@ -6,9 +6,7 @@ import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import { VendorImage, VendorImageKind } from './entities/vendor-image.entity';
-
-/** What a DELETE of images returns. */
-type DeletedRow = { storageKey: string };
+import { IMAGE_SQL } from './images.sql';
 
 export type NewVendorImage = Pick<VendorImage, 'storageKey' | 'contentType' | 'width' | 'height' | 'bytes'>;
 
@@ -51,10 +49,7 @@ export class ImagesRepository {
     try {
       return await this.txHost.withTransaction(async () => {
         await lockUntilCommit(this.sql, LockSpace.GoogleRankImage, vendorId);
-        const replaced = await this.sql.rows<DeletedRow>({
-          sql: `DELETE FROM vendor_images WHERE vendor_id = $1 AND kind = 'GOOGLE_RANK' RETURNING storage_key AS "storageKey"`,
-          parameters: [vendorId],
-        });
+        const replaced = await this.sql.rows(IMAGE_SQL.deleteGoogleRank.bind({ vendorId }));
         const stored = await this.txHost.tx.save(VendorImage, { ...image, vendorId, kind: VendorImageKind.GoogleRank });
         return { image: stored, replacedKeys: replaced.map((row) => row.storageKey) };
       });
@@ -66,10 +61,7 @@ export class ImagesRepository {
 
   /** Deletes one of the vendor's gallery images; its storage key, or null when there is no such image. */
   async deleteFromGallery(vendorId: number, imageId: number): Promise<string | null> {
-    const [deleted] = await this.sql.rows<DeletedRow>({
-      sql: `DELETE FROM vendor_images WHERE id = $1 AND vendor_id = $2 AND kind = 'GALLERY' RETURNING storage_key AS "storageKey"`,
-      parameters: [imageId, vendorId],
-    });
+    const [deleted] = await this.sql.rows(IMAGE_SQL.deleteFromGallery.bind({ imageId, vendorId }));
     return deleted?.storageKey ?? null;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Sql } from '../database/sql';
 import { ImageStorage, StoredImageFile, assertImageKey } from './image-storage';
+import { IMAGE_SQL } from './images.sql';
 
 /**
  * Image files as rows of `image_files`, so that every instance serves every image and one database
@@ -16,25 +17,17 @@ export class PostgresImageStorage extends ImageStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     assertImageKey(key);
-    // One statement: a reader sees the old bytes or the new, never part of them.
-    await this.sql.run({
-      sql: `INSERT INTO image_files (key, data, size) VALUES ($1, $2, $3)
-            ON CONFLICT (key) DO UPDATE SET data = EXCLUDED.data, size = EXCLUDED.size`,
-      parameters: [key, data, data.length],
-    });
+    await this.sql.run(IMAGE_SQL.putFile.bind({ key, data, size: data.length }));
   }
 
   async get(key: string): Promise<StoredImageFile | null> {
     assertImageKey(key);
-    const [row] = await this.sql.rows<{ data: Buffer }>({
-      sql: `SELECT data FROM image_files WHERE key = $1`,
-      parameters: [key],
-    });
+    const [row] = await this.sql.rows(IMAGE_SQL.getFile.bind({ key }));
     return row ? { stream: Readable.from([row.data]), size: row.data.length } : null;
   }
 
   async delete(key: string): Promise<void> {
     assertImageKey(key);
-    await this.sql.run({ sql: `DELETE FROM image_files WHERE key = $1`, parameters: [key] });
+    await this.sql.run(IMAGE_SQL.deleteFile.bind({ key }));
   }
 }

@@ -1,14 +1,19 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import { LeadReAlert, type ReAlertOutcome } from './entities/lead-re-alert.entity';
+import { LEAD_ALERT_SQL } from './lead-alerts.sql';
 
 export type DueReAlert = Pick<LeadReAlert, 'leadId' | 'vendorId' | 'dueAt'>;
 
 /** The leads' re-alerts; in the caller's transaction. */
 @Injectable()
 export class LeadReAlertsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   async insert(reAlert: DueReAlert): Promise<void> {
     await this.txHost.tx.insert(LeadReAlert, reAlert);
@@ -19,15 +24,7 @@ export class LeadReAlertsRepository {
    * transaction holds are skipped (it is sending them), so concurrent passes share the work.
    */
   claimDue(now: Date, limit: number): Promise<LeadReAlert[]> {
-    return this.txHost.tx
-      .createQueryBuilder(LeadReAlert, 'reAlert')
-      .where('reAlert.outcome IS NULL')
-      .andWhere('reAlert.dueAt <= :now', { now })
-      .orderBy('reAlert.dueAt')
-      .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getMany();
+    return this.sql.rows(LEAD_ALERT_SQL.claimDueReAlerts.bind({ now, limit }));
   }
 
   async settle(leadId: number, outcome: ReAlertOutcome): Promise<void> {

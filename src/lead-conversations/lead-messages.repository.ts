@@ -6,6 +6,7 @@ import { ERASED } from '../common/privacy/customer-contact';
 import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import { LeadMessage } from './entities/lead-message.entity';
+import { LEAD_MESSAGE_SQL } from './lead-messages.sql';
 
 export type NewLeadMessageRow = Omit<LeadMessage, 'id' | 'vendor' | 'lead'>;
 
@@ -72,15 +73,9 @@ export class LeadMessagesRepository {
    * batch that reaches the cutoff: ids grow with time). A message still held by quiet hours keeps them.
    */
   async blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
-    const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
-      sql: `WITH batch AS (
-         SELECT id, at < $2 AND coalesce(send_after, at) < $2 AND body <> $4::text AS old, at >= $2 AS young
-           FROM lead_messages WHERE id > $1 ORDER BY id LIMIT $3),
-       blanked AS (
-         UPDATE lead_messages m SET body = $4::text FROM batch WHERE m.id = batch.id AND batch.old RETURNING m.id)
-       SELECT id, old, young FROM batch ORDER BY id`,
-      parameters: [afterId, cutoff, limit, ERASED],
-    });
+    const rows = await this.sql.rows(
+      LEAD_MESSAGE_SQL.blankBodiesBefore.bind({ cutoff, afterId, limit, erased: ERASED }),
+    );
     return walkedBatchOf(rows, limit);
   }
 }

@@ -44,7 +44,8 @@ const IN_WINDOW = `l.vendor_id = :vendorId AND l.date_created >= :from AND l.dat
  * not days, in every interval: an hour is the same length in every time zone, which
  * `RESPONSE_TIMES_VALID_UNTIL` relies on.
  */
-const RESPONSE_TIMES = new NamedSql(`
+const RESPONSE_TIMES = new NamedSql(
+  `
   SELECT figures.assigned AS "leadsAssigned", figures.viewed AS "leadsViewed",
          figures.actioned AS "leadsActioned", figures.expired AS "leadsExpired",
          round(figures.view_median::numeric, 1)::float8 AS "medianMinutesToView",
@@ -77,7 +78,9 @@ const RESPONSE_TIMES = new NamedSql(`
       FROM leads l
       WHERE ${IN_WINDOW}
     ) AS timed
-  ) AS figures`);
+  ) AS figures`,
+  { prepare: true },
+);
 
 /** The first lead of the window (by assignment) meeting the condition: the instant it meets, plus age. */
 const firstFlip = (age: string, condition: string): string => `
@@ -93,7 +96,8 @@ const firstFlip = (age: string, condition: string): string => `
  * dated after now enters a window that ends now (:endsNow). Each is the first entry of an index walk
  * on (vendor_id, date_created).
  */
-const RESPONSE_TIMES_VALID_UNTIL = new NamedSql(`
+const RESPONSE_TIMES_VALID_UNTIL = new NamedSql(
+  `
   SELECT least(
     ${firstFlip(`interval '1 hour'`, `l.date_created >= :now::timestamptz - interval '1 hour' AND NOT ${ACTIONED}`)},
     ${firstFlip(`interval '24 hours'`, `l.date_created >= :now::timestamptz - interval '24 hours' AND NOT ${ACTIONED}`)},
@@ -105,7 +109,9 @@ const RESPONSE_TIMES_VALID_UNTIL = new NamedSql(`
     (SELECT l.date_created FROM leads l
       WHERE :endsNow AND l.vendor_id = :vendorId AND l.date_created >= :until
       ORDER BY l.date_created LIMIT 1)
-  ) AS "validUntil"`);
+  ) AS "validUntil"`,
+  { prepare: true },
+);
 
 /** A vendor's response-time figures over a window (also run by the benchmark's baseline). */
 export function responseTimesStatement(
@@ -115,7 +121,7 @@ export function responseTimesStatement(
   window: { from: Date; until: Date },
 ): Statement {
   const values = { vendorId, from: window.from, until: window.until };
-  return { ...leadStatement(timing, now, RESPONSE_TIMES, values), prepare: true };
+  return leadStatement(timing, now, RESPONSE_TIMES, values);
 }
 
 /** Until when the figures of the window hold, leads unchanged; see `RESPONSE_TIMES_VALID_UNTIL`. */
@@ -127,5 +133,5 @@ export function responseTimesValidUntilStatement(
 ): Statement {
   const windowLength = window.startMoves ? `${window.until.getTime() - window.from.getTime()} milliseconds` : null;
   const values = { vendorId, from: window.from, until: window.until, windowLength, endsNow: window.endsNow };
-  return { ...leadStatement(timing, now, RESPONSE_TIMES_VALID_UNTIL, values), prepare: true };
+  return leadStatement(timing, now, RESPONSE_TIMES_VALID_UNTIL, values);
 }

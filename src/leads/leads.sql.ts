@@ -80,7 +80,8 @@ const TOTALS: Record<LeadFilter, string> = {
 
 /** One page of the vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */
 const listSql = (filter: LeadFilter): NamedSql =>
-  new NamedSql(`
+  new NamedSql(
+    `
     SELECT matching.total, lead.*
     -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
     -- be a copy of the count.
@@ -106,7 +107,9 @@ const listSql = (filter: LeadFilter): NamedSql =>
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
-    ORDER BY lead."dateCreated" DESC, lead.id DESC`);
+    ORDER BY lead."dateCreated" DESC, lead.id DESC`,
+    { prepare: true },
+  );
 
 export const LEAD_SQL = {
   /**
@@ -123,10 +126,13 @@ export const LEAD_SQL = {
   } satisfies Record<LeadFilter, NamedSql>,
 
   /** The three filter counts in one statement. :vendorId. */
-  filterCounts: new NamedSql(`
+  filterCounts: new NamedSql(
+    `
     SELECT ${TOTALS[LeadFilter.All]} AS "allLeadsCount",
            ${TOTALS[LeadFilter.Accepted]} AS "acceptedLeadsCount",
-           ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`),
+           ${TOTALS[LeadFilter.RequiresAttention]} AS "requiresAttentionLeadsCount"`,
+    { prepare: true },
+  ),
 
   /** :leadId, :vendorId. */
   findOne: new NamedSql(`SELECT ${LEAD_VIEW_COLUMNS} FROM leads l WHERE l.id = :leadId AND l.vendor_id = :vendorId`),
@@ -226,10 +232,10 @@ export function leadListStatement(
   { page, size }: PageRequest,
 ): Statement {
   const values = { vendorId, limit: size, offset: page * size };
-  return { ...leadStatement(timing, now, LEAD_SQL.list[filter], values), prepare: true };
+  return leadStatement(timing, now, LEAD_SQL.list[filter], values);
 }
 
 /** A vendor's number of leads per filter (also run by the benchmark's baseline). */
 export function filterCountsStatement(timing: LeadTiming, now: Date, vendorId: number): Statement {
-  return { ...leadStatement(timing, now, LEAD_SQL.filterCounts, { vendorId }), prepare: true };
+  return leadStatement(timing, now, LEAD_SQL.filterCounts, { vendorId });
 }

@@ -10,25 +10,11 @@ import type { PersonFinding } from '../common/privacy/person-finding';
 import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
 import type { NotificationPurpose } from './notification.types';
-import { SmsOptOuts } from './sms-opt-outs';
+import { type MessageRecord, NOTIFICATION_SQL } from './notifications.sql';
 
-/** A message as a person's export shows it. */
-export interface MessageRecord {
-  id: number;
-  vendorId: number;
-  purpose: NotificationPurpose;
-  /** The record it was sent for (a feedback request, a lead...), by purpose. */
-  subjectId: number;
-  channel: string;
-  recipient: string;
-  subject: string | null;
-  text: string;
-  status: string;
-  createdAt: Date;
-  sentAt: Date | null;
-  lastAttemptAt: Date | null;
-  lastError: string | null;
-}
+// The customer-data module names the record through the provider.
+export type { MessageRecord } from './notifications.sql';
+import { SmsOptOuts } from './sms-opt-outs';
 
 /**
  * The records each purpose's messages are sent for: a message sent for one of the person's records
@@ -110,18 +96,7 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
 
   /** By recipient (idx_notification_outbox_recipient) and by subject (uq_notification_outbox_subject_channel). */
   private messages(recipients: string[], purposes: NotificationPurpose[], ids: string[]): Promise<MessageRecord[]> {
-    return this.sql.rows({
-      sql: `SELECT id, vendor_id AS "vendorId", purpose, subject_id AS "subjectId", channel, recipient, subject, text, status, created_at AS "createdAt",
-              sent_at AS "sentAt", last_attempt_at AS "lastAttemptAt", last_error AS "lastError"
-         FROM notification_outbox WHERE recipient = ANY($1::varchar[])
-       UNION
-       SELECT id, vendor_id, purpose, subject_id, channel, recipient, subject, text, status, created_at, sent_at, last_attempt_at, last_error
-         FROM notification_outbox o
-         JOIN unnest($2::notification_purpose[], $3::text[]) AS s(purpose, ids) USING (purpose)
-        WHERE o.subject_id = ANY(string_to_array(s.ids, ',')::bigint[])
-       ORDER BY id`,
-      parameters: [recipients, purposes, ids],
-    });
+    return this.sql.rows(NOTIFICATION_SQL.messageRecords.bind({ recipients, purposes, ids }));
   }
 
   /**
@@ -132,21 +107,9 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
    */
   private async eraseMessages(ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
-    await this.sql.run({
-      sql: `DELETE FROM sms_sender_pairs WHERE phone IN (
-              SELECT recipient FROM notification_outbox WHERE id = ANY($1::bigint[]) AND channel = 'SMS')`,
-      parameters: [ids],
-    });
-    const { rowCount: withdrawn } = await this.sql.run({
-      sql: `DELETE FROM notification_outbox WHERE id = ANY($1::bigint[]) AND status = 'PENDING'`,
-      parameters: [ids],
-    });
-    const { rowCount: erased } = await this.sql.run({
-      sql: `UPDATE notification_outbox SET recipient = $2::text, subject = NULL, text = $2::text, html = NULL,
-          last_error = CASE WHEN last_error IS NULL THEN NULL ELSE $2::text END
-        WHERE id = ANY($1::bigint[])`,
-      parameters: [ids, ERASED],
-    });
+    await this.sql.run(NOTIFICATION_SQL.forgetSenderPairsOf.bind({ ids }));
+    const { rowCount: withdrawn } = await this.sql.run(NOTIFICATION_SQL.withdrawPending.bind({ ids }));
+    const { rowCount: erased } = await this.sql.run(NOTIFICATION_SQL.eraseMessages.bind({ ids, erased: ERASED }));
     return withdrawn + erased;
   }
 
@@ -157,17 +120,9 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
    * with time). Answers where it got to.
    */
   async blankBodiesBefore(cutoff: Date, afterId: number, limit: number): Promise<WalkedBatch> {
-    const rows: { id: number; old: boolean; young: boolean }[] = await this.sql.rows({
-      sql: `WITH batch AS (
-         SELECT id, created_at < $2 AND status <> 'PENDING' AND text <> $4::text AS old, created_at >= $2 AS young
-           FROM notification_outbox WHERE id > $1 ORDER BY id LIMIT $3),
-       blanked AS (
-         UPDATE notification_outbox o SET text = $4::text, html = NULL,
-             last_error = CASE WHEN o.last_error IS NULL THEN NULL ELSE $4::text END
-           FROM batch WHERE o.id = batch.id AND batch.old RETURNING o.id)
-       SELECT id, old, young FROM batch ORDER BY id`,
-      parameters: [afterId, cutoff, limit, ERASED],
-    });
+    const rows = await this.sql.rows(
+      NOTIFICATION_SQL.blankBodiesBefore.bind({ cutoff, afterId, limit, erased: ERASED }),
+    );
     return walkedBatchOf(rows, limit);
   }
 }

@@ -1,13 +1,13 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, Raw, type Repository } from 'typeorm';
+import { In, IsNull, Not, type Repository } from 'typeorm';
 import { Sql } from '../database/sql';
-import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
+import { type ClaimedNotification, NOTIFICATION_SQL, failedSubjectsStatement } from './notifications.sql';
 
 /** A message as rendered at enqueue: what a sender gets, and whose it is. */
 export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
@@ -15,34 +15,6 @@ export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
     /** Held back this long before its first attempt; due at once when absent. */
     delayMs?: number;
   };
-
-/**
- * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
- * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
- */
-export type ClaimedNotification = OutgoingMessage &
-  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
-
-/**
- * The vendor's subjects whose messages all failed for good (a KPI statement, also run by the
- * benchmark's baseline and bench:kpi): few, found from the vendor's FAILED messages
- * (idx_notification_outbox_vendor_failed), each then looked up by its subject
- * (uq_notification_outbox_subject_channel) for a message that did not fail. The lookup is a scalar
- * subquery, which PostgreSQL keeps correlated: every plan, the prepared statement's generic one and one
- * made on stale statistics included, reads only the subject's rows per failed message. Written as a
- * join or EXISTS, a plan could read every message of the purpose once per message.
- */
-export function failedSubjectsStatement(purpose: NotificationPurpose, vendorId: number): Statement {
-  return {
-    sql: `SELECT coalesce(array_agg(DISTINCT failed.subject_id), '{}') AS "subjectIds"
-            FROM notification_outbox AS failed
-           WHERE failed.vendor_id = $2 AND failed.purpose = $1 AND failed.status = 'FAILED'
-             AND (SELECT count(*) FROM notification_outbox AS other
-                   WHERE other.purpose = $1 AND other.subject_id = failed.subject_id AND other.status <> 'FAILED') = 0`,
-    parameters: [purpose, vendorId],
-    prepare: true,
-  };
-}
 
 @Injectable()
 export class NotificationsRepository {
@@ -53,14 +25,25 @@ export class NotificationsRepository {
 
   /** Inserts in the caller's transaction, so the row commits or rolls back with the caller's work. */
   async insert({ delayMs, ...row }: NewOutboxRow): Promise<void> {
-    const due = delayMs ? { nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs / 1000)})` } : {};
-    await this.txHost.tx
-      .createQueryBuilder()
-      .insert()
-      .into(OutboxNotification)
-      .values({ ...row, ...due })
-      .orIgnore()
-      .execute();
+    await this.sql.run(
+      NOTIFICATION_SQL.insert.bind({
+        vendorId: row.vendorId,
+        purpose: row.purpose,
+        subjectId: row.subjectId,
+        processId: row.processId ?? null,
+        channel: row.channel,
+        sender: row.sender ?? null,
+        recipient: row.recipient,
+        subject: row.subject ?? null,
+        text: row.text,
+        html: row.html ?? null,
+        unsubscribeUrl: row.unsubscribeUrl ?? null,
+        fromName: row.fromName ?? null,
+        replyTo: row.replyTo ?? null,
+        messageKey: row.messageKey,
+        delaySeconds: delayMs ? Math.round(delayMs / 1000) : 0,
+      }),
+    );
   }
 
   /**
@@ -70,24 +53,7 @@ export class NotificationsRepository {
    * worker that dies mid-delivery leaves them to be taken again when the lease runs out.
    */
   claimDue(limit: number, leaseMs: number): Promise<ClaimedNotification[]> {
-    return this.sql.rows({
-      sql: `UPDATE notification_outbox AS n
-               SET attempts = n.attempts + 1,
-                   last_attempt_at = now(),
-                   next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
-              FROM (SELECT id FROM notification_outbox
-                     WHERE status = 'PENDING' AND next_attempt_at <= now()
-                     ORDER BY next_attempt_at, id
-                     LIMIT $1
-                       FOR UPDATE SKIP LOCKED) AS due
-             WHERE n.id = due.id
-         RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
-                   n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
-                   n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
-                   n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
-                   n.subject_id AS "subjectId"`,
-      parameters: [limit, leaseMs],
-    });
+    return this.sql.rows(NOTIFICATION_SQL.claimDue.bind({ limit, leaseMs }));
   }
 
   /**
@@ -96,12 +62,10 @@ export class NotificationsRepository {
    * moment), and then the message must not be sent.
    */
   async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
-    const result = await this.txHost.tx.update(
-      OutboxNotification,
-      { id: claim.id, attempts: claim.attempts, status: 'PENDING', nextAttemptAt: Raw((at) => `${at} > now()`) },
-      { handoverAttempt: claim.attempts },
+    const { rowCount } = await this.sql.run(
+      NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts }),
     );
-    return (result.affected ?? 0) > 0;
+    return rowCount > 0;
   }
 
   /** The number a claimed text leaves from (taken from the pool by its first attempt). */
@@ -136,12 +100,17 @@ export class NotificationsRepository {
     });
   }
 
-  scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
-    return this.finish(claim, {
-      lastErrorCode: failure.code,
-      lastError: failure.reason,
-      nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(delayMs)}::float8 / 1000)`,
-    });
+  async scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
+    const { rowCount } = await this.sql.run(
+      NOTIFICATION_SQL.scheduleRetry.bind({
+        id: claim.id,
+        attempts: claim.attempts,
+        errorCode: failure.code,
+        error: failure.reason,
+        delayMs: Math.round(delayMs),
+      }),
+    );
+    return rowCount > 0;
   }
 
   /** A process's messages, oldest first. */
@@ -210,8 +179,7 @@ export class NotificationsRepository {
   }
 
   async failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
-    // An int8 array arrives as strings (only scalar int8 is parsed to numbers).
-    const [{ subjectIds }] = await this.sql.rows<{ subjectIds: string[] }>(failedSubjectsStatement(purpose, vendorId));
+    const [{ subjectIds }] = await this.sql.rows(failedSubjectsStatement(purpose, vendorId));
     return subjectIds;
   }
 

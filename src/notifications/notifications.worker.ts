@@ -9,7 +9,8 @@ import { DeliveryFailure } from './delivery/delivery-failure';
 import { EMAIL_SENDER, MessageSender, SMS_SENDER } from './delivery/message-sender';
 import { DeliveryStatus } from './dto/delivery-status.response';
 import { type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
-import { ClaimedNotification, NotificationsRepository } from './notifications.repository';
+import { NotificationsRepository } from './notifications.repository';
+import type { ClaimedNotification } from './notifications.sql';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 import { SmsOptOuts } from './sms-opt-outs';
 

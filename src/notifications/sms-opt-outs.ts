@@ -2,8 +2,10 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { Sql } from '../database/sql';
 import { SmsOptOut } from './entities/sms-opt-out.entity';
 import type { SmsOptOutSource } from './notification.types';
+import { NOTIFICATION_SQL } from './notifications.sql';
 
 /**
  * The phones that texted STOP to the sender, or that the provider refuses to text (error 21610): no
@@ -11,11 +13,14 @@ import type { SmsOptOutSource } from './notification.types';
  */
 @Injectable()
 export class SmsOptOuts {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
+  ) {}
 
   /** Records the opt-out; a phone already opted out keeps its first source. */
   async add(phone: string, source: SmsOptOutSource): Promise<void> {
-    await this.txHost.tx.createQueryBuilder().insert().into(SmsOptOut).values({ phone, source }).orIgnore().execute();
+    await this.sql.run(NOTIFICATION_SQL.addSmsOptOut.bind({ phone, source }));
   }
 
   /** Lifts the opt-out the phone texted (START); one the provider reported stays. Answers whether one was lifted. */

@@ -4,42 +4,10 @@ import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
-import { REFERRAL_RECORDS_SQL } from './referrals.sql';
+import { REFERRAL_RECORD_SQL } from './referral-customer-records.sql';
 
-export interface ReferralRequestRecord {
-  id: number;
-  processId: number;
-  createdAt: Date;
-  completedAt: Date | null;
-  completedChannel: string | null;
-}
-export interface ReferralRecord {
-  id: number;
-  vendorId: number;
-  referralRequestId: number;
-  channel: string;
-  friendName: string | null;
-  friendEmail: string | null;
-  friendPhone: string | null;
-  /** The referrer's name as they gave it on the invitation form. */
-  referrerName: string | null;
-  createdAt: Date;
-}
-export interface ConversionRecord {
-  id: number;
-  vendorId: number;
-  referralId: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  message: string | null;
-  createdAt: Date;
-}
-
-const REFERRAL_COLUMNS = `id, vendor_id AS "vendorId", referral_request_id AS "referralRequestId", channel,
-  friend_name AS "friendName", friend_email AS "friendEmail", friend_phone AS "friendPhone", referrer_name AS "referrerName", created_at AS "createdAt"`;
-const CONVERSION_COLUMNS = `id, vendor_id AS "vendorId", referral_id AS "referralId", name, email, phone, message,
-  created_at AS "createdAt"`;
+// The customer-data module names the records through the provider.
+export type { ConversionRecord, ReferralRecord, ReferralRequestRecord } from './referral-customer-records.sql';
 
 /**
  * The referrals' part of a person's data rights (docs/contract.md#data-rights): the referral requests and referrals
@@ -55,37 +23,32 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
   async find(finding: PersonFinding): Promise<void> {
     finding.add(
       'referralRequests',
-      await this.sql.rows<ReferralRequestRecord>({
-        sql: `SELECT id, process_id AS "processId", created_at AS "createdAt", completed_at AS "completedAt",
-              completed_channel AS "completedChannel"
-         FROM referral_requests WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-        parameters: [finding.ids('reputationProcesses')],
-      }),
+      await this.sql.rows(
+        REFERRAL_RECORD_SQL.requestsOfProcesses.bind({ processIds: finding.ids('reputationProcesses') }),
+      ),
     );
     // The friends they referred: the friend's contacts are someone else's, the referrer's name theirs.
-    const made = await this.sql.rows<ReferralRecord>({
-      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE referral_request_id = ANY($1::bigint[]) ORDER BY id`,
-      parameters: [finding.ids('referralRequests')],
-    });
+    const made = await this.sql.rows(
+      REFERRAL_RECORD_SQL.referralsOfRequests.bind({ requestIds: finding.ids('referralRequests') }),
+    );
     finding.add('referralsMade', made, { values: made.map((r) => r.referrerName) });
     // The referrals that invited this person, by e-mail or text (idx_referrals_friend_email / _phone),
     // and those a retention pass seeded by id.
-    const received = await this.sql.rows<ReferralRecord>({
-      sql: `SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_email = ANY($1::text[])
-       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE friend_phone = ANY($2::text[])
-       UNION SELECT ${REFERRAL_COLUMNS} FROM referrals WHERE id = ANY($3::bigint[]) ORDER BY id`,
-      parameters: [finding.emails, finding.phones, finding.ids('referralsReceived')],
-    });
+    const received = await this.sql.rows(
+      REFERRAL_RECORD_SQL.referralsReceived.bind({
+        emails: finding.emails,
+        phones: finding.phones,
+        ids: finding.ids('referralsReceived'),
+      }),
+    );
     finding.add('referralsReceived', received, {
       contacts: received.map((r) => ({ email: r.friendEmail, phone: r.friendPhone })),
       values: received.flatMap((r) => [r.friendName, r.friendEmail, r.friendPhone]),
     });
     // The contact requests this person sent from a friend's page (idx_referral_conversions_email / _phone).
-    const conversions = await this.sql.rows<ConversionRecord>({
-      sql: `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = ANY($1::text[])
-       UNION SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE phone = ANY($2::text[]) ORDER BY id`,
-      parameters: [finding.emails, finding.phones],
-    });
+    const conversions = await this.sql.rows(
+      REFERRAL_RECORD_SQL.conversionsOf.bind({ emails: finding.emails, phones: finding.phones }),
+    );
     finding.add('referralConversions', conversions, {
       contacts: conversions,
       values: conversions.flatMap((c) => [c.name, c.email, c.phone, c.message]),
@@ -93,8 +56,8 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
     // The friends' requests their referrals brought: nothing of them is the person's but where their words name them.
     finding.add(
       'referredConversions',
-      await this.sql.rows<ConversionRecord>(
-        REFERRAL_RECORDS_SQL.referredConversions.bind({ referralIds: finding.ids('referralsMade') }),
+      await this.sql.rows(
+        REFERRAL_RECORD_SQL.conversionsOfReferrals.bind({ referralIds: finding.ids('referralsMade') }),
       ),
     );
   }
@@ -105,14 +68,7 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
    * `RETENTION_REFERRAL_INVITES_DAYS` erases. The walk ends at the first invitation sent after the cutoff.
    */
   async unansweredInvitationsBefore(cutoff: Date, afterId: number, limit: number): Promise<ExpiredBatch> {
-    const rows = await this.sql.rows<{ id: number; expired: boolean }>({
-      sql: `SELECT r.id, r.channel <> 'SHARE' AND r.erased_at IS NULL
-                     AND NOT EXISTS (SELECT 1 FROM referral_conversions c WHERE c.referral_id = r.id) AS expired
-              FROM referrals r
-             WHERE r.id > $2 AND r.created_at < $1
-             ORDER BY r.id LIMIT $3`,
-      parameters: [cutoff, afterId, limit],
-    });
+    const rows = await this.sql.rows(REFERRAL_RECORD_SQL.unansweredInvitationsBefore.bind({ cutoff, afterId, limit }));
     return expiredBatchOf(rows, limit);
   }
 
@@ -122,15 +78,14 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
    * message.
    */
   async erase({ finding, values }: Erasure): Promise<ErasedCounts> {
-    const { rowCount: referrals } = await this.sql.run({
-      sql: `UPDATE referrals SET friend_name = NULL, friend_email = NULL, friend_phone = NULL, referrer_name = NULL, erased_at = now()
-        WHERE id = ANY($1::bigint[])`,
-      parameters: [[...finding.ids('referralsMade'), ...finding.ids('referralsReceived')]],
-    });
-    const { rowCount: conversions } = await this.sql.run({
-      sql: `UPDATE referral_conversions SET name = $2::text, email = NULL, phone = NULL, message = NULL WHERE id = ANY($1::bigint[])`,
-      parameters: [finding.ids('referralConversions'), ERASED],
-    });
+    const { rowCount: referrals } = await this.sql.run(
+      REFERRAL_RECORD_SQL.eraseReferrals.bind({
+        ids: [...finding.ids('referralsMade'), ...finding.ids('referralsReceived')],
+      }),
+    );
+    const { rowCount: conversions } = await this.sql.run(
+      REFERRAL_RECORD_SQL.eraseConversions.bind({ ids: finding.ids('referralConversions'), erased: ERASED }),
+    );
     return { referrals, referralConversions: conversions + (await this.eraseNamesIn(finding, values)) };
   }
 
@@ -138,18 +93,12 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
   private async eraseNamesIn(finding: PersonFinding, values: ErasedValues): Promise<number> {
     const ids = finding.ids('referredConversions');
     if (ids.length === 0) return 0;
-    const requests = await this.sql.rows<{ id: number; message: string | null }>({
-      sql: `SELECT id, message FROM referral_conversions WHERE id = ANY($1::bigint[]) FOR UPDATE`,
-      parameters: [ids],
-    });
+    const requests = await this.sql.rows(REFERRAL_RECORD_SQL.lockMessages.bind({ ids }));
     let changed = 0;
     for (const request of requests) {
       const message = redactText(request.message ?? '', values);
       if (!message.changed) continue;
-      await this.sql.run({
-        sql: `UPDATE referral_conversions SET message = $2 WHERE id = $1`,
-        parameters: [request.id, message.value],
-      });
+      await this.sql.run(REFERRAL_RECORD_SQL.rewriteMessage.bind({ id: request.id, message: message.value }));
       changed += 1;
     }
     return changed;

@@ -2,13 +2,14 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { MoreThan } from 'typeorm';
-import { LockSpace } from '../database/advisory-locks';
+import { LockSpace, lockTextUntilCommit } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
 import type { ReferralChannel } from '../reputation/entities/reputation-event.entity';
 import { ReferralConversion } from './entities/referral-conversion.entity';
 import { ReferralRequest } from './entities/referral-request.entity';
 import { Referral } from './entities/referral.entity';
+import { REFERRAL_SQL } from './referrals.sql';
 
 export type NewReferral = Pick<
   Referral,
@@ -44,12 +45,7 @@ export class ReferralsRepository {
 
   /** Marks the referral request completed by this channel unless an earlier referral already did. */
   async completeRequest(id: number, channel: ReferralChannel): Promise<void> {
-    await this.manager
-      .createQueryBuilder()
-      .update(ReferralRequest)
-      .set({ completedAt: () => 'now()', completedChannel: channel })
-      .where('id = :id AND completed_at IS NULL', { id })
-      .execute();
+    await this.sql.run(REFERRAL_SQL.completeRequest.bind({ id, channel }));
   }
 
   findRequestOfProcess(processId: number): Promise<ReferralRequest | null> {
@@ -70,17 +66,9 @@ export class ReferralsRepository {
    * one after the other.
    */
   async invitedWithin(vendorId: number, address: string, days: number): Promise<boolean> {
-    await this.sql.run({
-      sql: 'SELECT pg_advisory_xact_lock($1, hashtext($2))',
-      parameters: [LockSpace.FriendInvitations, `${vendorId}:${address}`],
-    });
-    const rows: { found: boolean }[] = await this.sql.rows({
-      sql: `SELECT EXISTS (SELECT 1 FROM referrals
-                       WHERE vendor_id = $1 AND coalesce(friend_email, friend_phone) = $2
-                         AND created_at > now() - make_interval(days => $3)) AS found`,
-      parameters: [vendorId, address, days],
-    });
-    return rows[0].found;
+    await lockTextUntilCommit(this.sql, LockSpace.FriendInvitations, `${vendorId}:${address}`);
+    const [{ found }] = await this.sql.rows(REFERRAL_SQL.invitedWithin.bind({ vendorId, address, days }));
+    return found;
   }
 
   /** The referral behind a friend's link; `lock` holds it for the rest of the transaction. */
@@ -98,11 +86,14 @@ export class ReferralsRepository {
 
   /** Whether the referral has a conversion from this email or phone; from anyone when contact is null. */
   async conversionExists(referralId: number, contact: Contact | null): Promise<boolean> {
-    const rows: { found: boolean }[] = await this.sql.rows({
-      sql: `SELECT EXISTS (SELECT 1 FROM referral_conversions
-                       WHERE referral_id = $1 AND ($2 OR email = $3 OR phone = $4)) AS found`,
-      parameters: [referralId, contact === null, contact?.email ?? null, contact?.phone ?? null],
-    });
-    return rows[0].found;
+    const [{ found }] = await this.sql.rows(
+      REFERRAL_SQL.conversionExists.bind({
+        referralId,
+        anyone: contact === null,
+        email: contact?.email ?? null,
+        phone: contact?.phone ?? null,
+      }),
+    );
+    return found;
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { Sql } from '../database/sql';
+import { REPUTATION_SQL } from './reputation.sql';
 
 /**
  * The suppression list (docs/contract.md#data-rights): an erased person's e-mail or phone, kept only as HMAC-SHA256
@@ -23,11 +24,7 @@ export class ContactSuppressions {
   /** In the caller's transaction; answers the hashes. */
   async suppress(contacts: string[]): Promise<string[]> {
     const hashes = contacts.map((contact) => this.hashOf(contact));
-    if (hashes.length)
-      await this.sql.run({
-        sql: `INSERT INTO contact_suppressions (contact_hash) SELECT unnest($1::varchar[]) ON CONFLICT DO NOTHING`,
-        parameters: [hashes],
-      });
+    if (hashes.length) await this.sql.run(REPUTATION_SQL.suppress.bind({ hashes }));
     return hashes;
   }
 
@@ -35,10 +32,7 @@ export class ContactSuppressions {
   async suppressed(contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
     const byHash = new Map(contacts.map((contact) => [this.hashOf(contact), contact]));
-    const rows: { hash: string }[] = await this.sql.rows({
-      sql: `SELECT contact_hash AS hash FROM contact_suppressions WHERE contact_hash = ANY($1::varchar[])`,
-      parameters: [[...byHash.keys()]],
-    });
+    const rows = await this.sql.rows(REPUTATION_SQL.suppressed.bind({ hashes: [...byHash.keys()] }));
     return new Set(rows.map((row) => byHash.get(row.hash)!));
   }
 }

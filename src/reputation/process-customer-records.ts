@@ -4,42 +4,11 @@ import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
 import { Sql } from '../database/sql';
-import type { OptOutSource } from '../notifications/notification.types';
 import { ContactSuppressions } from './contact-suppressions';
-import type { ReputationEvent } from './entities/reputation-event.entity';
-import type { ReputationProcess } from './entities/reputation-process.entity';
+import { REPUTATION_SQL } from './reputation.sql';
 
-export type ProcessRecord = Pick<
-  ReputationProcess,
-  | 'id'
-  | 'vendorId'
-  | 'origin'
-  | 'state'
-  | 'step'
-  | 'firstName'
-  | 'email'
-  | 'phone'
-  | 'privateFeedback'
-  | 'startedAt'
-  | 'endedAt'
-  | 'optedOutAt'
->;
-export type ProcessEventRecord = Pick<
-  ReputationEvent,
-  'id' | 'processId' | 'type' | 'occurredAt' | 'rating' | 'wouldRefer' | 'platform' | 'channel'
->;
-export interface OptOutRecord {
-  /** The vendor and the contact; the phone alone for an opt-out from every vendor's texts. */
-  id: string;
-  /** Null for an opt-out from every vendor's texts. */
-  vendorId: number | null;
-  contact: string;
-  source: OptOutSource;
-  createdAt: Date;
-}
-
-const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first_name AS "firstName", email, phone,
-  private_feedback AS "privateFeedback", started_at AS "startedAt", ended_at AS "endedAt", opted_out_at AS "optedOutAt"`;
+// The customer-data module names the records through the provider.
+export type { OptOutRecord, ProcessEventRecord, ProcessRecord } from './reputation.sql';
 
 /**
  * The reputation core's part of a person's data rights (docs/contract.md#data-rights): their processes with what they
@@ -57,12 +26,13 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
 
   async find(finding: PersonFinding): Promise<void> {
     // Every process of any vendor sent to the contacts (idx_reputation_processes_email / _phone).
-    const processes = await this.sql.rows<ProcessRecord>({
-      sql: `SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE email = ANY($1::text[])
-       UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE phone = ANY($2::text[])
-       UNION SELECT ${PROCESS_COLUMNS} FROM reputation_processes WHERE id = ANY($3::bigint[]) ORDER BY id`,
-      parameters: [finding.emails, finding.phones, finding.ids('reputationProcesses')],
-    });
+    const processes = await this.sql.rows(
+      REPUTATION_SQL.processRecords.bind({
+        emails: finding.emails,
+        phones: finding.phones,
+        ids: finding.ids('reputationProcesses'),
+      }),
+    );
     finding.add('reputationProcesses', processes, {
       contacts: processes,
       values: processes.flatMap((p) => [p.firstName, p.email, p.phone, p.privateFeedback]),
@@ -70,22 +40,10 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
     // The steps: answers (rating, would-refer), yes/no, clicks per platform, referrals.
     finding.add(
       'processSteps',
-      await this.sql.rows<ProcessEventRecord>({
-        sql: `SELECT id, process_id AS "processId", type, occurred_at AS "occurredAt", rating, would_refer AS "wouldRefer",
-              platform, channel
-         FROM reputation_events WHERE process_id = ANY($1::bigint[]) ORDER BY id`,
-        parameters: [finding.ids('reputationProcesses')],
-      }),
+      await this.sql.rows(REPUTATION_SQL.processStepRecords.bind({ processIds: finding.ids('reputationProcesses') })),
     );
     // The vendors' opt-out lists (the phones' opt-outs from every vendor's texts are the outbox's).
-    finding.add(
-      'optOuts',
-      await this.sql.rows<OptOutRecord>({
-        sql: `SELECT vendor_id || ':' || contact AS id, vendor_id AS "vendorId", contact, source, created_at AS "createdAt"
-          FROM contact_opt_outs WHERE contact = ANY($1::varchar[]) ORDER BY vendor_id`,
-        parameters: [finding.contacts],
-      }),
-    );
+    finding.add('optOuts', await this.sql.rows(REPUTATION_SQL.optOutRecords.bind({ contacts: finding.contacts })));
   }
 
   /**
@@ -95,14 +53,7 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
    * started after the cutoff.
    */
   async inactiveBefore(cutoff: Date, afterId: number, limit: number): Promise<ExpiredBatch> {
-    const rows = await this.sql.rows<{ id: number; expired: boolean }>({
-      sql: `SELECT p.id, greatest(p.started_at, p.ended_at, p.opted_out_at,
-                     (SELECT max(e.occurred_at) FROM reputation_events e WHERE e.process_id = p.id)) < $1 AS expired
-              FROM reputation_processes p
-             WHERE p.id > $2 AND p.started_at < $1 AND p.erased_at IS NULL
-             ORDER BY p.id LIMIT $3`,
-      parameters: [cutoff, afterId, limit],
-    });
+    const rows = await this.sql.rows(REPUTATION_SQL.inactiveBefore.bind({ cutoff, afterId, limit }));
     return expiredBatchOf(rows, limit);
   }
 
@@ -115,18 +66,10 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
   async erase({ finding, suppress }: Erasure): Promise<ErasedCounts> {
     const processIds = finding.ids('reputationProcesses');
     const { rowCount: processes } = processIds.length
-      ? await this.sql.run({
-          sql: `UPDATE reputation_processes
-              SET first_name = $2::text, email = NULL, phone = NULL, private_feedback = NULL, erased_at = now()
-            WHERE id = ANY($1::bigint[])`,
-          parameters: [processIds, ERASED],
-        })
+      ? await this.sql.run(REPUTATION_SQL.eraseProcesses.bind({ ids: processIds, erased: ERASED }))
       : { rowCount: 0 };
     if (!suppress) return { reputationProcesses: processes };
-    const { rowCount: optOuts } = await this.sql.run({
-      sql: `DELETE FROM contact_opt_outs WHERE contact = ANY($1::varchar[])`,
-      parameters: [finding.contacts],
-    });
+    const { rowCount: optOuts } = await this.sql.run(REPUTATION_SQL.deleteOptOuts.bind({ contacts: finding.contacts }));
     await this.suppressions.suppress(finding.contacts);
     return { reputationProcesses: processes, optOuts };
   }

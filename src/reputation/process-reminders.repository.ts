@@ -1,10 +1,10 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import type { SelectQueryBuilder } from 'typeorm';
 import { Sql } from '../database/sql';
 import { ProcessReminder, type ReminderOutcome } from './entities/process-reminder.entity';
 import { ReputationEventType } from './entities/reputation-event.entity';
+import { REPUTATION_SQL, claimDueRemindersStatement } from './reputation.sql';
 
 export type NewReminder = Pick<ProcessReminder, 'processId' | 'vendorId' | 'requestId' | 'channels' | 'dueAt'>;
 
@@ -35,19 +35,7 @@ export class ProcessRemindersRepository {
    * transaction holds are skipped (it is sending them), so concurrent passes share the work.
    */
   claimDue(now: Date, limit: number): Promise<ProcessReminder[]> {
-    return this.claimQuery(now, limit).getMany();
-  }
-
-  /** The claim's statement (the benchmark explains it): the partial index on due_at, nothing else read. */
-  claimQuery(now: Date, limit: number): SelectQueryBuilder<ProcessReminder> {
-    return this.txHost.tx
-      .createQueryBuilder(ProcessReminder, 'reminder')
-      .where('reminder.outcome IS NULL')
-      .andWhere('reminder.dueAt <= :now', { now })
-      .orderBy('reminder.dueAt')
-      .limit(limit)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked');
+    return this.sql.rows(claimDueRemindersStatement(now, limit));
   }
 
   async defer(processId: number, until: Date): Promise<void> {
@@ -60,10 +48,7 @@ export class ProcessRemindersRepository {
 
   /** Whether the customer answered, chose yes/no or clicked a review link on the process's page. */
   async customerActed(processId: number): Promise<boolean> {
-    const rows: { acted: boolean }[] = await this.sql.rows({
-      sql: 'SELECT EXISTS (SELECT 1 FROM reputation_events WHERE process_id = $1 AND type = ANY($2)) AS acted',
-      parameters: [processId, CUSTOMER_ACTIONS],
-    });
-    return rows[0].acted;
+    const [{ acted }] = await this.sql.rows(REPUTATION_SQL.customerActed.bind({ processId, types: CUSTOMER_ACTIONS }));
+    return acted;
   }
 }

@@ -3,9 +3,9 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import { ContactSuppressions } from './contact-suppressions';
-import { ContactOptOut } from './entities/contact-opt-out.entity';
 import { ReputationEvent } from './entities/reputation-event.entity';
 import { ProcessState, ReputationProcess } from './entities/reputation-process.entity';
+import { REPUTATION_SQL } from './reputation.sql';
 
 export type NewEvent = Pick<ReputationEvent, 'vendorId' | 'processId' | 'type'> &
   Partial<Pick<ReputationEvent, 'rating' | 'wouldRefer' | 'platform' | 'channel'>>;
@@ -38,23 +38,14 @@ export class ProcessRepository {
   /** The contacts the vendor must not message: opted out of its messages, or erased (suppressed for every vendor). */
   async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
-    const rows: { contact: string }[] = await this.sql.rows({
-      sql: 'SELECT contact FROM contact_opt_outs WHERE vendor_id = $1 AND contact = ANY($2)',
-      parameters: [vendorId, contacts],
-    });
+    const rows = await this.sql.rows(REPUTATION_SQL.optedOut.bind({ vendorId, contacts }));
     const suppressed = await this.suppressions.suppressed(contacts);
     return new Set([...rows.map((row) => row.contact), ...suppressed]);
   }
 
   async optOut(vendorId: number, contacts: string[]): Promise<void> {
     if (contacts.length === 0) return;
-    await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(ContactOptOut)
-      .values(contacts.map((contact) => ({ vendorId, contact })))
-      .orIgnore()
-      .execute();
+    await this.sql.run(REPUTATION_SQL.optOut.bind({ vendorId, contacts }));
   }
 
   insertProcess(process: NewProcess): Promise<ReputationProcess> {

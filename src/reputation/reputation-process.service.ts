@@ -17,7 +17,8 @@ import {
   ReputationProcess,
   TerminationReason,
 } from './entities/reputation-process.entity';
-import { type Counts, ProcessCountsRepository } from './process-counts.repository';
+import { ProcessCountsRepository } from './process-counts.repository';
+import type { Counts } from './process-counts.sql';
 import { ProcessRemindersService } from './process-reminders.service';
 import { type NewEvent, type ProcessChanges, ProcessRepository } from './process.repository';
 import { ReputationLinks, customerPaths, newLinkToken, openLink } from './reputation-links';

@@ -5,6 +5,7 @@ import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import type { Contact } from '../reputation/contact';
 import { ReviewRequest } from './entities/review-request.entity';
+import { REVIEW_REQUEST_SQL } from './review-requests.sql';
 
 export type NewReviewRequest = Pick<
   ReviewRequest,
@@ -25,11 +26,10 @@ export class ReviewRequestsRepository {
    */
   async duplicateExists(vendorId: number, contact: Contact): Promise<boolean> {
     await lockUntilCommit(this.sql, LockSpace.ReviewRequestDuplicates, vendorId);
-    const rows: { found: boolean }[] = await this.sql.rows({
-      sql: `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = $1 AND (email = $2 OR phone = $3)) AS found`,
-      parameters: [vendorId, contact.email, contact.phone],
-    });
-    return rows[0].found;
+    const [{ found }] = await this.sql.rows(
+      REVIEW_REQUEST_SQL.duplicateExists.bind({ vendorId, email: contact.email, phone: contact.phone }),
+    );
+    return found;
   }
 
   insert(request: NewReviewRequest): Promise<ReviewRequest> {

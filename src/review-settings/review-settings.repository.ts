@@ -5,6 +5,7 @@ import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { Sql } from '../database/sql';
 import { ReviewSettings } from './entities/review-settings.entity';
+import { REVIEW_SETTINGS_SQL } from './review-settings.sql';
 
 export type ReviewSettingsFields = Omit<
   ReviewSettings,
@@ -42,10 +43,7 @@ export class ReviewSettingsRepository {
     try {
       // A savepoint when inside a transaction: a refused insert must not abort the caller's transaction.
       await this.txHost.withTransaction(Propagation.Nested, () =>
-        this.sql.run({
-          sql: 'INSERT INTO review_settings (vendor_id) VALUES ($1) ON CONFLICT (vendor_id) DO NOTHING',
-          parameters: [vendorId],
-        }),
+        this.sql.run(REVIEW_SETTINGS_SQL.insertDefaults.bind({ vendorId })),
       );
       return true;
     } catch (error) {
@@ -65,16 +63,8 @@ export class ReviewSettingsRepository {
     locations: ReviewLocationInput[],
   ): Promise<ReviewSettings | null> {
     return this.txHost.withTransaction(async () => {
-      const manager = this.txHost.tx;
       if (!(await this.createDefaults(vendorId))) return null;
-      const updated = await manager
-        .createQueryBuilder()
-        .update(ReviewSettings)
-        .set(fields)
-        .where('vendorId = :vendorId', { vendorId })
-        .returning(['id'])
-        .execute();
-      const settingsId = (updated.raw as { id: number }[])[0].id;
+      const [{ id: settingsId }] = await this.sql.rows(REVIEW_SETTINGS_SQL.replaceFields.bind({ vendorId, ...fields }));
 
       const kept = locations.flatMap((location, position) =>
         location.id === undefined ? [] : [{ ...location, id: location.id, position }],
@@ -82,22 +72,17 @@ export class ReviewSettingsRepository {
       const added = locations.flatMap((location, position) =>
         location.id === undefined ? [{ ...location, position }] : [],
       );
-      await this.sql.run({
-        sql: `DELETE FROM review_locations WHERE settings_id = $1 AND NOT (id = ANY($2::int[]))`,
-        parameters: [settingsId, kept.map((l) => l.id)],
-      });
-      const rewritten = await this.sql.rows<{ id: number }>({
-        sql: `UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) AS v(id, label, google_url, position)
-         WHERE l.settings_id = $1 AND l.id = v.id RETURNING l.id`,
-        parameters: [
+      const keptIds = kept.map((l) => l.id);
+      await this.sql.run(REVIEW_SETTINGS_SQL.deleteLocationsBut.bind({ settingsId, keptIds }));
+      const rewritten = await this.sql.rows(
+        REVIEW_SETTINGS_SQL.rewriteLocations.bind({
           settingsId,
-          kept.map((l) => l.id),
-          kept.map((l) => l.label),
-          kept.map((l) => l.googleUrl),
-          kept.map((l) => l.position),
-        ],
-      });
+          ids: keptIds,
+          labels: kept.map((l) => l.label),
+          googleUrls: kept.map((l) => l.googleUrl),
+          positions: kept.map((l) => l.position),
+        }),
+      );
       if (rewritten.length < kept.length) {
         const found = new Set(rewritten.map((row) => row.id));
         const unknown = kept.filter((l) => !found.has(l.id)).map((l) => l.id);
@@ -105,16 +90,14 @@ export class ReviewSettingsRepository {
           `Review location ${unknown.join(', ')} is not one of this vendor's review locations.`,
         );
       }
-      await this.sql.run({
-        sql: `INSERT INTO review_locations (settings_id, label, google_url, position)
-         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[])`,
-        parameters: [
+      await this.sql.run(
+        REVIEW_SETTINGS_SQL.addLocations.bind({
           settingsId,
-          added.map((l) => l.label),
-          added.map((l) => l.googleUrl),
-          added.map((l) => l.position),
-        ],
-      });
+          labels: added.map((l) => l.label),
+          googleUrls: added.map((l) => l.googleUrl),
+          positions: added.map((l) => l.position),
+        }),
+      );
       return this.findByVendor(vendorId);
     });
   }

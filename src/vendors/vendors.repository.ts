@@ -7,17 +7,11 @@ import type { VendorSummary } from './dto/vendor-summary.response';
 import type { VendorAccount, VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
 import type { VendorProfileValues } from './vendor-profile';
-import { type VendorSearchCriteria, vendorSearchStatement } from './vendors.sql';
+import { VENDOR_SQL, type VendorSearchCriteria, vendorSearchStatement } from './vendors.sql';
 
 export type NewVendor = Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName'> &
   Partial<Pick<Vendor, 'packageType' | 'activated'>>;
 export type VendorChanges = Partial<NewVendor & Pick<Vendor, VendorFeature> & VendorProfileValues>;
-
-/** The account of every vendor API request: the columns the guards and handlers use, by primary key. */
-const ACCOUNT_SQL = `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",
-  enable_full_rms AS "enableFullRMS", enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
-  enable_standalone_review_booster AS "enableStandaloneReviewBooster"
-  FROM vendors WHERE id = $1`;
 
 @Injectable()
 export class VendorsRepository {
@@ -50,13 +44,13 @@ export class VendorsRepository {
     offset: number,
     limit: number,
   ): Promise<{ vendors: VendorSummary[]; total: number }> {
-    const rows = await this.sql.rows<VendorSummary & { total: number }>(vendorSearchStatement(criteria, offset, limit));
+    const rows = await this.sql.rows(vendorSearchStatement(criteria, offset, limit));
     const vendors = rows.filter((row) => row.id !== null).map(({ total: _total, ...vendor }) => vendor);
     return { vendors, total: rows[0].total };
   }
 
   async findAccount(id: number): Promise<VendorAccount | null> {
-    const [account] = await this.sql.rows<VendorAccount>({ sql: ACCOUNT_SQL, parameters: [id], prepare: true });
+    const [account] = await this.sql.rows(VENDOR_SQL.account.bind({ id }));
     return account ?? null;
   }
 

@@ -1,4 +1,7 @@
+import type { VendorAccount } from '../auth/vendor-account';
+import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
+import type { VendorSummary } from './dto/vendor-summary.response';
 
 /** A vendor matches when any given criterion holds; no criterion matches every vendor. */
 export interface VendorSearchCriteria {
@@ -12,37 +15,58 @@ const SUMMARY_COLUMNS = `id, vendor_name AS "vendorName", email, city_name AS "c
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const NAME_CONTAINS = `lower(vendor_name) LIKE '%' || lower(:nameContains) || '%'`;
+const ID_IS = `id = :id`;
+
 /**
  * A search as one statement (run by the repository and by the benchmark's baseline): the matches'
  * number on every row, and the page's vendors in name order; a page past the end is one row with the
- * number and no vendor.
+ * number and no vendor. :limit, :offset, and the criteria's values.
  * With a name, the matches are materialized: the trigram index is scanned once, and the count and the
  * page both read that result (a count and a page statement scanned it twice). With no criterion the
  * CTE is inlined: the count reads the table its cheapest way and the page walks idx_vendors_lower_name_id.
  */
-export function vendorSearchStatement(criteria: VendorSearchCriteria, offset: number, limit: number): Statement {
-  const conditions: string[] = [];
-  const parameters: unknown[] = [limit, offset];
-  if (criteria.nameContains) {
-    parameters.push(escapeLike(criteria.nameContains));
-    conditions.push(`lower(vendor_name) LIKE '%' || lower($${parameters.length}) || '%'`);
-  }
-  if (criteria.id !== undefined) {
-    parameters.push(criteria.id);
-    conditions.push(`id = $${parameters.length}`);
-  }
-  const where = conditions.length ? `WHERE ${conditions.join(' OR ')}` : '';
-  return {
-    sql: `WITH matches AS ${conditions.length ? '' : 'NOT '}MATERIALIZED (
-            SELECT id, lower(vendor_name) AS name_key FROM vendors ${where})
-          SELECT counted.total, page.*
-            FROM (SELECT count(*) AS total FROM matches) AS counted
-            LEFT JOIN LATERAL (
-              SELECT ${SUMMARY_COLUMNS}
-                FROM (SELECT id, name_key FROM matches ORDER BY name_key, id LIMIT $1 OFFSET $2) AS listed
-                JOIN vendors USING (id)
-               ORDER BY listed.name_key, listed.id) AS page ON TRUE`,
-    parameters,
-    prepare: true,
-  };
+const searchSql = (conditions: string[]): NamedSql<VendorSummary & { total: number }> =>
+  new NamedSql(
+    `WITH matches AS ${conditions.length ? '' : 'NOT '}MATERIALIZED (
+       SELECT id, lower(vendor_name) AS name_key FROM vendors ${conditions.length ? `WHERE ${conditions.join(' OR ')}` : ''})
+     SELECT counted.total, page.*
+       FROM (SELECT count(*) AS total FROM matches) AS counted
+       LEFT JOIN LATERAL (
+         SELECT ${SUMMARY_COLUMNS}
+           FROM (SELECT id, name_key FROM matches ORDER BY name_key, id LIMIT :limit OFFSET :offset) AS listed
+           JOIN vendors USING (id)
+          ORDER BY listed.name_key, listed.id) AS page ON TRUE`,
+    { prepare: true, numbering: ['limit', 'offset', 'nameContains', 'id'] },
+  );
+
+/** The search's statement for each combination of criteria given: by name, by id. */
+const SEARCH = {
+  none: searchSql([]),
+  name: searchSql([NAME_CONTAINS]),
+  id: searchSql([ID_IS]),
+  nameOrId: searchSql([NAME_CONTAINS, ID_IS]),
+};
+
+export const VENDOR_SQL = {
+  /** The account of every vendor API request: the columns the guards and handlers use, by primary key :id. */
+  account: new NamedSql<VendorAccount>(
+    `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",
+  enable_full_rms AS "enableFullRMS", enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
+  enable_standalone_review_booster AS "enableStandaloneReviewBooster"
+  FROM vendors WHERE id = :id`,
+    { prepare: true },
+  ),
+};
+
+/** A search (see `searchSql`), also run by the benchmark's baseline. */
+export function vendorSearchStatement(
+  criteria: VendorSearchCriteria,
+  offset: number,
+  limit: number,
+): Statement<VendorSummary & { total: number }> {
+  const byName = Boolean(criteria.nameContains);
+  const byId = criteria.id !== undefined;
+  const sql = byName ? (byId ? SEARCH.nameOrId : SEARCH.name) : byId ? SEARCH.id : SEARCH.none;
+  return sql.bind({ limit, offset, nameContains: escapeLike(criteria.nameContains ?? ''), id: criteria.id ?? null });
 }

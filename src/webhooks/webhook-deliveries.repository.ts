@@ -5,18 +5,7 @@ import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Sql } from '../database/sql';
 import type { PublishedEvent } from '../events/event-subscribers';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
-
-/** A delivery a worker holds, with what it needs to sign and send; `attempts` fences every outcome. */
-export interface ClaimedDelivery {
-  id: string;
-  endpointId: number;
-  eventId: string;
-  body: string;
-  attempts: number;
-  url: string;
-  /** The current secret, and the previous one while it still signs, sealed as stored (WebhookSecrets opens them). */
-  secrets: string[];
-}
+import { type ClaimedDelivery, WEBHOOK_SQL } from './webhooks.sql';
 
 export interface AttemptRecord {
   statusCode: number | null;
@@ -37,14 +26,9 @@ export class WebhookDeliveriesRepository {
    * vendor's own, and every manager's). Answers how many.
    */
   async fanOut(event: PublishedEvent): Promise<number> {
-    const { rowCount } = await this.sql.run({
-      sql: `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
-       SELECT e.id, $1, $2::text, $3 FROM webhook_endpoints e
-        WHERE e.enabled
-          AND ((e.account_type = 'vendor' AND e.account_id = $4) OR e.account_type = 'manager')
-          AND ($2::text = ANY(e.events) OR '*' = ANY(e.events))`,
-      parameters: [event.id, event.type, event.body, event.vendorId],
-    });
+    const { rowCount } = await this.sql.run(
+      WEBHOOK_SQL.fanOut.bind({ eventId: event.id, eventType: event.type, body: event.body, vendorId: event.vendorId }),
+    );
     return rowCount;
   }
 
@@ -65,39 +49,15 @@ export class WebhookDeliveriesRepository {
    * lease work as in the notification outbox.
    */
   claimDue(limit: number, perEndpoint: number, busy: Map<number, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
-    return this.sql.rows({
-      sql: `WITH candidates AS (
-         SELECT d.id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY e.id ORDER BY d.next_attempt_at, d.id) AS rank,
-                $2 - coalesce(b.in_flight, 0) AS free
-           FROM webhook_endpoints e
-           LEFT JOIN unnest($3::int[], $4::int[]) AS b(endpoint_id, in_flight) ON b.endpoint_id = e.id
-          CROSS JOIN LATERAL (
-                SELECT w.id, w.next_attempt_at FROM webhook_deliveries w
-                 WHERE w.endpoint_id = e.id AND w.status = 'PENDING' AND w.next_attempt_at <= now()
-                 ORDER BY w.next_attempt_at, w.id
-                 LIMIT $2
-                   FOR UPDATE SKIP LOCKED) AS d
-          WHERE e.enabled
-            -- A deactivated vendor's endpoints wait (webhook_paused_vendors): not sent, no failure counted.
-            AND NOT EXISTS (SELECT 1 FROM webhook_paused_vendors p
-                             WHERE e.account_type = 'vendor' AND p.vendor_id = e.account_id)
-       ), due AS (
-         SELECT id FROM candidates WHERE rank <= free ORDER BY next_attempt_at, id LIMIT $1
-       ), claimed AS (
-         UPDATE webhook_deliveries AS w
-            SET attempts = w.attempts + 1,
-                last_attempt_at = now(),
-                next_attempt_at = now() + make_interval(secs => $5::float8 / 1000)
-           FROM due WHERE w.id = due.id
-       RETURNING w.id, w.endpoint_id, w.event_id, w.body, w.attempts
-       )
-       SELECT c.id, c.endpoint_id AS "endpointId", c.event_id AS "eventId", c.body, c.attempts, e.url,
-              array_remove(ARRAY[e.secret,
-                CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END], NULL) AS secrets
-         FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id`,
-      parameters: [limit, perEndpoint, [...busy.keys()], [...busy.values()], leaseMs],
-    });
+    return this.sql.rows(
+      WEBHOOK_SQL.claimDue.bind({
+        limit,
+        perEndpoint,
+        busyEndpoints: [...busy.keys()],
+        busyCounts: [...busy.values()],
+        leaseMs,
+      }),
+    );
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
@@ -107,7 +67,7 @@ export class WebhookDeliveriesRepository {
       deliveredAt: () => 'now()',
       ...this.attemptColumns(attempt),
     });
-    if (updated) await this.sql.run({ sql: SUCCEEDED_ENDPOINT, parameters: [claim.endpointId] });
+    if (updated) await this.sql.run(WEBHOOK_SQL.endpointSucceeded.bind({ endpointId: claim.endpointId }));
     return updated;
   }
 
@@ -121,12 +81,15 @@ export class WebhookDeliveriesRepository {
     retryInMs: number | undefined,
     disableAfter: number,
   ): Promise<boolean> {
-    const next =
+    const { statusCode, error, response } = attempt;
+    const held = { id: claim.id, attempts: claim.attempts, statusCode, error, response };
+    const { rowCount } = await this.sql.run(
       retryInMs === undefined
-        ? { status: 'FAILED' as const }
-        : { nextAttemptAt: () => `now() + make_interval(secs => ${Math.round(retryInMs)}::float8 / 1000)` };
-    const updated = await this.finish(claim, { ...next, ...this.attemptColumns(attempt) });
-    if (updated) await this.sql.run({ sql: FAILED_ENDPOINT, parameters: [claim.endpointId, disableAfter] });
+        ? WEBHOOK_SQL.attemptFailed.bind(held)
+        : WEBHOOK_SQL.attemptRetried.bind({ ...held, retryInMs: Math.round(retryInMs) }),
+    );
+    const updated = rowCount > 0;
+    if (updated) await this.sql.run(WEBHOOK_SQL.endpointFailed.bind({ endpointId: claim.endpointId, disableAfter }));
     return updated;
   }
 
@@ -155,13 +118,7 @@ export class WebhookDeliveriesRepository {
    * One statement per batch, so its row locks last one batch. Answers how many.
    */
   async deleteFinished(cutoff: Date, limit: number): Promise<number> {
-    const { rowCount: affected } = await this.sql.run({
-      sql: `DELETE FROM webhook_deliveries WHERE id = ANY (ARRAY(
-         SELECT id FROM webhook_deliveries
-          WHERE status <> 'PENDING' AND created_at < $1
-          ORDER BY created_at LIMIT $2))`,
-      parameters: [cutoff, limit],
-    });
+    const { rowCount: affected } = await this.sql.run(WEBHOOK_SQL.deleteFinished.bind({ cutoff, limit }));
     return affected;
   }
 
@@ -197,13 +154,3 @@ export class WebhookDeliveriesRepository {
     return (result.affected ?? 0) > 0;
   }
 }
-
-const SUCCEEDED_ENDPOINT = `UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures > 0`;
-
-const FAILED_ENDPOINT = `
-  UPDATE webhook_endpoints
-     SET consecutive_failures = consecutive_failures + 1,
-         enabled = CASE WHEN consecutive_failures + 1 >= $2 THEN false ELSE enabled END,
-         disabled_reason = CASE WHEN enabled AND consecutive_failures + 1 >= $2
-           THEN 'Disabled after ' || $2 || ' failed deliveries in a row.' ELSE disabled_reason END
-   WHERE id = $1`;

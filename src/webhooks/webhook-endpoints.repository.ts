@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import type { WebhookAccount } from './webhook-account';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { type StoredSecrets, WEBHOOK_SQL } from './webhooks.sql';
 
 export type NewWebhookEndpoint = Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'secret'>;
 export type WebhookEndpointChanges = Partial<
@@ -20,9 +21,6 @@ export type WebhookEndpointChanges = Partial<
     | 'consecutiveFailures'
   >
 >;
-
-/** An endpoint's secrets as stored. */
-export type StoredSecrets = Pick<WebhookEndpoint, 'id' | 'secret' | 'previousSecret'>;
 
 /** Endpoints, always read and written within one account (but for the secrets' re-encryption). */
 @Injectable()
@@ -49,10 +47,7 @@ export class WebhookEndpointsRepository {
    */
   async countLocked(account: WebhookAccount): Promise<number> {
     // The advisory lock covers an account with no endpoint yet, which no row lock could.
-    await this.sql.run({
-      sql: 'SELECT pg_advisory_xact_lock(hashtext($1))',
-      parameters: [`webhooks:${account.type}:${account.id}`],
-    });
+    await this.sql.run(WEBHOOK_SQL.lockAccount.bind({ account: `webhooks:${account.type}:${account.id}` }));
     return this.txHost.tx.countBy(WebhookEndpoint, { accountType: account.type, accountId: account.id });
   }
 
@@ -69,12 +64,7 @@ export class WebhookEndpointsRepository {
 
   /** Every endpoint with a secret that does not start with `prefix` (not sealed under the current key). */
   secretsNotStartingWith(prefix: string): Promise<StoredSecrets[]> {
-    return this.sql.rows({
-      sql: `SELECT id, secret, previous_secret AS "previousSecret" FROM webhook_endpoints
-        WHERE NOT starts_with(secret, $1) OR NOT starts_with(previous_secret, $1)
-        ORDER BY id`,
-      parameters: [prefix],
-    });
+    return this.sql.rows(WEBHOOK_SQL.secretsNotStartingWith.bind({ prefix }));
   }
 
   /** Replaces the secrets if they are still as read (a rotation meanwhile wins); true when replaced. */
@@ -82,11 +72,15 @@ export class WebhookEndpointsRepository {
     stored: StoredSecrets,
     next: Pick<StoredSecrets, 'secret' | 'previousSecret'>,
   ): Promise<boolean> {
-    const { rowCount: affected } = await this.sql.run({
-      sql: `UPDATE webhook_endpoints SET secret = $2, previous_secret = $3
-        WHERE id = $1 AND secret = $4 AND previous_secret IS NOT DISTINCT FROM $5`,
-      parameters: [stored.id, next.secret, next.previousSecret, stored.secret, stored.previousSecret],
-    });
+    const { rowCount: affected } = await this.sql.run(
+      WEBHOOK_SQL.replaceSecrets.bind({
+        id: stored.id,
+        secret: next.secret,
+        previousSecret: next.previousSecret,
+        storedSecret: stored.secret,
+        storedPreviousSecret: stored.previousSecret,
+      }),
+    );
     return affected > 0;
   }
 

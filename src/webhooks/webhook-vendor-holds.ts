@@ -1,9 +1,11 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Sql } from '../database/sql';
 import { type VendorActivationListener, VendorActivationListeners } from '../vendors/vendor-activation';
 import { WebhookPausedVendor } from './entities/webhook-paused-vendor.entity';
 import { WebhookOutboxSignal } from './webhook-outbox-signal';
+import { WEBHOOK_SQL } from './webhooks.sql';
 
 /**
  * Holds a deactivated vendor's webhook deliveries (its API answers 403, so its endpoints hear
@@ -16,6 +18,7 @@ export class WebhookVendorHolds implements VendorActivationListener, OnModuleIni
     private readonly activation: VendorActivationListeners,
     private readonly signal: WebhookOutboxSignal,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly sql: Sql,
   ) {}
 
   onModuleInit(): void {
@@ -24,13 +27,7 @@ export class WebhookVendorHolds implements VendorActivationListener, OnModuleIni
 
   async activationChanged(vendorId: number, activated: boolean): Promise<void> {
     if (!activated) {
-      await this.txHost.tx
-        .createQueryBuilder()
-        .insert()
-        .into(WebhookPausedVendor)
-        .values({ vendorId })
-        .orIgnore()
-        .execute();
+      await this.sql.run(WEBHOOK_SQL.pauseVendor.bind({ vendorId }));
       return;
     }
     const released = await this.txHost.tx.delete(WebhookPausedVendor, { vendorId });

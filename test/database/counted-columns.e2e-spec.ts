@@ -1,13 +1,13 @@
 import type { DataSource } from 'typeorm';
 import type { ChangeCounter } from '../../src/database/change-count';
-import { FEEDBACK_COUNTS_CHANGES, incompleteFeedbackStatement } from '../../src/feedback/feedback-counts.repository';
+import { FEEDBACK_COUNTS_CHANGES, incompleteFeedbackStatement } from '../../src/feedback/feedback.sql';
 import {
   RESPONSE_TIMES_CHANGES,
   responseTimesStatement,
   responseTimesValidUntilStatement,
 } from '../../src/leads/lead-response-times.sql';
-import { REFERRAL_COUNTS_CHANGES, referralCountsStatement } from '../../src/referrals/referral-counts.repository';
-import { PROCESS_COUNTS_CHANGES, processCountStatements } from '../../src/reputation/process-counts.repository';
+import { REFERRAL_COUNTS_CHANGES, referralCountsStatement } from '../../src/referrals/referral-counts.sql';
+import { PROCESS_COUNTS_CHANGES, processCountStatements } from '../../src/reputation/process-counts.sql';
 import { TestApp, createTestApp } from '../support/test-app';
 
 const now = new Date('2026-06-15T12:00:00Z');

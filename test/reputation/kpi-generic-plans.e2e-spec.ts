@@ -1,10 +1,10 @@
 import { escapeLiteral } from 'pg';
 import type { TimeWindow } from '../../src/common/time/time-window';
 import type { Statement } from '../../src/database/statement';
-import { incompleteFeedbackStatement } from '../../src/feedback/feedback-counts.repository';
-import { failedSubjectsStatement } from '../../src/notifications/notifications.repository';
-import { referralCountsStatement } from '../../src/referrals/referral-counts.repository';
-import { processCountStatements } from '../../src/reputation/process-counts.repository';
+import { incompleteFeedbackStatement } from '../../src/feedback/feedback.sql';
+import { failedSubjectsStatement } from '../../src/notifications/notifications.sql';
+import { referralCountsStatement } from '../../src/referrals/referral-counts.sql';
+import { processCountStatements } from '../../src/reputation/process-counts.sql';
 import { seedVendors } from '../../scripts/lead-seed';
 import { resetReputationSequences, seedReputation } from '../../scripts/reputation-seed';
 import { type PlanNode, planNodes, rowsRead } from '../support/query-plan';
@@ -118,7 +118,7 @@ describe('KPI statements under a generic plan (e2e)', () => {
     for (const [name, statement] of statements(window)) {
       const scans = counted(await genericPlan(statement)).filter((node) => !byPrimaryKey(node));
       expect(scans.length).toBeGreaterThan(0);
-      // $2..$5: the window's bounds and its whole days' (src/database/day-rollups.ts).
+      // $2..$5: the window's bounds and its whole days' (src/database/day-rollups.sql.ts).
       const scan = (node: PlanNode) => ({
         name,
         rangeOnTime: /\$[2-5]\b/.test(node['Index Cond'] ?? ''),

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AUDIT_ACTOR_TYPES, type AuditActorType } from '../entities/audit-entry.entity';
-import type { AuditRow } from '../audit.repository';
+import type { AuditRow } from '../audit.sql';
 
 export class AuditActorResponse {
   @ApiProperty({ enum: AUDIT_ACTOR_TYPES, example: 'manager' })

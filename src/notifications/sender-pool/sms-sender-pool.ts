@@ -3,9 +3,10 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
-import { LockSpace } from '../../database/advisory-locks';
+import { LockSpace, lockTextUntilCommit } from '../../database/advisory-locks';
 import { Sql } from '../../database/sql';
 import { SmsSenderPair } from '../entities/sms-sender-pair.entity';
+import { NOTIFICATION_SQL } from '../notifications.sql';
 import { chooseSender } from './choose-sender';
 
 /**
@@ -30,14 +31,11 @@ export class SmsSenderPool {
   async take(phone: string, vendorId: number): Promise<string | null> {
     const pool = this.config.sms?.senderPool;
     if (!pool) return null;
-    await this.sql.run({
-      sql: 'SELECT pg_advisory_xact_lock($1, hashtext($2))',
-      parameters: [LockSpace.SmsSenderPairs, phone],
-    });
+    await lockTextUntilCommit(this.sql, LockSpace.SmsSenderPairs, phone);
     const uses = await this.txHost.tx.find(SmsSenderPair, { where: { phone } });
     const now = this.clock.now();
     const sender = chooseSender(pool, vendorId, uses, now);
-    await this.txHost.tx.upsert(SmsSenderPair, { phone, vendorId, sender, lastUsedAt: now }, ['phone', 'vendorId']);
+    await this.sql.run(NOTIFICATION_SQL.recordSenderUse.bind({ phone, vendorId, sender, lastUsedAt: now }));
     return sender;
   }
 }

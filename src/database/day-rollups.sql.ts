@@ -1,16 +1,27 @@
+import { type TimeWindow, rollupBounds } from '../common/time/time-window';
+
 /**
  * Counting over a window from per-vendor, per-UTC-day rollups (see the KpiRollups migration), exactly:
  * the window's whole days are summed from the rollup, and only its partial first and last days are
- * counted from the rows. Statements built here take $1 = the vendor id and $2..$5 = `rollupBounds`:
- * from, until, the start of the first whole day and the end of the last one.
+ * counted from the rows. Fragments built here take :vendorId and `rollupValues`: :from, :until, the
+ * start of the first whole day :firstDay and the end of the last one :daysEnd, numbered $1..$5 in that
+ * order (`ROLLUP_NUMBERING`).
  */
+
+export const ROLLUP_NUMBERING = ['vendorId', 'from', 'until', 'firstDay', 'daysEnd'] as const;
+
+/** The values the fragments below take, for a vendor and a window. */
+export function rollupValues(vendorId: number, window: TimeWindow): Record<(typeof ROLLUP_NUMBERING)[number], unknown> {
+  const [from, until, firstDay, daysEnd] = rollupBounds(window);
+  return { vendorId, from, until, firstDay, daysEnd };
+}
 
 /** The UTC calendar day of a timestamptz expression, as the rollups key their rows. */
 const utcDay = (timestamp: string): string => `(${timestamp}::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /** The first whole day of the window, and the day after its last whole day. */
-export const FIRST_DAY = utcDay('$4');
-export const DAYS_END = utcDay('$5');
+export const FIRST_DAY = utcDay(':firstDay');
+export const DAYS_END = utcDay(':daysEnd');
 
 /**
  * The vendor's rows of a table whose time falls on the window's partial days: [from, first whole day)
@@ -18,9 +29,9 @@ export const DAYS_END = utcDay('$5');
  * statement's generic plan turns the OR into a filter over every row of the vendor.
  */
 export const rowsOnPartialDays = (table: string, column: string): string =>
-  `(SELECT * FROM ${table} WHERE vendor_id = $1 AND ${column} >= $2 AND ${column} < $4
+  `(SELECT * FROM ${table} WHERE vendor_id = :vendorId AND ${column} >= :from AND ${column} < :firstDay
     UNION ALL
-    SELECT * FROM ${table} WHERE vendor_id = $1 AND ${column} >= $5 AND ${column} < $3)`;
+    SELECT * FROM ${table} WHERE vendor_id = :vendorId AND ${column} >= :daysEnd AND ${column} < :until)`;
 
 /**
  * A table whose rows start and may end (a process, a request), and its rollup: the number of rows per
@@ -54,8 +65,8 @@ export function spanCountsSql({ table, rollup, start, end }: SpanTable, counts: 
       return {
         name,
         whole: sum(`start_day >= ${FIRST_DAY} AND end_day >= ${DAYS_END}`),
-        started: `count(*) FILTER (WHERE ${end} IS NULL OR ${end} >= $3)`,
-        ended: `-count(*) FILTER (WHERE ${start} >= $4 AND ${start} < $5)`,
+        started: `count(*) FILTER (WHERE ${end} IS NULL OR ${end} >= :until)`,
+        ended: `-count(*) FILTER (WHERE ${start} >= :firstDay AND ${start} < :daysEnd)`,
       };
     }
     return {
@@ -69,7 +80,7 @@ export function spanCountsSql({ table, rollup, start, end }: SpanTable, counts: 
     parts.map((counted) => `${counted[part]} AS "${counted.name}"`).join(', ');
   return `
     SELECT ${parts.map(({ name }) => `whole."${name}" + started."${name}" + ended."${name}" AS "${name}"`).join(',\n           ')}
-      FROM (SELECT ${select('whole')} FROM ${rollup} WHERE vendor_id = $1 AND start_day < ${DAYS_END}) AS whole,
+      FROM (SELECT ${select('whole')} FROM ${rollup} WHERE vendor_id = :vendorId AND start_day < ${DAYS_END}) AS whole,
            (SELECT ${select('started')} FROM ${rowsOnPartialDays(table, start)} AS started_rows) AS started,
            (SELECT ${select('ended')} FROM ${rowsOnPartialDays(table, end)} AS ended_rows) AS ended`;
 }

@@ -1,0 +1,158 @@
+import { NamedSql } from '../database/named-sql';
+import type { Statement } from '../database/statement';
+import type { OutgoingMessage } from './delivery/message-sender';
+import type { OutboxNotification } from './entities/outbox-notification.entity';
+import type { WalkedRow } from '../database/retention-walk';
+import type { NotificationPurpose } from './notification.types';
+
+/**
+ * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
+ * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
+ */
+export type ClaimedNotification = OutgoingMessage &
+  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
+
+/** A message as a person's export shows it. */
+export interface MessageRecord {
+  id: number;
+  vendorId: number;
+  purpose: NotificationPurpose;
+  /** The record it was sent for (a feedback request, a lead...), by purpose. */
+  subjectId: number;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  text: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  lastAttemptAt: Date | null;
+  lastError: string | null;
+}
+
+const FAILED_SUBJECTS = new NamedSql<{ subjectIds: string[] }>(
+  `SELECT coalesce(array_agg(DISTINCT failed.subject_id), '{}') AS "subjectIds"
+     FROM notification_outbox AS failed
+    WHERE failed.vendor_id = :vendorId AND failed.purpose = :purpose AND failed.status = 'FAILED'
+      AND (SELECT count(*) FROM notification_outbox AS other
+            WHERE other.purpose = :purpose AND other.subject_id = failed.subject_id AND other.status <> 'FAILED') = 0`,
+  { prepare: true, numbering: ['purpose', 'vendorId'] },
+);
+
+/**
+ * The vendor's subjects whose messages all failed for good (a KPI statement, also run by the
+ * benchmark's baseline and bench:kpi): few, found from the vendor's FAILED messages
+ * (idx_notification_outbox_vendor_failed), each then looked up by its subject
+ * (uq_notification_outbox_subject_channel) for a message that did not fail. The lookup is a scalar
+ * subquery, which PostgreSQL keeps correlated: every plan, the prepared statement's generic one and one
+ * made on stale statistics included, reads only the subject's rows per failed message. Written as a
+ * join or EXISTS, a plan could read every message of the purpose once per message. An int8 array
+ * arrives as strings (only scalar int8 is parsed to numbers).
+ */
+export function failedSubjectsStatement(
+  purpose: NotificationPurpose,
+  vendorId: number,
+): Statement<{ subjectIds: string[] }> {
+  return FAILED_SUBJECTS.bind({ purpose, vendorId });
+}
+
+export const NOTIFICATION_SQL = {
+  /** One message, due :delaySeconds from now; none when its subject already has one on the channel. */
+  insert: new NamedSql(`
+    INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
+                                     text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at)
+    VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
+            :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds))
+    ON CONFLICT DO NOTHING`),
+
+  /**
+   * Takes up to :limit due messages for one worker in one statement: SKIP LOCKED lets concurrent
+   * workers take disjoint rows, and pushing next_attempt_at one lease (:leaseMs) ahead hides them from
+   * every other worker after commit, with no transaction or row lock held while they are delivered.
+   */
+  claimDue: new NamedSql<ClaimedNotification>(`
+    UPDATE notification_outbox AS n
+       SET attempts = n.attempts + 1,
+           last_attempt_at = now(),
+           next_attempt_at = now() + make_interval(secs => :leaseMs::float8 / 1000)
+      FROM (SELECT id FROM notification_outbox
+             WHERE status = 'PENDING' AND next_attempt_at <= now()
+             ORDER BY next_attempt_at, id
+             LIMIT :limit
+               FOR UPDATE SKIP LOCKED) AS due
+     WHERE n.id = due.id
+ RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
+           n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+           n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
+           n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
+           n.subject_id AS "subjectId"`),
+
+  /** The claim (:id, :attempts) handing its message over, while it holds and its lease runs. */
+  markHandingOver: new NamedSql(`
+    UPDATE notification_outbox SET handover_attempt = :attempts
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`),
+
+  /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */
+  scheduleRetry: new NamedSql(`
+    UPDATE notification_outbox
+       SET last_error_code = :errorCode, last_error = :error, handover_attempt = NULL,
+           next_attempt_at = now() + make_interval(secs => :delayMs::float8 / 1000)
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+
+  /** The :sender :vendorId texts :phone from, used at :lastUsedAt. */
+  recordSenderUse: new NamedSql(`
+    INSERT INTO sms_sender_pairs (phone, vendor_id, sender, last_used_at) VALUES (:phone, :vendorId, :sender, :lastUsedAt)
+    ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at`),
+
+  /** :phone's opt-out from :source; a phone already opted out keeps its first source. */
+  addSmsOptOut: new NamedSql(
+    `INSERT INTO sms_opt_outs (phone, source) VALUES (:phone, :source) ON CONFLICT DO NOTHING`,
+  ),
+
+  /**
+   * A person's messages: to the :recipients (idx_notification_outbox_recipient), and those sent for
+   * their records (uq_notification_outbox_subject_channel): of each of the :purposes, the subjects of
+   * the comma-separated ids of the same index in :ids.
+   */
+  messageRecords: new NamedSql<MessageRecord>(`
+    SELECT id, vendor_id AS "vendorId", purpose, subject_id AS "subjectId", channel, recipient, subject, text, status,
+           created_at AS "createdAt", sent_at AS "sentAt", last_attempt_at AS "lastAttemptAt", last_error AS "lastError"
+      FROM notification_outbox WHERE recipient = ANY(:recipients::varchar[])
+    UNION
+    SELECT id, vendor_id, purpose, subject_id, channel, recipient, subject, text, status, created_at, sent_at,
+           last_attempt_at, last_error
+      FROM notification_outbox o
+      JOIN unnest(:purposes::notification_purpose[], :ids::text[]) AS s(purpose, ids) USING (purpose)
+     WHERE o.subject_id = ANY(string_to_array(s.ids, ',')::bigint[])
+    ORDER BY id`),
+
+  /** The pool numbers the phones of the texts :ids were sent from, forgotten. */
+  forgetSenderPairsOf: new NamedSql(`
+    DELETE FROM sms_sender_pairs WHERE phone IN (
+      SELECT recipient FROM notification_outbox WHERE id = ANY(:ids::bigint[]) AND channel = 'SMS')`),
+
+  /** The messages :ids still waiting, deleted (never sent). */
+  withdrawPending: new NamedSql(
+    `DELETE FROM notification_outbox WHERE id = ANY(:ids::bigint[]) AND status = 'PENDING'`,
+  ),
+
+  /** Recipient, subject, bodies and failure text of the messages :ids :erased. */
+  eraseMessages: new NamedSql(`
+    UPDATE notification_outbox SET recipient = :erased::text, subject = NULL, text = :erased::text, html = NULL,
+           last_error = CASE WHEN last_error IS NULL THEN NULL ELSE :erased::text END
+    WHERE id = ANY(:ids::bigint[])`),
+
+  /**
+   * Retention: the bodies and failure texts :erased of the delivered or failed messages among the
+   * next :limit after :afterId created before :cutoff.
+   */
+  blankBodiesBefore: new NamedSql<WalkedRow>(`
+    WITH batch AS (
+      SELECT id, created_at < :cutoff AND status <> 'PENDING' AND text <> :erased::text AS old, created_at >= :cutoff AS young
+        FROM notification_outbox WHERE id > :afterId ORDER BY id LIMIT :limit),
+    blanked AS (
+      UPDATE notification_outbox o SET text = :erased::text, html = NULL,
+             last_error = CASE WHEN o.last_error IS NULL THEN NULL ELSE :erased::text END
+        FROM batch WHERE o.id = batch.id AND batch.old RETURNING o.id)
+    SELECT id, old, young FROM batch ORDER BY id`),
+};

@@ -1,0 +1,37 @@
+import { NamedSql } from '../database/named-sql';
+
+export const REVIEW_SETTINGS_SQL = {
+  /** The default settings of :vendorId unless it has some; a foreign key violation without the vendor. */
+  insertDefaults: new NamedSql(
+    `INSERT INTO review_settings (vendor_id) VALUES (:vendorId) ON CONFLICT (vendor_id) DO NOTHING`,
+  ),
+
+  /** Every field of :vendorId's settings, named as `ReviewSettingsFields` names them; answers the settings' id. */
+  replaceFields: new NamedSql<{ id: number }>(`
+    UPDATE review_settings
+    SET google_review_enabled = :googleReviewEnabled, facebook_review_enabled = :facebookReviewEnabled,
+        bbb_review_enabled = :bbbReviewEnabled, other_review_enabled = :otherReviewEnabled,
+        other_review_site_name = :otherReviewSiteName, custom_sms_message = :customSMSMessage,
+        custom_email_message = :customEmailMessage, custom_sms_message_fr = :customSMSMessageFr,
+        custom_email_message_fr = :customEmailMessageFr, primary_google_review_label = :primaryGoogleReviewLabel,
+        google_review_url = :googleReviewUrl, facebook_review_url = :facebookReviewUrl,
+        bbb_review_url = :bbbReviewUrl, other_review_url = :otherReviewUrl, updated_at = now()
+    WHERE vendor_id = :vendorId
+    RETURNING id`),
+
+  /** Removes the locations of :settingsId but :keptIds. */
+  deleteLocationsBut: new NamedSql(
+    `DELETE FROM review_locations WHERE settings_id = :settingsId AND NOT (id = ANY(:keptIds::int[]))`,
+  ),
+
+  /** Rewrites the locations :ids of :settingsId with the :labels, :googleUrls and :positions of the same index. */
+  rewriteLocations: new NamedSql<{ id: number }>(`
+    UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
+    FROM unnest(:ids::int[], :labels::text[], :googleUrls::text[], :positions::int[]) AS v(id, label, google_url, position)
+    WHERE l.settings_id = :settingsId AND l.id = v.id RETURNING l.id`),
+
+  /** Adds locations to :settingsId: the :labels, :googleUrls and :positions of the same index. */
+  addLocations: new NamedSql(`
+    INSERT INTO review_locations (settings_id, label, google_url, position)
+    SELECT :settingsId, * FROM unnest(:labels::text[], :googleUrls::text[], :positions::int[])`),
+};
