@@ -59,9 +59,12 @@ export const REFERRAL_RECORD_SQL = {
     SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE email = ANY(:emails::text[])
     UNION SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE phone = ANY(:phones::text[]) ORDER BY id`),
 
-  /** The friends' requests the referrals :referralIds brought (idx_referral_conversions_referral). */
-  conversionsOfReferrals: new NamedSql<{ id: number }>(
-    `SELECT id FROM referral_conversions WHERE referral_id = ANY(:referralIds::bigint[]) ORDER BY id`,
+  /**
+   * The friends' contact requests the referrals :referralIds brought (idx_referral_conversions_referral):
+   * the friends', but their words may name the person who referred them.
+   */
+  conversionsOfReferrals: new NamedSql<ConversionRecord>(
+    `SELECT ${CONVERSION_COLUMNS} FROM referral_conversions WHERE referral_id = ANY(:referralIds::bigint[]) ORDER BY id`,
   ),
 
   /**

@@ -11,7 +11,7 @@ import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 jest.setTimeout(90_000);
 
 describe('Customer data rights: erasure (e2e)', () => {
-  const { state, person, outboxSettled, webhooksSettled, kpis, personWithRecords, tracesOf } =
+  const { state, person, outboxSettled, webhooksSettled, assignLead, kpis, personWithRecords, tracesOf } =
     useCustomerDataBed('customer_data_erasure');
   let bed: OwnDatabaseApp;
   let a: Account;
@@ -164,17 +164,7 @@ describe('Customer data rights: erasure (e2e)', () => {
         .set(c.auth)
         .send({ url: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/nobody`, events: ['*'] })
         .expect(201);
-      await request(bed.t.http)
-        .post(`${M}/vendors/${c.id}/leads`)
-        .set(bed.manager)
-        .send({
-          category: 'Deck',
-          customerName: p.name,
-          customerEmail: p.email,
-          projectDetailsHtml: '<p>d</p>',
-          originalJobDescription: 'd',
-        })
-        .expect(201);
+      await assignLead(c.id, { customerName: p.name, customerEmail: p.email });
       // lead.assigned to the manager's endpoint (delivered) and to C's (tried, dropped).
       await waitUntil(async () => {
         const [{ delivered, tried }] = await bed.t.dataSource.query(
@@ -200,18 +190,7 @@ describe('Customer data rights: erasure (e2e)', () => {
 
   it('vacuums the tables the erasure changed before it answers (old row versions gone), and no other', async () => {
     const p = person();
-    await request(bed.t.http)
-      .post(`${M}/vendors/${a.id}/leads`)
-      .set(bed.manager)
-      .set('Idempotency-Key', `vacuum-${p.tag}`)
-      .send({
-        category: 'Deck',
-        customerName: p.name,
-        customerEmail: p.email,
-        projectDetailsHtml: '<p>d</p>',
-        originalJobDescription: 'd',
-      })
-      .expect(201);
+    await assignLead(a.id, { customerName: p.name, customerEmail: p.email }, `vacuum-${p.tag}`);
     await webhooksSettled();
     const changed = ['leads', 'events', 'webhook_deliveries', 'idempotency_keys'];
     // Nothing of the person is in these: the erasure leaves them alone.

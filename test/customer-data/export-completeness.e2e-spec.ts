@@ -14,22 +14,12 @@ jest.setTimeout(90_000);
  * withheld, nothing of a friend whose words do not name them).
  */
 describe('Customer data export: completeness (e2e)', () => {
-  const { state, person, outboxSettled } = useCustomerDataBed('export_completeness');
+  const { state, person, outboxSettled, assignLead } = useCustomerDataBed('export_completeness');
 
   it('holds a lead’s decline reason, a delivery’s failure reason (the contact masked) and its message.failed event', async () => {
     const { bed, a, b, sink } = state;
     const p = person();
-    const lead = await request(bed.t.http)
-      .post(`${M}/vendors/${a.id}/leads`)
-      .set(bed.manager)
-      .send({
-        category: 'Deck',
-        customerName: p.name,
-        customerEmail: p.email,
-        projectDetailsHtml: '<p>d</p>',
-        originalJobDescription: 'd',
-      })
-      .expect(201);
+    const lead = await assignLead(a.id, { customerName: p.name, customerEmail: p.email });
     await request(bed.t.http)
       .post(`${V}/general-leads/${lead.body.data.id}/decline`)
       .set(a.auth)

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { type Person, useCustomerDataBed } from '../support/customer-data-bed';
 import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
-import { type Account } from '../support/own-database-app';
 
 jest.setTimeout(90_000);
 
@@ -10,25 +9,13 @@ jest.setTimeout(90_000);
  * phone written on the records it finds, unless `includeLinked: false`, when only the e-mail goes.
  */
 describe('Customer data erasure: linked contacts (e2e)', () => {
-  const { state, person } = useCustomerDataBed('linked_contacts');
+  const { state, person, assignLead } = useCustomerDataBed('linked_contacts');
 
   /** Vendor A's lead with the e-mail and phone, vendor B's with the phone alone. */
   async function leadsOf(p: Person): Promise<{ phoneOnlyLeadId: number }> {
-    const { bed, a, b } = state;
-    const assign = (vendor: Account, contact: object) =>
-      request(bed.t.http)
-        .post(`${M}/vendors/${vendor.id}/leads`)
-        .set(bed.manager)
-        .send({
-          category: 'Deck',
-          customerName: p.name,
-          ...contact,
-          projectDetailsHtml: '<p>d</p>',
-          originalJobDescription: 'd',
-        })
-        .expect(201);
-    await assign(a, { customerEmail: p.email, customerPhone: p.phone });
-    const phoneOnly = await assign(b, { customerPhone: p.phone });
+    const { a, b } = state;
+    await assignLead(a.id, { customerName: p.name, customerEmail: p.email, customerPhone: p.phone });
+    const phoneOnly = await assignLead(b.id, { customerName: p.name, customerPhone: p.phone });
     return { phoneOnlyLeadId: phoneOnly.body.data.id as number };
   }
   const phoneOnlyLead = async (id: number) =>

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
+import type { CreateLeadDto } from '../../src/leads/dto/create-lead.dto';
 import { CustomerBrowser } from './customer-pages';
 import { configureReviewSites } from './factories';
 import { waitUntil } from './net';
@@ -90,6 +91,15 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
       );
       return n === 0;
     }, 20_000);
+  }
+
+  /** A deck lead assigned to the vendor by the manager with the person's `contact` fields; `key` its Idempotency-Key. */
+  function assignLead(vendorId: number, contact: Partial<CreateLeadDto>, key?: string) {
+    return request(state.bed.t.http)
+      .post(`${M}/vendors/${vendorId}/leads`)
+      .set({ ...state.bed.manager, ...(key && { 'Idempotency-Key': key }) })
+      .send({ category: 'Deck', projectDetailsHtml: '<p>d</p>', originalJobDescription: 'd', ...contact })
+      .expect(201);
   }
 
   async function kpis(vendor: Account): Promise<Record<string, number>> {
@@ -229,7 +239,7 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
     return found;
   }
 
-  return { state, person, outboxSettled, webhooksSettled, kpis, personWithRecords, tracesOf };
+  return { state, person, outboxSettled, webhooksSettled, assignLead, kpis, personWithRecords, tracesOf };
 }
 
 export type Person = ReturnType<ReturnType<typeof useCustomerDataBed>['person']>;
