@@ -101,7 +101,10 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
 
     // The comment's copy button: shown by the script, it copies the comment and says so.
     await page.getByRole('button', { name: 'Copier' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Texte copié' }).count()).resolves.toBe(1);
+    // The script says so once the clipboard has taken the text (a promise), not within the click.
+    const copied = page.getByRole('status').filter({ hasText: 'Texte copié' });
+    await copied.waitFor();
+    expect(await copied.count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Travail propre, à l’heure.');
 
     const [reviewTab] = await Promise.all([
