@@ -16,6 +16,7 @@ import { loadDatabaseReady, loadDatabaseUrl, seedLoadDatabase } from '../scripts
 import { createLead } from '../test/support/factories';
 import { createTestApp } from '../test/support/test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
+import { percentile } from './percentile';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const RETENTION_VENDORS = 1_000;
@@ -23,8 +24,6 @@ const LEADS_PER_VENDOR = 1_000;
 const DATABASE = `test_bench_retention_${process.pid}`;
 const SETTINGS = { NOTIFY_WORKER_ENABLED: 'false', WEBHOOK_WORKER_ENABLED: 'false', LOG_LEVEL: 'warn' };
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (label: string, samples: number[]): string => {
   const sorted = [...samples].sort((a, b) => a - b);
   return `${label.padEnd(8)} p50 ${percentile(sorted, 50).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   (${samples.length} rounds)`;

@@ -14,14 +14,12 @@ import { SmsProviderStub } from '../test/support/sms-provider-stub';
 import { SmtpSink } from '../test/support/smtp-sink';
 import { createTestApp } from '../test/support/test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
+import { percentile } from './percentile';
 
 const RATE_PER_MINUTE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
 const VENDORS = 10;
 const DATABASE = `test_bench_lead_alerts_${process.pid}`;
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * The assignments went out at the rate asked, not in a burst: their transactions (the alerts'

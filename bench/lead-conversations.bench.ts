@@ -13,6 +13,7 @@ import { bearer, createLead, createVendor } from '../test/support/factories';
 import { planNodes, rowsRead } from '../test/support/query-plan';
 import { createTestApp } from '../test/support/test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
+import { percentile } from './percentile';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const MESSAGES_ON_LEAD = 1_000;
@@ -21,8 +22,6 @@ const OTHER_LEADS = 20;
 const DATABASE = `test_bench_conversations_${process.pid}`;
 const V = '/rest-api-v1';
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const p50p99 = (samples: number[]): [number, number] => {
   const sorted = [...samples].sort((a, b) => a - b);
   return [percentile(sorted, 50), percentile(sorted, 99)];

@@ -13,6 +13,7 @@ import { photoPixels } from './photo-pixels';
 import { runCli } from '../test/support/built-app';
 import { BuiltServer } from '../test/support/built-server';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
+import { percentile } from './percentile';
 
 const WIDTH = 6000; // a 24-megapixel phone photo
 const HEIGHT = 4000;
@@ -43,10 +44,6 @@ function rssOf(pid: number): { now: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { now: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
 async function upload(url: string, token: string, photo: Buffer): Promise<number> {
@@ -138,15 +135,15 @@ export async function benchServiceUploads(): Promise<void> {
     console.log(`\nservice uploads: node ${process.version}, idle RSS ${mib(idle)}`);
     console.log(
       `one ${WIDTH}x${HEIGHT} JPEG of ${mib(eight.length)} at a time (${SINGLE_RUNS} runs): answered in ` +
-        `median ${percentile(single, 0.5).toFixed(0)} ms, max ${single.at(-1)!.toFixed(0)} ms`,
+        `median ${percentile(single, 50).toFixed(0)} ms, max ${single.at(-1)!.toFixed(0)} ms`,
     );
     console.log(
       `${PARALLEL_UPLOADS} JPEGs of ${mib(ten.length)} at once: all answered in ${wall.toFixed(0)} ms ` +
         `(each ${parallelTimes[0].toFixed(0)}..${parallelTimes.at(-1)!.toFixed(0)} ms)`,
     );
     console.log(
-      `/health/live meanwhile (${health.length} requests, one at a time): p50 ${percentile(health, 0.5).toFixed(1)} ms, ` +
-        `p99 ${percentile(health, 0.99).toFixed(1)} ms, max ${health.at(-1)!.toFixed(1)} ms`,
+      `/health/live meanwhile (${health.length} requests, one at a time): p50 ${percentile(health, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(health, 99).toFixed(1)} ms, max ${health.at(-1)!.toFixed(1)} ms`,
     );
     console.log(
       `service RSS: peak ${mib(sampledPeak)} during the ${PARALLEL_UPLOADS} (sampled every 10 ms), VmHWM ${mib(peak)}`,

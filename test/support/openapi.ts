@@ -35,7 +35,13 @@ interface RawOperation {
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Which token an operation takes, from its security requirement. */
+export function accessOf(security: Record<string, unknown>[] = []): Operation['access'] {
+  const schemes = security.flatMap((s) => Object.keys(s));
+  return schemes.includes('vendor-token') ? 'vendor' : schemes.includes('manager-token') ? 'manager' : 'public';
+}
 
 export async function loadOperations(
   baseUrl: string,
@@ -48,12 +54,7 @@ export async function loadOperations(
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
-      const access = schemes.includes('vendor-token')
-        ? 'vendor'
-        : schemes.includes('manager-token')
-          ? 'manager'
-          : 'public';
+      const access = accessOf(op.security);
       const [contentType, content] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
       operations.push({
         method,

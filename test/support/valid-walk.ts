@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
+import { METHODS, accessOf } from './openapi';
 import { type JsonSchema, ValidValues } from './valid-values';
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 interface RawParameter {
   name: string;
@@ -32,7 +31,7 @@ export interface WalkOperation {
   method: (typeof METHODS)[number];
   path: string;
   raw: RawOperation;
-  access: 'vendor' | 'manager' | 'public';
+  access: ReturnType<typeof accessOf>;
 }
 
 /** One request of the walk: the path's own ids filled in, the query as its parameters, a JSON or multipart body. */
@@ -52,13 +51,7 @@ export function operationsOf(document: Document): WalkOperation[] {
     METHODS.flatMap((method) => {
       const raw = item[method];
       if (!raw) return [];
-      const schemes = (raw.security ?? []).flatMap((s) => Object.keys(s));
-      const access = schemes.includes('vendor-token')
-        ? 'vendor'
-        : schemes.includes('manager-token')
-          ? 'manager'
-          : 'public';
-      return [{ method, path, raw, access }];
+      return [{ method, path, raw, access: accessOf(raw.security) }];
     }),
   );
 }
