@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import type { WebhookAccount } from './webhook-account';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { type StoredSecrets, WEBHOOK_SQL } from './webhooks.sql';
 
@@ -84,7 +85,13 @@ export class WebhookEndpointsRepository {
     return affected > 0;
   }
 
+  /**
+   * Its deliveries first, then the endpoint: the rows in the order a worker recording an attempt
+   * locks them (the delivery, then its endpoint's run of failures), so a removal waits for that
+   * attempt instead of deadlocking with it (which the cascade alone, endpoint first, could).
+   */
   async remove(endpoint: WebhookEndpoint): Promise<void> {
+    await this.txHost.tx.delete(WebhookDelivery, { endpointId: endpoint.id });
     await this.txHost.tx.delete(WebhookEndpoint, { id: endpoint.id });
   }
 }
