@@ -16,13 +16,13 @@ const endDay = (timestamp: string): string => `coalesce(${utcDay(timestamp)}, 'i
 const ROLLUP_LOCK_SPACE = 727_301;
 
 /** A rollup: how many rows of `source` share each key (its columns, computed from the source row). */
-interface Rollup {
+export interface Rollup {
   table: string;
   source: string;
   keys: Record<string, { type: string; from: string; nullable?: true }>;
 }
 
-const ROLLUPS: Rollup[] = [
+export const ROLLUPS: Rollup[] = [
   {
     table: 'reputation_event_days',
     source: 'reputation_events',
@@ -124,7 +124,50 @@ export class KpiRollups1795530000000 implements MigrationInterface {
   }
 }
 
-async function createRollup(queryRunner: QueryRunner, { table, source, keys }: Rollup): Promise<void> {
+/**
+ * What a rollup's trigger does with a statement's deltas: `changed` selects the key columns (in
+ * order) and `n`, summed per key and nonzero. As first installed: the vendors' rollup locks, in
+ * vendor order, then the upsert in key order.
+ */
+export type RollupWrite = (rollup: Rollup, changed: string) => string;
+
+/** The rollup's key columns computed from a source row, each named as the rollup names it. */
+const keyedColumns = ({ keys }: Rollup): string =>
+  Object.keys(keys)
+    .map((column) => `${keys[column].from} AS ${column}`)
+    .join(', ');
+
+const lockAndUpsert: RollupWrite = ({ table, keys }, changed) => {
+  const list = Object.keys(keys).join(', ');
+  return `
+        PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
+           FROM (SELECT DISTINCT vendor_id FROM (${changed}) AS changed ORDER BY vendor_id) AS vendors;
+        INSERT INTO ${table} AS counts (${list}, n)
+          SELECT * FROM (${changed}) AS changed ORDER BY ${list}
+          ON CONFLICT (${list}) DO UPDATE SET n = counts.n + excluded.n;`;
+};
+
+/** The statement (re)defining the rollup's trigger function, which passes each statement's deltas to `write`. */
+export function rollupFunction(rollup: Rollup, write: RollupWrite = lockAndUpsert): string {
+  const { table, keys } = rollup;
+  const list = Object.keys(keys).join(', ');
+  const computed = (rows: string, sign: string) => `SELECT ${keyedColumns(rollup)}, ${sign}1 AS n FROM ${rows}`;
+  const delta = (source: string) =>
+    write(rollup, `SELECT ${list}, sum(n) AS n FROM (${source}) AS delta GROUP BY ${list} HAVING sum(n) <> 0`);
+  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
+  return `
+    CREATE OR REPLACE FUNCTION "${table}_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN ${delta(computed('new_rows', '+'))}
+      ELSIF TG_OP = 'UPDATE' THEN ${delta(`${computed('new_rows', '+')} UNION ALL ${computed('old_rows', '-')}`)}
+      ELSE ${delta(computed('old_rows', '-'))}
+      END IF;
+      RETURN NULL;
+    END $$`;
+}
+
+async function createRollup(queryRunner: QueryRunner, rollup: Rollup): Promise<void> {
+  const { table, source, keys } = rollup;
   const columns = Object.keys(keys);
   const list = columns.join(', ');
   await queryRunner.query(`
@@ -133,27 +176,7 @@ async function createRollup(queryRunner: QueryRunner, { table, source, keys }: R
       "n" integer NOT NULL,
       CONSTRAINT "uq_${table}" UNIQUE NULLS NOT DISTINCT (${list})
     )`);
-  const keyed = columns.map((column) => `${keys[column].from} AS ${column}`).join(', ');
-  const computed = (rows: string, sign: string) => `SELECT ${keyed}, ${sign}1 AS n FROM ${rows}`;
-  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-  const delta = (source: string) => {
-    const changed = `SELECT ${list}, sum(n) AS n FROM (${source}) AS delta GROUP BY ${list} HAVING sum(n) <> 0`;
-    return `
-        PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
-           FROM (SELECT DISTINCT vendor_id FROM (${changed}) AS changed ORDER BY vendor_id) AS vendors;
-        INSERT INTO ${table} AS counts (${list}, n)
-          SELECT * FROM (${changed}) AS changed ORDER BY ${list}
-          ON CONFLICT (${list}) DO UPDATE SET n = counts.n + excluded.n;`;
-  };
-  await queryRunner.query(`
-    CREATE FUNCTION "${table}_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN ${delta(computed('new_rows', '+'))}
-      ELSIF TG_OP = 'UPDATE' THEN ${delta(`${computed('new_rows', '+')} UNION ALL ${computed('old_rows', '-')}`)}
-      ELSE ${delta(computed('old_rows', '-'))}
-      END IF;
-      RETURN NULL;
-    END $$`);
+  await queryRunner.query(rollupFunction(rollup));
   const transitions = {
     insert: 'NEW TABLE AS new_rows',
     update: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
@@ -166,5 +189,5 @@ async function createRollup(queryRunner: QueryRunner, { table, source, keys }: R
   }
   await queryRunner.query(`
     INSERT INTO "${table}" (${list}, n)
-      SELECT ${keyed}, count(*) FROM "${source}" GROUP BY ${list}`);
+      SELECT ${keyedColumns(rollup)}, count(*) FROM "${source}" GROUP BY ${list}`);
 }

@@ -4,13 +4,13 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const ROLLUP_LOCK_SPACE = 727_301;
 
 /** A table whose rows the KPIs count, and the columns they read besides `vendor_id`. */
-interface Source {
+export interface Source {
   table: string;
   counted: string[];
 }
 
 /** Each module's count of changes to the rows its KPI counts read, and the tables it counts. */
-const CHANGE_COUNTS: { table: string; sources: Source[] }[] = [
+export const CHANGE_COUNTS: { table: string; sources: Source[] }[] = [
   {
     table: 'reputation_changes',
     sources: [
@@ -63,13 +63,22 @@ export class KpiChanges1795670000000 implements MigrationInterface {
   }
 }
 
-async function createTriggers(queryRunner: QueryRunner, table: string, { table: source, counted }: Source) {
-  const add = (changedRows: string) => `
+/**
+ * What a change count's trigger does with the vendor ids of a statement's counted changes (one per
+ * change, in `changedRows`). As first installed: the vendors' rollup locks, in vendor order, then the
+ * sums added in vendor order.
+ */
+export type ChangesWrite = (table: string, changedRows: string) => string;
+
+const lockAndAdd: ChangesWrite = (table, changedRows) => `
         PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
            FROM (SELECT DISTINCT vendor_id FROM (${changedRows}) AS changed ORDER BY vendor_id) AS vendors;
         INSERT INTO ${table} AS counts (vendor_id, changes)
           SELECT vendor_id, count(*) FROM (${changedRows}) AS changed GROUP BY vendor_id ORDER BY vendor_id
           ON CONFLICT (vendor_id) DO UPDATE SET changes = counts.changes + excluded.changes;`;
+
+/** The statement (re)defining the trigger function that counts `source`'s changes into `table` through `write`. */
+export function changesFunction(table: string, { table: source, counted }: Source, write = lockAndAdd): string {
   const read = (row: string) => `(${['vendor_id', ...counted].map((column) => `${row}.${column}`).join(', ')})`;
   // A row moved to another vendor changes both vendors' counts.
   const updated = `
@@ -77,22 +86,26 @@ async function createTriggers(queryRunner: QueryRunner, table: string, { table: 
         LATERAL (VALUES (n.vendor_id), (nullif(o.vendor_id, n.vendor_id))) AS changed (vendor_id)
        WHERE ${read('o')} IS DISTINCT FROM ${read('n')} AND changed.vendor_id IS NOT NULL`;
   // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-  await queryRunner.query(`
-    CREATE FUNCTION "${source}_changes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+  return `
+    CREATE OR REPLACE FUNCTION "${source}_changes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'INSERT' THEN ${add('SELECT vendor_id FROM new_rows')}
-      ELSIF TG_OP = 'UPDATE' THEN ${add(updated)}
-      ELSE ${add('SELECT vendor_id FROM old_rows')}
+      IF TG_OP = 'INSERT' THEN ${write(table, 'SELECT vendor_id FROM new_rows')}
+      ELSIF TG_OP = 'UPDATE' THEN ${write(table, updated)}
+      ELSE ${write(table, 'SELECT vendor_id FROM old_rows')}
       END IF;
       RETURN NULL;
-    END $$`);
+    END $$`;
+}
+
+async function createTriggers(queryRunner: QueryRunner, table: string, source: Source) {
+  await queryRunner.query(changesFunction(table, source));
   for (const [operation, referencing] of [
     ['insert', 'NEW TABLE AS new_rows'],
     ['update', 'OLD TABLE AS old_rows NEW TABLE AS new_rows'],
     ['delete', 'OLD TABLE AS old_rows'],
   ]) {
     await queryRunner.query(`
-      CREATE TRIGGER "${source}_changes_${operation}" AFTER ${operation.toUpperCase()} ON "${source}"
-        REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION "${source}_changes_apply"()`);
+      CREATE TRIGGER "${source.table}_changes_${operation}" AFTER ${operation.toUpperCase()} ON "${source.table}"
+        REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION "${source.table}_changes_apply"()`);
   }
 }

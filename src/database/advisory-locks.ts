@@ -13,7 +13,7 @@ export enum LockSpace {
   /** One friend's address at one vendor (hashed): two customers inviting the same friend at once. */
   FriendInvitations = 727_103,
   GoogleRankImage = 727_201,
-  /** A vendor's KPI rollups; taken by the KpiRollups migration's triggers, which write the number out. */
+  /** A vendor's KPI counts, while a transaction's are folded in at its commit (written out by the KpiCountsAtCommit migration). */
   KpiRollups = 727_301,
   /** One provider MessageSid (hashed): the provider's retry of a text while the first is being recorded. */
   InboundSms = 727_401,

@@ -37,7 +37,7 @@ async function triggerFunction(dataSource: DataSource, table: string, counter: C
     [table],
   );
   const counting = triggers.filter(({ definition }) =>
-    new RegExp(`INSERT INTO ${counter.table}\\b[^;]*\\b${counter.column}\\b`).test(definition),
+    new RegExp(`INSERT INTO ${counter.table}(?:_pending)?\\b[^;]*\\b${counter.column}\\b`).test(definition),
   );
   return {
     definitions: new Set(counting.map(({ definition }) => definition)),

@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import { seedVendors } from '../../scripts/lead-seed';
 import { ReputationKpiService } from '../../src/reputation-kpi/reputation-kpi.service';
 import { queryWindow } from '../../src/common/time/window-bounds';
-import { LockSpace } from '../../src/database/advisory-locks';
 import { scannedKpis } from '../support/kpi-scan';
-import { waitUntil } from '../support/net';
 import { TestApp, createTestApp } from '../support/test-app';
 
 const DAY = 86_400_000;
@@ -212,10 +210,12 @@ describe('KPIs from day rollups (e2e)', () => {
     );
   }, 240_000);
 
-  it('changes two rollups in opposite orders in two transactions without a deadlock', async () => {
+  it("counts one vendor's writes at their commits: two transactions in opposite orders neither wait nor deadlock", async () => {
     // A new process and its feedback request (process rollup, then feedback rollup) while a request of
-    // the same day is answered negatively (feedback rollup, then process rollup): without the vendor's
-    // rollup lock each would hold the row the other waits for.
+    // the same day is answered negatively (feedback rollup, then process rollup). Counted at each
+    // statement, the second transaction's first write would wait for the first's commit; counted at
+    // commit, both run their statements at once, and the vendor's rollup lock, taken first by each
+    // fold, keeps the two upserts of one row set from deadlocking.
     const [vendorId] = await seedVendors(t.dataSource, 1);
     const newProcess = `INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name)
                         VALUES ($1, $2, 'FEEDBACK_REQUEST', 'FEEDBACK', 'Customer') RETURNING id`;
@@ -225,28 +225,20 @@ describe('KPIs from day rollups (e2e)', () => {
 
     const [creating, answering] = [t.dataSource.createQueryRunner(), t.dataSource.createQueryRunner()];
     try {
-      await creating.startTransaction();
-      await answering.startTransaction();
+      for (const runner of [creating, answering]) {
+        await runner.startTransaction();
+        // A statement held by the other transaction fails here rather than waiting for the test's timeout.
+        await runner.query(`SET LOCAL lock_timeout = '5s'`);
+      }
       const [{ id: created }] = (await creating.query(newProcess, [vendorId, `dl${vendorId}b`])) as { id: string }[];
-      const answer = answering.query(
-        `UPDATE feedback_requests SET answered_at = now(), rating = 2 WHERE process_id = $1`,
-        [answered],
-      );
-      await waitUntil(async () => {
-        const [{ waiting }] = await t.dataSource.query<{ waiting: boolean }[]>(
-          `SELECT count(*) > 0 AS waiting FROM pg_locks
-            WHERE locktype = 'advisory' AND NOT granted AND classid = $1 AND objid = $2`,
-          [LockSpace.KpiRollups, vendorId],
-        );
-        return waiting;
-      });
-      await creating.query(newFeedback, [vendorId, created]);
-      await creating.commitTransaction();
-      await answer;
+      await answering.query(`UPDATE feedback_requests SET answered_at = now(), rating = 2 WHERE process_id = $1`, [
+        answered,
+      ]);
       await answering.query(`UPDATE reputation_processes SET state = 'COMPLETED', ended_at = now() WHERE id = $1`, [
         answered,
       ]);
-      await answering.commitTransaction();
+      await creating.query(newFeedback, [vendorId, created]);
+      await Promise.all([creating.commitTransaction(), answering.commitTransaction()]);
     } finally {
       await creating.release();
       await answering.release();
@@ -258,5 +250,43 @@ describe('KPIs from day rollups (e2e)', () => {
       totalReputationProcessesCompleted: 1,
       incompleteFeedbackRequests: 1,
     });
+    expect(await pendingDeltas()).toBe(0);
   }, 30_000);
+
+  it('counts nothing of a transaction or a savepoint rolled back', async () => {
+    const [vendorId] = await seedVendors(t.dataSource, 1);
+    const newProcess = `INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name)
+                        VALUES ($1, $2, 'FEEDBACK_REQUEST', 'FEEDBACK', 'Customer')`;
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query(newProcess, [vendorId, `rb${vendorId}a`]);
+      await runner.rollbackTransaction();
+      await runner.startTransaction();
+      await runner.query(newProcess, [vendorId, `rb${vendorId}b`]);
+      await runner.query('SAVEPOINT second');
+      await runner.query(newProcess, [vendorId, `rb${vendorId}c`]);
+      await runner.query('ROLLBACK TO SAVEPOINT second');
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await kpis.forVendor(vendorId)).toEqual(await scannedKpis(t.dataSource, vendorId, queryWindow()));
+    expect(await kpis.forVendor(vendorId)).toMatchObject({ totalReputationProcesses: 1 });
+    expect(await pendingDeltas()).toBe(0);
+  });
+
+  /** The deltas waiting in the pending tables, everyone's: none once every transaction has ended. */
+  async function pendingDeltas(): Promise<number> {
+    const tables: { name: string }[] = await t.dataSource.query(
+      `SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE '%\\_pending'`,
+    );
+    expect(tables.length).toBe(7);
+    const counts = await Promise.all(
+      tables.map(
+        async ({ name }) => (await t.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${name}`))[0].n,
+      ),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }
 });
