@@ -16,8 +16,10 @@ import { NotificationsWorker } from './notifications.worker';
     {
       provide: EMAIL_SENDER,
       inject: [notificationsConfig.KEY],
-      useFactory: ({ smtpUrl, mailFrom, sendTimeoutMs }: NotificationsConfig): MessageSender =>
-        smtpUrl ? new SmtpEmailSender({ smtpUrl, mailFrom, sendTimeoutMs }) : new LogSender('SMTP_URL'),
+      useFactory: ({ smtpUrl, mailFrom, sendTimeoutMs, concurrency }: NotificationsConfig): MessageSender =>
+        smtpUrl
+          ? new SmtpEmailSender({ smtpUrl, mailFrom, sendTimeoutMs, connections: concurrency })
+          : new LogSender('SMTP_URL'),
     },
     {
       provide: SMS_SENDER,

@@ -136,7 +136,8 @@ describe('Customer data rights: erasure (e2e)', () => {
       erasedAt: expect.any(String),
     });
     for (const r of told) expect(JSON.stringify(r.event)).not.toMatch(new RegExp(`${p.tag}|${p.phone}`, 'i'));
-    expect(sink.received.length).toBe(mailed);
+    // Nothing was mailed since the erasure but the marker lead's alert to its vendor, if it has left yet.
+    expect(sink.received.slice(mailed).filter((mail) => !mail.to.includes(marker.entity.email))).toEqual([]);
 
     // The feed shows an entry once every older transaction on the server has ended.
     let entry: unknown;

@@ -137,6 +137,16 @@ describe('Notifications on one instance (e2e)', () => {
     expect((await deliveryStatuses(t, 'FEEDBACK_REQUEST', [email.subjectId])).get(email.subjectId)).toEqual([]);
   });
 
+  it('sends one e-mail after another over the connection it keeps open to the mail server', async () => {
+    const before = h.sink.connections;
+    for (let i = 0; i < 3; i++) {
+      const n = notification();
+      await enqueue(t, n);
+      await h.expectDeliveredOnce(t, n);
+    }
+    expect(h.sink.connections - before).toBeLessThanOrEqual(1);
+  });
+
   it('retries while the SMTP server is down and delivers exactly once when it is back', async () => {
     await h.sink.stop();
     const n = notification();

@@ -23,6 +23,8 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   /** DATA received, whether or not it was accepted. */
   readonly dataStarted: string[][] = [];
+  /** Connections clients opened. */
+  connections = 0;
   /** Recipients of each DATA the client gave up on (closed the connection) before the sink answered. */
   readonly abandoned: string[][] = [];
   /** The text of a 550 refusing the address, or undefined to take it. */
@@ -51,6 +53,12 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
+      // A stopped sink drops the connections clients keep open, as a server that goes down does.
+      closeTimeout: 1,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onRcptTo: (address, _session, callback) => {
         const refusal = this.rejectRecipient(address.address);
         if (refusal === undefined) return callback();

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { DeliveryFailure, type ProviderTextContext, networkErrorCode, providerText } from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
@@ -7,6 +7,8 @@ export interface SmtpSettings {
   smtpUrl: string;
   mailFrom: string;
   sendTimeoutMs: number;
+  /** Connections kept open to the server: as many as the deliveries in flight, so none waits for one. */
+  connections: number;
 }
 
 interface SmtpError extends Error {
@@ -19,11 +21,13 @@ interface SmtpError extends Error {
 const REFUSAL_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
 
 /**
- * E-mail over SMTP with nodemailer: one connection per message rather than a pool, because a
- * per-message AbortSignal then bounds every attempt to NOTIFY_SEND_TIMEOUT_MS, and the outbox
- * lease relies on that bound.
+ * E-mail over SMTP with nodemailer's pooled transport: connections are kept open and reused, so a
+ * message costs its envelope and data, not a new connection and greeting each (a campaign sends
+ * thousands). A per-message AbortSignal still bounds every attempt to NOTIFY_SEND_TIMEOUT_MS, the
+ * bound the outbox lease relies on: nodemailer removes an aborted message from its queue or closes
+ * the connection it was on, and the other deliveries go on.
  */
-export class SmtpEmailSender implements MessageSender {
+export class SmtpEmailSender implements MessageSender, OnApplicationShutdown {
   private readonly logger = new Logger(SmtpEmailSender.name);
   private readonly transporter: Transporter;
   private readonly messageIdDomain: string;
@@ -35,6 +39,8 @@ export class SmtpEmailSender implements MessageSender {
     const timeout = settings.sendTimeoutMs;
     this.transporter = createTransport({
       url: settings.smtpUrl,
+      pool: true,
+      maxConnections: settings.connections,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,
@@ -43,6 +49,11 @@ export class SmtpEmailSender implements MessageSender {
     this.messageIdDomain = /@([^>\s]+)>?\s*$/.exec(settings.mailFrom)?.[1] ?? 'localhost';
     this.fromAddress = /<([^>]+)>\s*$/.exec(settings.mailFrom)?.[1] ?? settings.mailFrom.trim();
     this.serverHost = new URL(settings.smtpUrl).hostname;
+  }
+
+  /** After the outbox worker has let its deliveries in flight finish (it stops at module destroy). */
+  onApplicationShutdown(): void {
+    this.transporter.close();
   }
 
   /** Every attempt carries the same Message-ID (the row's key), so a receiver can drop a repeat. */
