@@ -4,7 +4,9 @@
 // system keeps reading its leads and KPIs. Prints, per run: requests accepted per second and their p99,
 // messages delivered per second (e-mails counted by Message-ID at an SMTP server on loopback, texts by
 // the provider stand-in), the time until the last message left, the reads' p99 during the campaign,
-// and how many messages arrived twice or never; then two instances' delivery rate over one's.
+// how many messages arrived twice or never, and the CPU each accepted request with its two messages
+// cost the instances, PostgreSQL and this process (its clients and receivers), with the machine's
+// busy share; then two instances' delivery rate over one's.
 //
 // The spec's rate limit (250 requests per 5 minutes per vendor) would spread one vendor's 50,000
 // requests over 200 windows: the runs raise RATE_LIMIT_MAX so that they measure the service, not the
@@ -18,6 +20,7 @@ import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../src/auth/decorators/ac
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
 import { percentile } from './percentile';
 import { waitUntil } from '../test/support/net';
+import { commandCpuMs, cpuMs, machineCpuMs } from './process-cpu';
 
 const CAMPAIGN = Number(process.env.BENCH_CAMPAIGN ?? 50_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -39,6 +42,10 @@ interface Run {
   emails: ReturnType<typeof tally>;
   texts: ReturnType<typeof tally>;
   smtpConnections: number;
+  /** CPU ms per accepted request with its two messages, from the campaign's start until the last message left. */
+  cpu: { service: number; postgres: number; bench: number };
+  /** The machine's busy share of its cores over the same time. */
+  machineBusy: number;
 }
 
 const p99 = (samples: number[]): number =>
@@ -179,6 +186,13 @@ async function measure(instances: number): Promise<Run> {
     const before = reads(servers, reader, new Promise((resolve) => setTimeout(resolve, 5_000)));
     const readsBefore = await before;
     const during = reads(servers, reader, stopped);
+    const serviceCpu = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid!), 0);
+    const benchCpu = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+    const cpuBefore = { service: serviceCpu(), postgres: commandCpuMs('postgres'), bench: benchCpu() };
+    const machineBefore = machineCpuMs();
     const started = performance.now();
     const sent = await campaign(servers, sender);
     const expected = CAMPAIGN - sent.refused;
@@ -190,6 +204,13 @@ async function measure(instances: number): Promise<Run> {
         ),
       DELIVERY_TIMEOUT_MS,
     ).catch(() => undefined);
+    const machine = machineCpuMs();
+    const accepted = CAMPAIGN - sent.refused;
+    const cpu = {
+      service: (serviceCpu() - cpuBefore.service) / accepted,
+      postgres: (commandCpuMs('postgres') - cpuBefore.postgres) / accepted,
+      bench: (benchCpu() - cpuBefore.bench) / accepted,
+    };
     stopReads();
     const readsDuring = await during;
     // Repeats arriving after the last first copy would still count: give the workers a moment.
@@ -210,6 +231,8 @@ async function measure(instances: number): Promise<Run> {
       emails,
       texts,
       smtpConnections: sink.connections,
+      cpu,
+      machineBusy: (machine.busy - machineBefore.busy) / (machine.total - machineBefore.total),
     };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -224,7 +247,8 @@ function report(run: Run): string {
   return [
     `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`,
     `${run.deliveredPerS.toFixed(0)} | ${run.lastLeftS.toFixed(1)} | ${run.readsBeforeP99.toFixed(1)} / ${run.readsP99.toFixed(1)}`,
-    `${run.emails.distinct} / ${run.texts.distinct} | ${twice} | ${lost} | ${run.smtpConnections} |`,
+    `${run.emails.distinct} / ${run.texts.distinct} | ${twice} | ${lost} | ${run.smtpConnections}`,
+    `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)} | ${(100 * run.machineBusy).toFixed(0)}% |`,
   ].join(' | ');
 }
 
@@ -232,9 +256,9 @@ async function main(): Promise<void> {
   console.log(`${CAMPAIGN} review requests (e-mail + SMS), ${CLIENTS} concurrent clients, reads at ${READS_PER_S}/s`);
   console.log(
     '| Instances | Accepted/s | Accept p99 ms | Refused | Delivered msgs/s | Last left s | Reads p99 ms before / during | ' +
-      'E-mails / texts | Twice | Lost | SMTP connections |',
+      'E-mails / texts | Twice | Lost | SMTP connections | CPU ms per request: service / PostgreSQL / bench | Machine busy |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   const runs: Run[] = [];
   for (const instances of RUNS) {
     const run = await measure(instances);

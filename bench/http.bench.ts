@@ -31,6 +31,7 @@ import {
 import { BuiltServer } from '../test/support/built-server';
 import { freePort, waitUntil } from '../test/support/net';
 import { type Measurement, type Results, printGrowth, printScale } from './http/report';
+import { cpuMs } from './process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
@@ -94,13 +95,6 @@ interface Target {
 
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/** utime + stime of the process (fields 14 and 15 of /proc/<pid>/stat, after the command's parentheses), in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-}
-const CLOCK_TICKS_PER_S = 100;
 
 /** The largest VmRSS of the process seen while `work` runs, sampled every 50 ms. */
 async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
