@@ -67,7 +67,12 @@ const MAY_IMPORT = {
   events: ['vendors'],
   webhooks: ['events/event-types.ts', 'events/event-subscribers.ts', 'events/events.module.ts', 'vendors'],
   vendors: ['auth'],
-  'write-routes': ['idempotency/idempotency.interceptor.ts', 'audit/audit.interceptor.ts', 'audit/manager-writes.ts'],
+  'write-routes': [
+    'idempotency/idempotency.interceptor.ts',
+    'audit/audit.interceptor.ts',
+    'audit/manager-writes.ts',
+    'rate-limit/write-slot.interceptor.ts',
+  ],
   idempotency: [],
   audit: [],
   'rate-limit': ['auth'],

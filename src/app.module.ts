@@ -14,6 +14,7 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { WriteSlotsModule } from './rate-limit/write-slots.module';
 import { TimeModule } from './common/time/time.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
@@ -46,6 +47,7 @@ import { VendorsService } from './vendors/vendors.service';
     DatabaseModule,
     TimeModule,
     IdempotencyModule,
+    WriteSlotsModule,
     AuditModule,
     ScheduleModule.forRoot(),
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),

@@ -9,6 +9,7 @@ import { RetentionModule } from '../customer-data/retention.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
 import { FeedbackModule } from '../feedback/feedback.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { WriteSlotsModule } from '../rate-limit/write-slots.module';
 import { ImageStorageModule } from '../images/image-storage.module';
 import { ReputationModule } from '../reputation/reputation.module';
 import { ReviewRequestsModule } from '../review-requests/review-requests.module';
@@ -25,8 +26,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     DatabaseModule,
     TimeModule,
     AuditModule,
-    // The write routes' idempotency interceptor is built with each module's controllers, even here.
+    // The write routes' interceptors (idempotency, write slots) are built with each module's controllers.
     IdempotencyModule,
+    WriteSlotsModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
     LeadsModule,

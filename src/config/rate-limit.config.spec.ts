@@ -8,6 +8,7 @@ describe('rateLimitConfig', () => {
     'REDIS_URL',
     'RATE_LIMIT_REDIS_PREFIX',
     'RATE_LIMIT_REDIS_TIMEOUT_MS',
+    'WRITES_IN_FLIGHT_PER_ACCOUNT',
   ];
   const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
   beforeEach(() => names.forEach((name) => delete process.env[name]));
@@ -20,6 +21,7 @@ describe('rateLimitConfig', () => {
       redisUrl: undefined,
       redisKeyPrefix: 'rate-limit:',
       redisTimeoutMs: 2000,
+      writesInFlight: 4,
     });
     const { value } = envValidationSchema.validate({});
     expect(value).toMatchObject({
@@ -35,6 +37,8 @@ describe('rateLimitConfig', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['RATE_LIMIT_REDIS_TIMEOUT_MS', '50'],
     ['RATE_LIMIT_REDIS_TIMEOUT_MS', 'soon'],
+    ['WRITES_IN_FLIGHT_PER_ACCOUNT', '0'],
+    ['WRITES_IN_FLIGHT_PER_ACCOUNT', '201'],
     ['TRUST_PROXY', 'everyone'],
   ])('refuses %s=%s at start', (name, value) => {
     expect(envValidationSchema.validate({ [name]: value }).error?.message).toContain(name);

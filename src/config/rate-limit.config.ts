@@ -8,6 +8,8 @@ export const rateLimitConfig = registerAs('rateLimit', () => {
     limit: env.RATE_LIMIT_MAX,
     /** Length of the sliding window, in milliseconds. */
     windowMs: env.RATE_LIMIT_WINDOW_MS,
+    /** Writes one account runs at once on this instance; the next wait, in order of arrival. */
+    writesInFlight: env.WRITES_IN_FLIGHT_PER_ACCOUNT,
     /** Unset: counters in this process's memory. Set: shared by every instance through this Redis. */
     redisUrl: env.REDIS_URL,
     /** Prepended to every Redis key, so several deployments or test runs can share one Redis. */

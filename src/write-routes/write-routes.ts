@@ -3,6 +3,7 @@ import { type Access, Public } from '../auth/decorators/access.decorators';
 import { AuditInterceptor } from '../audit/audit.interceptor';
 import { AuditTargetOf, type DeclaredAuditTarget } from '../audit/manager-writes';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { WriteSlotInterceptor } from '../rate-limit/write-slot.interceptor';
 
 /** A route's own interceptors (an upload's), as `@UseInterceptors` takes them. */
 type RouteInterceptor = NestInterceptor | (abstract new (...args: never[]) => NestInterceptor);
@@ -11,16 +12,17 @@ type RouteInterceptor = NestInterceptor | (abstract new (...args: never[]) => Ne
 export const WRITE_ROUTE_KIND = 'write-route:kind';
 
 /*
- * Each kind puts its interceptors on in one call, outermost first: the Idempotency-Key check, then the
- * route's own interceptors, then (manager writes) the audit. So a replayed answer runs nothing inside
- * the check, and the audit entry is written in the write's own transaction, or not at all.
+ * Each kind puts its interceptors on in one call, outermost first: the account's write slot (how many
+ * of its writes run at once), the Idempotency-Key check, then the route's own interceptors, then
+ * (manager writes) the audit. So a replayed answer runs nothing inside the check, and the audit entry
+ * is written in the write's own transaction, or not at all.
  */
 
 /** A write of the vendor API: it runs once per Idempotency-Key (docs/contract.md#idempotency). */
 export const VendorWrite = (...inner: RouteInterceptor[]): MethodDecorator =>
   applyDecorators(
     SetMetadata(WRITE_ROUTE_KIND, 'vendor' satisfies Access),
-    UseInterceptors(IdempotencyInterceptor, ...inner),
+    UseInterceptors(WriteSlotInterceptor, IdempotencyInterceptor, ...inner),
   );
 
 /**
@@ -32,7 +34,7 @@ export const ManagerWrite = (target: DeclaredAuditTarget, ...inner: RouteInterce
   applyDecorators(
     SetMetadata(WRITE_ROUTE_KIND, 'manager' satisfies Access),
     AuditTargetOf(target),
-    UseInterceptors(IdempotencyInterceptor, ...inner, AuditInterceptor),
+    UseInterceptors(WriteSlotInterceptor, IdempotencyInterceptor, ...inner, AuditInterceptor),
   );
 
 /**

@@ -39,6 +39,12 @@ export const rateLimitSettings = {
       300_000,
       'the sliding window (5 minutes); the 429 text states these two numbers',
     ),
+    WRITES_IN_FLIGHT_PER_ACCOUNT: integer(
+      1,
+      200,
+      4,
+      "writes one account runs at once on an instance (1..200); its next writes wait their turn, so one account's burst leaves the database pool to every other account and the outbox workers (reads are not held back)",
+    ),
     REDIS_URL: optional(
       Joi.string().uri({ scheme: ['redis', 'rediss'] }),
       '`redis://` or `rediss://`; set: counters shared by every instance; unset: in memory',
