@@ -17,6 +17,7 @@ import { JobWonReviewRequests1795500000002 } from './1795500000002-JobWonReviewR
 import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { KpiCountsAtCommit1795730000000 } from './1795730000000-KpiCountsAtCommit';
+import { LeadAttentionCounts1795740000000 } from './1795740000000-LeadAttentionCounts';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -92,4 +93,5 @@ export const MIGRATIONS = [
   ReferredLeadsIndex1795710000000,
   IdempotencyTouchedRecords1795720500000,
   KpiCountsAtCommit1795730000000,
+  LeadAttentionCounts1795740000000,
 ];

@@ -64,18 +64,27 @@ const LEAD_VIEW_COLUMNS = `
   l.post_lead_status_date AS "postLeadStatusDate",
   ${REQUIRES_ACTION} AS "postLeadRequiresAction"`;
 
-/** A count of the vendor's from the row the lead triggers keep (see the VendorLeadCounts migration). */
-const storedCount = (column: 'total' | 'accepted'): string =>
-  `coalesce((SELECT c.${column} FROM vendor_lead_counts c WHERE c.vendor_id = :vendorId), 0)::bigint`;
+/** Counts of the vendor's from the row the lead triggers keep (the VendorLeadCounts and LeadAttentionCounts migrations). */
+const stored = (counts: string): string =>
+  `coalesce((SELECT ${counts} FROM vendor_lead_counts c WHERE c.vendor_id = :vendorId), 0)::bigint`;
+
+/** NONE leads past the expiry age the job has not stored as EXPIRED yet (idx_leads_vendor_pending_created). */
+const OVERDUE_COUNT = `(SELECT count(*) FROM leads l WHERE l.vendor_id = :vendorId AND ${OVERDUE})`;
+
+/** Open statuses set within the reminder age: not due yet (idx_leads_vendor_open_status_date). */
+const NOT_DUE_COUNT = `(SELECT count(*) FROM leads l
+  WHERE l.vendor_id = :vendorId AND l.vendor_lead_action = '${LeadAction.Accept}' AND l.post_lead_status NOT IN (${FINAL_STATUSES})
+    AND l.post_lead_status_date >= :now::timestamptz - :reminderAge::interval)`;
 
 /**
  * Each filter's number of leads for the vendor, as an expression: ALL and ACCEPTED are stored counts;
- * REQUIRES_ATTENTION, which changes with the clock, is counted over its partial index.
+ * REQUIRES_ATTENTION, which changes with the clock, is the stored NONE and open accepted leads less
+ * what the clock has taken out of them since they were stored (both the rows of lately, not of years).
  */
 const TOTALS: Record<LeadFilter, string> = {
-  [LeadFilter.All]: storedCount('total'),
-  [LeadFilter.Accepted]: storedCount('accepted'),
-  [LeadFilter.RequiresAttention]: `(SELECT count(*) FROM leads l WHERE l.vendor_id = :vendorId AND ${FILTERS[LeadFilter.RequiresAttention]})`,
+  [LeadFilter.All]: stored('c.total'),
+  [LeadFilter.Accepted]: stored('c.accepted'),
+  [LeadFilter.RequiresAttention]: `(${stored('c.pending + c.open_accepted')} - ${OVERDUE_COUNT} - ${NOT_DUE_COUNT})`,
 };
 
 /** One page of the vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */

@@ -115,6 +115,55 @@ describe('Lead queries at scale (e2e)', () => {
     expectIndexUse(await planOf(filterCountsStatement(timing, new Date(), vendorId)));
   });
 
+  /** REQUIRES_ATTENTION as docs/contract.md defines it, counted row by row at `now`. */
+  const attentionByDefinition = async (now: Date): Promise<number> => {
+    const [{ count }]: { count: number }[] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM leads
+        WHERE vendor_id = $1 AND (
+          (vendor_lead_action = 'NONE' AND date_created > $2::timestamptz - make_interval(hours => $3))
+          OR (vendor_lead_action = 'ACCEPT' AND (post_lead_status IS NULL OR (post_lead_status NOT IN
+              ('JOB_WON', 'JOB_LOST', 'JOB_POSTPONED_OR_CANCELLED', 'LEAD_WON', 'LEAD_LOST')
+              AND post_lead_status_date < $2::timestamptz - make_interval(days => $4)))))`,
+      [vendorId, now, timing.expiryHours, timing.statusReminderDays],
+    );
+    return count;
+  };
+
+  // The stored counts less the clock's part: the same number as counting every lead, at any time, as
+  // leads fall out of the three days and statuses become due (the expiry job not run since).
+  it.each([0, 1, 2, 3, 5, 8, 13, 30])(
+    'counts REQUIRES_ATTENTION %i days from now as counting every lead would',
+    async (days) => {
+      const now = new Date(Date.now() + days * 86_400_000);
+      const { sql, parameters } = filterCountsStatement(timing, now, vendorId);
+      const [counts] = await t.dataSource.query(sql, parameters);
+      expect(Number(counts.requiresAttentionLeadsCount)).toBe(await attentionByDefinition(now));
+    },
+  );
+
+  // The seed's large vendor has thousands of leads requiring attention; the count reads only the NONE
+  // leads past the expiry age and the statuses set within the reminder age.
+  it('reads for REQUIRES_ATTENTION only the leads the clock has moved lately, not every lead it counts', async () => {
+    const now = new Date();
+    const statement = filterCountsStatement(timing, now, vendorId);
+    const nodes = planNodes(
+      await t.dataSource.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.sql}`, statement.parameters),
+    );
+    const read = nodes
+      .filter((node) => node['Relation Name'] === 'leads')
+      .reduce((sum, node) => sum + rowsRead(node), 0);
+    const [{ lately }] = await t.dataSource.query(
+      `SELECT count(*)::int AS lately FROM leads
+        WHERE vendor_id = $1 AND ((vendor_lead_action = 'NONE' AND date_created <= $2::timestamptz - make_interval(hours => $3))
+          OR (vendor_lead_action = 'ACCEPT' AND post_lead_status_date >= $2::timestamptz - make_interval(days => $4)))`,
+      [vendorId, now, timing.expiryHours, timing.statusReminderDays],
+    );
+    const attention = await attentionByDefinition(now);
+    expect(attention).toBeGreaterThan(2_000);
+    expect(read).toBeLessThanOrEqual(lately);
+    expect(read).toBeLessThan(attention / 5);
+  });
+
   // Five index walks, each ending at the first lead that meets its condition (LIMIT 1).
   it('plans until when the response times hold (the memo) on an index, with no Seq Scan on leads', async () => {
     const now = new Date();

@@ -55,6 +55,9 @@ export const FINAL_POST_LEAD_STATUSES: readonly PostLeadStatus[] = [
 @Index('idx_leads_vendor_attention_created', { synchronize: false })
 @Index('idx_leads_pending_created', { synchronize: false })
 @Index('idx_leads_vendor_response_times', { synchronize: false })
+// The clock's part of the REQUIRES_ATTENTION count (partial): hand-written in the LeadAttentionCounts migration.
+@Index('idx_leads_vendor_pending_created', { synchronize: false })
+@Index('idx_leads_vendor_open_status_date', { synchronize: false })
 // Finding one person's records (docs/contract.md#data-rights): hand-written in the CustomerDataRights migration.
 @Index('idx_leads_customer_email', { synchronize: false })
 @Index('idx_leads_customer_phone', { synchronize: false })
