@@ -70,7 +70,7 @@ export class FeedbackService {
         vendor,
         contact,
         firstName: splitCustomerName(input.customerName).firstName,
-        locale: await this.processes.languageOf(vendor.id, input.locale),
+        requestedLocale: input.locale,
       },
       (process) =>
         this.repository.insert({

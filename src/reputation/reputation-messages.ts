@@ -6,6 +6,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
 import { type Contact, addressesOf } from './contact';
 import { ProcessRepository } from './process.repository';
+import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 import { SmsOptOuts } from '../notifications/sms-opt-outs';
 
@@ -58,11 +59,12 @@ export class ReputationMessages {
     return new Set([...ofVendor, ...(await this.smsOptOuts.among(contacts))]);
   }
 
-  async queue(message: MessageToCustomer): Promise<QueuedMessages> {
+  /** `vendor`: the sender's row when the caller has just read it, else read here. */
+  async queue(message: MessageToCustomer, vendor?: Vendor): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = { channels: [], optedOut: [] };
-    const vendor = await this.vendors.get(message.vendorId);
+    vendor ??= await this.vendors.get(message.vendorId);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
       ['SMS', 'phone', phone, message.customMessages?.sms],

@@ -45,10 +45,10 @@ export interface ProcessStart {
   vendor: { id: number; vendorName: string };
   contact: Contact;
   firstName: string;
-  /** The customer's language (see `languageOf`). */
-  locale: Locale;
-  /** The vendor's custom texts of the review settings in that language (review requests only). */
-  customMessages?: MessageToCustomer['customMessages'];
+  /** The customer's language as the request names it; unset: the vendor's default. */
+  requestedLocale?: Locale;
+  /** The vendor's custom texts of the review settings in the customer's language (review requests only). */
+  customMessagesIn?: (locale: Locale) => Promise<MessageToCustomer['customMessages']>;
 }
 
 export interface StartedProcess<R> {
@@ -111,13 +111,17 @@ export class ReputationProcessService {
   /**
    * The process, its request (written by `insertRequest`), the request event, the messages to each
    * contact that has not opted out and, if the vendor wants one, the reminder to come. A 409 (and, rolled back, nothing stored) when every contact opted out.
+   * The vendor's row is read once, for the customer's language and the messages alike.
    */
   @Transactional()
   async start<R extends { id: number }>(
-    { origin, vendor, contact, firstName, locale, customMessages }: ProcessStart,
+    { origin, vendor, contact, firstName, requestedLocale, customMessagesIn }: ProcessStart,
     insertRequest: (process: ReputationProcess) => Promise<R>,
   ): Promise<StartedProcess<R>> {
     const { name, purpose, step, event } = ORIGINS[origin];
+    const sender = await this.vendors.get(vendor.id);
+    const locale = requestedLocale ?? sender.defaultLocale;
+    const customMessages = await customMessagesIn?.(locale);
     const process = await this.repository.insertProcess({
       vendorId: vendor.id,
       token: newLinkToken(),
@@ -129,18 +133,21 @@ export class ReputationProcessService {
     });
     noteTouched('reputationProcesses', process.id);
     const request = await insertRequest(process);
-    const queued = await this.messages.queue({
-      vendorId: vendor.id,
-      purpose,
-      locale,
-      subjectId: request.id,
-      firstName,
-      contact,
-      path: customerPaths.process(process.token),
-      unsubscribePath: customerPaths.processUnsubscribe(process.token),
-      customMessages,
-      processId: process.id,
-    });
+    const queued = await this.messages.queue(
+      {
+        vendorId: vendor.id,
+        purpose,
+        locale,
+        subjectId: request.id,
+        firstName,
+        contact,
+        path: customerPaths.process(process.token),
+        unsubscribePath: customerPaths.processUnsubscribe(process.token),
+        customMessages,
+        processId: process.id,
+      },
+      sender,
+    );
     if (queued.channels.length === 0) {
       throw new DomainError(
         ErrorCode.Conflict,
@@ -151,11 +158,6 @@ export class ReputationProcessService {
     await this.reminders.schedule(process, request.id, queued.channels);
     const messages = (await this.notifications.messagesOf(purpose, [request.id])).get(request.id)!;
     return { request, process, queued, messages };
-  }
-
-  /** The language a new process is in: the one the request names, else the vendor's default. */
-  async languageOf(vendorId: number, requested: Locale | undefined): Promise<Locale> {
-    return requested ?? (await this.vendors.getProfile(vendorId)).defaultLocale;
   }
 
   /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */

@@ -51,15 +51,14 @@ export class ReviewRequestsService {
   ): Promise<CreatedReviewRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    const locale = await this.processes.languageOf(vendor.id, input.locale);
     const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
         vendor,
         contact,
         firstName: input.firstName,
-        locale,
-        customMessages: await this.reviewSettings.customMessagesIn(vendor.id, locale),
+        requestedLocale: input.locale,
+        customMessagesIn: (locale) => this.reviewSettings.customMessagesIn(vendor.id, locale),
       },
       (process) =>
         this.repository.insert({

@@ -7,6 +7,12 @@ import { Sql } from '../database/sql';
 import { ReviewSettings } from './entities/review-settings.entity';
 import { REVIEW_SETTINGS_SQL } from './review-settings.sql';
 
+/** The vendor's own texts of its review requests, in both languages. */
+export type CustomMessages = Pick<
+  ReviewSettings,
+  'customEmailMessage' | 'customSMSMessage' | 'customEmailMessageFr' | 'customSMSMessageFr'
+>;
+
 export type ReviewSettingsFields = Omit<
   ReviewSettings,
   'id' | 'vendorId' | 'vendor' | 'reviewLocations' | 'createdAt' | 'updatedAt'
@@ -25,6 +31,19 @@ export class ReviewSettingsRepository {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly sql: Sql,
   ) {}
+
+  /** The vendor's custom texts alone, one row read (a review request needs no locations); null when it has no settings yet. */
+  findCustomMessages(vendorId: number): Promise<CustomMessages | null> {
+    return this.txHost.tx.findOne(ReviewSettings, {
+      where: { vendorId },
+      select: {
+        customEmailMessage: true,
+        customSMSMessage: true,
+        customEmailMessageFr: true,
+        customSMSMessageFr: true,
+      },
+    });
+  }
 
   /** The vendor's settings with their locations in order, or null when it has none yet. */
   findByVendor(vendorId: number): Promise<ReviewSettings | null> {

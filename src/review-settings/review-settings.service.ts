@@ -26,7 +26,7 @@ export class ReviewSettingsService {
    * language (a French message never carries the English custom text).
    */
   async customMessagesIn(vendorId: number, locale: Locale): Promise<{ email: string; sms: string }> {
-    const settings = await this.getForVendor(vendorId);
+    const settings = (await this.settings.findCustomMessages(vendorId)) ?? (await this.getForVendor(vendorId));
     return locale === 'fr'
       ? { email: settings.customEmailMessageFr, sms: settings.customSMSMessageFr }
       : { email: settings.customEmailMessage, sms: settings.customSMSMessage };
