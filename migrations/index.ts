@@ -18,6 +18,7 @@ import { ImageFiles1795520000000 } from './1795520000000-ImageFiles';
 import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { KpiCountsAtCommit1795730000000 } from './1795730000000-KpiCountsAtCommit';
 import { LeadAttentionCounts1795740000000 } from './1795740000000-LeadAttentionCounts';
+import { MessageFailureChanges1795750000000 } from './1795750000000-MessageFailureChanges';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -94,4 +95,5 @@ export const MIGRATIONS = [
   IdempotencyTouchedRecords1795720500000,
   KpiCountsAtCommit1795730000000,
   LeadAttentionCounts1795740000000,
+  MessageFailureChanges1795750000000,
 ];

@@ -7,7 +7,12 @@ import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
-import { type ClaimedNotification, NOTIFICATION_SQL, failedSubjectsStatement } from './notifications.sql';
+import {
+  type ClaimedNotification,
+  FAILURE_CHANGES,
+  NOTIFICATION_SQL,
+  failedSubjectsStatement,
+} from './notifications.sql';
 
 /** A message as rendered at enqueue: what a sender gets, and whose it is. */
 export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
@@ -176,6 +181,11 @@ export class NotificationsRepository {
       where: { purpose, subjectId: In(subjectIds) },
       order: { subjectId: 'ASC', channel: 'ASC' },
     });
+  }
+
+  async failureChanges(vendorId: number): Promise<string> {
+    const [{ changes }] = await this.sql.rows(FAILURE_CHANGES.bind({ vendorId }));
+    return changes;
   }
 
   async failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {

@@ -196,6 +196,15 @@ export class NotificationsService {
     await this.repository.failPendingAlertsOf(vendorId, reason);
   }
 
+  /**
+   * Changes whenever the vendor's `failedSubjects('REFERRAL_REQUEST')` may have: a count kept by
+   * triggers (the MessageFailureChanges migration, which counts that purpose alone), whichever instance
+   * or statement changed the messages.
+   */
+  referralFailureChanges(vendorId: number): Promise<string> {
+    return this.repository.failureChanges(vendorId);
+  }
+
   /** The ids of the vendor's subjects (requests) whose messages all failed for good; int8 ids, as strings. */
   failedSubjects(purpose: NotificationPurpose, vendorId: number): Promise<string[]> {
     return this.repository.failedSubjects(purpose, vendorId);

@@ -1,3 +1,4 @@
+import { changeCountSql } from '../database/database.sql';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
@@ -49,6 +50,12 @@ const FAILED_SUBJECTS = new NamedSql<{ subjectIds: string[] }>(
  * join or EXISTS, a plan could read every message of the purpose once per message. An int8 array
  * arrives as strings (only scalar int8 is parsed to numbers).
  */
+/**
+ * The vendor's count of changes to which of its referral request messages failed (kept by the
+ * MessageFailureChanges triggers): their failed subjects are the same while it is. As text, an int8 only compared.
+ */
+export const FAILURE_CHANGES = changeCountSql('notification_failure_changes', 'changes');
+
 export function failedSubjectsStatement(
   purpose: NotificationPurpose,
   vendorId: number,

@@ -228,15 +228,15 @@ export class ReferralsService {
   }
 
   /**
-   * Changes whenever the referral KPIs may have: the referral requests' count of changes (kept by
-   * triggers) and the requests whose messages all failed (the notification outbox's to say).
+   * Changes whenever the referral KPIs may have: the referral requests' count of changes and the
+   * outbox's count of changes to which referral messages failed (both kept by triggers).
    */
   async kpiChanges(vendorId: number): Promise<string> {
-    const [changes, failedIds] = await Promise.all([
+    const [changes, failures] = await Promise.all([
       this.counts.changes(vendorId),
-      this.notifications.failedSubjects('REFERRAL_REQUEST', vendorId),
+      this.notifications.referralFailureChanges(vendorId),
     ]);
-    return `${changes}:${failedIds.sort().join(',')}`;
+    return `${changes}:${failures}`;
   }
 
   /** Whether a share link took its contact requests of the 24 hours before `now`. */

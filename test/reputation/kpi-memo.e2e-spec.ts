@@ -122,6 +122,20 @@ describe('Reputation KPIs, remembered (e2e)', () => {
     ],
     ['a referral message failed for good', `UPDATE notification_outbox SET status = 'FAILED' WHERE vendor_id = $1`],
     [
+      'another message of the failed referral request queued',
+      `INSERT INTO notification_outbox (vendor_id, purpose, subject_id, channel, recipient, text, message_key)
+       SELECT vendor_id, purpose, subject_id, 'SMS', '+15145550199', 'Refer a friend', gen_random_uuid()
+         FROM notification_outbox WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
+    ],
+    [
+      'that message deleted',
+      `DELETE FROM notification_outbox WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST' AND channel = 'SMS'`,
+    ],
+    [
+      'the failed referral message sent after all',
+      `UPDATE notification_outbox SET status = 'SENT' WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
+    ],
+    [
       'a process completed',
       `UPDATE reputation_processes SET state = 'COMPLETED', ended_at = '${DAY_3}T10:00:00Z' WHERE vendor_id = $1`,
     ],
