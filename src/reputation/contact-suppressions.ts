@@ -27,12 +27,4 @@ export class ContactSuppressions {
     if (hashes.length) await this.sql.run(REPUTATION_SQL.suppress.bind({ hashes }));
     return hashes;
   }
-
-  /** Which of these contacts are suppressed. */
-  async suppressed(contacts: string[]): Promise<Set<string>> {
-    if (contacts.length === 0) return new Set();
-    const byHash = new Map(contacts.map((contact) => [this.hashOf(contact), contact]));
-    const rows = await this.sql.rows(REPUTATION_SQL.suppressed.bind({ hashes: [...byHash.keys()] }));
-    return new Set(rows.map((row) => byHash.get(row.hash)!));
-  }
 }

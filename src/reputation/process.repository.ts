@@ -38,9 +38,9 @@ export class ProcessRepository {
   /** The contacts the vendor must not message: opted out of its messages, or erased (suppressed for every vendor). */
   async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
-    const rows = await this.sql.rows(REPUTATION_SQL.optedOut.bind({ vendorId, contacts }));
-    const suppressed = await this.suppressions.suppressed(contacts);
-    return new Set([...rows.map((row) => row.contact), ...suppressed]);
+    const hashes = contacts.map((contact) => this.suppressions.hashOf(contact));
+    const rows = await this.sql.rows(REPUTATION_SQL.optedOut.bind({ vendorId, contacts, hashes }));
+    return new Set(rows.map((row) => row.contact));
   }
 
   async optOut(vendorId: number, contacts: string[]): Promise<void> {

@@ -61,9 +61,15 @@ export const REPUTATION_SQL = {
     `SELECT EXISTS (SELECT 1 FROM reputation_events WHERE process_id = :processId AND type = ANY(:types)) AS acted`,
   ),
 
-  /** Which of the :contacts opted out of :vendorId's messages. */
+  /**
+   * Which of the :contacts :vendorId must not message, in one statement: those on its opt-out list, and
+   * those suppressed for every vendor, found by their keyed :hashes (in the order of the contacts).
+   */
   optedOut: new NamedSql<{ contact: string }>(
-    `SELECT contact FROM contact_opt_outs WHERE vendor_id = :vendorId AND contact = ANY(:contacts)`,
+    `SELECT contact FROM contact_opt_outs WHERE vendor_id = :vendorId AND contact = ANY(:contacts)
+     UNION
+     SELECT given.contact FROM unnest(:contacts::varchar[], :hashes::varchar[]) AS given(contact, hash)
+      WHERE EXISTS (SELECT 1 FROM contact_suppressions s WHERE s.contact_hash = given.hash)`,
   ),
 
   /** The :contacts opted out of :vendorId's messages, those that were already kept as they were. */
@@ -74,11 +80,6 @@ export const REPUTATION_SQL = {
   /** The keyed hashes :hashes suppressed, for every vendor. */
   suppress: new NamedSql(
     `INSERT INTO contact_suppressions (contact_hash) SELECT unnest(:hashes::varchar[]) ON CONFLICT DO NOTHING`,
-  ),
-
-  /** Which of the :hashes are suppressed. */
-  suppressed: new NamedSql<{ hash: string }>(
-    `SELECT contact_hash AS hash FROM contact_suppressions WHERE contact_hash = ANY(:hashes::varchar[])`,
   ),
 
   /** Every process of any vendor sent to the :emails or :phones (idx_reputation_processes_email / _phone), or of :ids. */
