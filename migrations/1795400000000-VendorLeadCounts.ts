@@ -11,6 +11,40 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * vendor's row once, not once per lead. Rows are upserted in vendor order, so two statements touching
  * several vendors lock them in the same order. The table is read with SQL only; it has no entity.
  */
+/** Each count's condition on a lead, by its column of `vendor_lead_counts`. */
+export type CountedLeads = Record<string, string>;
+
+/** The counts this migration keeps. */
+export const LEAD_COUNTS: CountedLeads = { total: 'TRUE', accepted: `vendor_lead_action = 'ACCEPT'` };
+
+/**
+ * The statement (re)defining the trigger function: each count's delta from the statement's transition
+ * tables, summed per vendor, upserted in vendor order (rows only for vendors whose counts changed).
+ */
+export function leadCountsFunction(counted: CountedLeads): string {
+  const columns = Object.keys(counted);
+  const rows = (table: string, sign: string) =>
+    `SELECT vendor_id, ${columns.map((c) => `${sign}(${counted[c]})::int AS ${c}`).join(', ')} FROM ${table}`;
+  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
+  const delta = (source: string) => `
+          INSERT INTO vendor_lead_counts AS counts (vendor_id, ${columns.join(', ')})
+            SELECT vendor_id, ${columns.map((c) => `sum(${c})`).join(', ')} FROM (${source}) AS delta
+             GROUP BY vendor_id HAVING ${columns.map((c) => `sum(${c}) <> 0`).join(' OR ')} ORDER BY vendor_id
+            ON CONFLICT (vendor_id) DO UPDATE
+              SET ${columns.map((c) => `${c} = counts.${c} + excluded.${c}`).join(', ')};`;
+  const added = rows('new_leads', '');
+  const removed = rows('old_leads', '-');
+  return `
+      CREATE OR REPLACE FUNCTION "vendor_lead_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN ${delta(added)}
+        ELSIF TG_OP = 'UPDATE' THEN ${delta(`${added} UNION ALL ${removed}`)}
+        ELSE ${delta(removed)}
+        END IF;
+        RETURN NULL;
+      END $$`;
+}
+
 export class VendorLeadCounts1795400000000 implements MigrationInterface {
   name = 'VendorLeadCounts1795400000000';
 
@@ -21,24 +55,7 @@ export class VendorLeadCounts1795400000000 implements MigrationInterface {
         "total" integer NOT NULL DEFAULT 0,
         "accepted" integer NOT NULL DEFAULT 0
       )`);
-    // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-    const delta = (source: string) => `
-          INSERT INTO vendor_lead_counts AS counts (vendor_id, total, accepted)
-            SELECT vendor_id, sum(total), sum(accepted) FROM (${source}) AS delta
-             GROUP BY vendor_id HAVING sum(total) <> 0 OR sum(accepted) <> 0 ORDER BY vendor_id
-            ON CONFLICT (vendor_id) DO UPDATE
-              SET total = counts.total + excluded.total, accepted = counts.accepted + excluded.accepted;`;
-    const added = `SELECT vendor_id, 1 AS total, (vendor_lead_action = 'ACCEPT')::int AS accepted FROM new_leads`;
-    const removed = `SELECT vendor_id, -1 AS total, -(vendor_lead_action = 'ACCEPT')::int AS accepted FROM old_leads`;
-    await queryRunner.query(`
-      CREATE FUNCTION "vendor_lead_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN ${delta(added)}
-        ELSIF TG_OP = 'UPDATE' THEN ${delta(`${added} UNION ALL ${removed}`)}
-        ELSE ${delta(removed)}
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await queryRunner.query(leadCountsFunction(LEAD_COUNTS));
     await queryRunner.query(`
       CREATE TRIGGER "leads_count_insert" AFTER INSERT ON "leads" REFERENCING NEW TABLE AS new_leads
         FOR EACH STATEMENT EXECUTE FUNCTION "vendor_lead_counts_apply"()`);

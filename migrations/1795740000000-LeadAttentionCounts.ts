@@ -1,10 +1,17 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { type CountedLeads, LEAD_COUNTS, leadCountsFunction } from './1795400000000-VendorLeadCounts';
 
 const FINAL = `('JOB_WON', 'JOB_LOST', 'JOB_POSTPONED_OR_CANCELLED', 'LEAD_WON', 'LEAD_LOST')`;
 
 /** Accepted and still open: no status yet, or a non-final one with its date (due once that date is old enough). */
 const OPEN_ACCEPTED = `(vendor_lead_action = 'ACCEPT' AND (post_lead_status IS NULL
   OR (post_lead_status NOT IN ${FINAL} AND post_lead_status_date IS NOT NULL)))`;
+
+const WITH_ATTENTION: CountedLeads = {
+  ...LEAD_COUNTS,
+  pending: `vendor_lead_action = 'NONE'`,
+  open_accepted: OPEN_ACCEPTED,
+};
 
 /**
  * The REQUIRES_ATTENTION count from stored numbers: each vendor's leads still NONE (`pending`) and
@@ -22,7 +29,7 @@ export class LeadAttentionCounts1795740000000 implements MigrationInterface {
       ALTER TABLE "vendor_lead_counts"
         ADD "pending" integer NOT NULL DEFAULT 0,
         ADD "open_accepted" integer NOT NULL DEFAULT 0`);
-    await queryRunner.query(this.countsFunction(true));
+    await queryRunner.query(leadCountsFunction(WITH_ATTENTION));
     await queryRunner.query(`
       UPDATE "vendor_lead_counts" AS c
          SET "pending" = counted.pending, "open_accepted" = counted.open_accepted
@@ -41,38 +48,7 @@ export class LeadAttentionCounts1795740000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "idx_leads_vendor_open_status_date"`);
     await queryRunner.query(`DROP INDEX "idx_leads_vendor_pending_created"`);
-    await queryRunner.query(this.countsFunction(false));
+    await queryRunner.query(leadCountsFunction(LEAD_COUNTS));
     await queryRunner.query(`ALTER TABLE "vendor_lead_counts" DROP "pending", DROP "open_accepted"`);
-  }
-
-  /** The trigger function of the VendorLeadCounts migration, with (or without) the two new counts. */
-  private countsFunction(attention: boolean): string {
-    const columns = attention ? ['total', 'accepted', 'pending', 'open_accepted'] : ['total', 'accepted'];
-    const counted: Record<string, string> = {
-      total: 'TRUE',
-      accepted: `vendor_lead_action = 'ACCEPT'`,
-      pending: `vendor_lead_action = 'NONE'`,
-      open_accepted: OPEN_ACCEPTED,
-    };
-    const rows = (table: string, sign: string) =>
-      `SELECT vendor_id, ${columns.map((c) => `${sign}(${counted[c]})::int AS ${c}`).join(', ')} FROM ${table}`;
-    // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-    const delta = (source: string) => `
-          INSERT INTO vendor_lead_counts AS counts (vendor_id, ${columns.join(', ')})
-            SELECT vendor_id, ${columns.map((c) => `sum(${c})`).join(', ')} FROM (${source}) AS delta
-             GROUP BY vendor_id HAVING ${columns.map((c) => `sum(${c}) <> 0`).join(' OR ')} ORDER BY vendor_id
-            ON CONFLICT (vendor_id) DO UPDATE
-              SET ${columns.map((c) => `${c} = counts.${c} + excluded.${c}`).join(', ')};`;
-    const added = rows('new_leads', '');
-    const removed = rows('old_leads', '-');
-    return `
-      CREATE OR REPLACE FUNCTION "vendor_lead_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN ${delta(added)}
-        ELSIF TG_OP = 'UPDATE' THEN ${delta(`${added} UNION ALL ${removed}`)}
-        ELSE ${delta(removed)}
-        END IF;
-        RETURN NULL;
-      END $$`;
   }
 }
