@@ -13,13 +13,10 @@
 // the servers on the load data set of each scale at once (seeded first when missing), all taking turns, and
 // prints each endpoint's ratio and p99 at each scale beside the first's.
 import autocannon from 'autocannon';
-import { JwtService } from '@nestjs/jwt';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createSecretKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import {
   type LoadSet,
   loadDatabaseReady,
@@ -31,12 +28,13 @@ import {
 import { BuiltServer } from '../test/support/built-server';
 import { freePort, waitUntil } from '../test/support/net';
 import { type Measurement, type Results, printGrowth, printScale } from './http/report';
+import { type BenchAccount, BENCH_JWT_SECRET, benchTokens } from './http/tokens';
 import { cpuMs } from './process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const JWT_SECRET = 'http-bench-secret-http-bench-secret-http-bench';
+const JWT_SECRET = BENCH_JWT_SECRET;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
 const WITH_REDIS = process.env.BENCH_REDIS !== '0';
 // Rounds per endpoint, the servers' order turned each round; figures are each server's median round.
@@ -47,7 +45,7 @@ interface Endpoint {
   label: string;
   path: string;
   /** big: vendor #1 (100,000 leads, 20,000 reputation processes at scale 1); typical: vendor #2 (901 and 180). */
-  token: 'big' | 'typical' | 'manager';
+  token: BenchAccount;
 }
 
 /** The endpoints on a data set: the deep page is 90% into the big vendor's leads at every scale. */
@@ -163,29 +161,7 @@ async function startBaseline(scale: number): Promise<Target> {
   };
 }
 
-/** Tokens for vendors #1 and #2 and the manager, signed as the service signs them, with their stored token ids. */
-async function tokens(scale: number): Promise<Record<Endpoint['token'], string>> {
-  const client = new Client({ connectionString: loadDatabaseUrl(scale) });
-  await client.connect();
-  try {
-    const vendors = await client.query<{ id: number; jti: string }>(
-      'SELECT id, active_token_id AS jti FROM vendors ORDER BY id LIMIT 2',
-    );
-    const manager = await client.query<{ id: number; jti: string }>(
-      "SELECT id, active_token_id AS jti FROM managers WHERE role = 'ADMIN' ORDER BY id LIMIT 1",
-    );
-    const jwt = new JwtService({ secret: createSecretKey(Buffer.from(JWT_SECRET)) });
-    const sign = (typ: string, { id, jti }: { id: number; jti: string }) =>
-      jwt.sign({ typ }, { subject: String(id), jwtid: jti, algorithm: 'HS256' });
-    return {
-      big: sign('vendor', vendors.rows[0]),
-      typical: sign('vendor', vendors.rows[1]),
-      manager: sign('manager', manager.rows[0]),
-    };
-  } finally {
-    await client.end();
-  }
-}
+const tokens = (scale: number): Promise<Record<Endpoint['token'], string>> => benchTokens(loadDatabaseUrl(scale));
 
 async function main(): Promise<void> {
   const results: Results = new Map();
