@@ -6,6 +6,7 @@ import { AuditInterceptor } from '../../src/audit/audit.interceptor';
 import { AUDIT_TARGET, type DeclaredAuditTarget } from '../../src/audit/manager-writes';
 import { ACCESS_KEY, type Access, MANAGER_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import { IdempotencyInterceptor } from '../../src/idempotency/idempotency.interceptor';
+import { WriteSlotInterceptor } from '../../src/rate-limit/write-slot.interceptor';
 import { buildApiDocument } from '../../src/openapi/api-document';
 import { WRITE_ROUTE_KIND } from '../../src/write-routes/write-routes';
 
@@ -78,14 +79,15 @@ describe('Write routes (e2e)', () => {
     expect(new Set(writes.map((route) => route.kind))).toEqual(new Set(['vendor', 'manager', 'public']));
   });
 
-  it('keys every account write first and audits every manager write innermost; a public write has neither', () => {
+  it('takes a write slot first and keys every account write next, audits every manager write innermost; a public write has none', () => {
     const wrong = writes.filter(({ kind, interceptors }) => {
-      const [first] = interceptors;
+      const [first, second] = interceptors;
       const last = interceptors[interceptors.length - 1];
-      if (kind === 'public')
-        return interceptors.includes(IdempotencyInterceptor) || interceptors.includes(AuditInterceptor);
-      if (kind === 'vendor') return first !== IdempotencyInterceptor || interceptors.includes(AuditInterceptor);
-      return first !== IdempotencyInterceptor || last !== AuditInterceptor;
+      const accountOnly = [WriteSlotInterceptor, IdempotencyInterceptor, AuditInterceptor];
+      if (kind === 'public') return accountOnly.some((interceptor) => interceptors.includes(interceptor));
+      const slotThenKey = first === WriteSlotInterceptor && second === IdempotencyInterceptor;
+      if (kind === 'vendor') return !slotThenKey || interceptors.includes(AuditInterceptor);
+      return !slotThenKey || last !== AuditInterceptor;
     });
     expect(wrong.map((route) => route.name)).toEqual([]);
   });
