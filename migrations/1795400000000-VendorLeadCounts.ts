@@ -1,16 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/**
- * Each vendor's number of leads and of accepted leads, kept by statement triggers on `leads` in the
- * same transaction as the change, so the list's total and the filter counts read one row instead of
- * counting up to 100,000 index entries per request. Both numbers only change when a lead is added or
- * accepted (accepting is final; expiry turns NONE into EXPIRED), never with the clock; the
- * time-dependent REQUIRES_ATTENTION count stays a count over its small partial index.
- *
- * Statement-level triggers with transition tables: a bulk insert of a million leads updates each
- * vendor's row once, not once per lead. Rows are upserted in vendor order, so two statements touching
- * several vendors lock them in the same order. The table is read with SQL only; it has no entity.
- */
 /** Each count's condition on a lead, by its column of `vendor_lead_counts`. */
 export type CountedLeads = Record<string, string>;
 
@@ -45,6 +34,17 @@ export function leadCountsFunction(counted: CountedLeads): string {
       END $$`;
 }
 
+/**
+ * Each vendor's number of leads and of accepted leads, kept by statement triggers on `leads` in the
+ * same transaction as the change, so the list's total and the filter counts read one row instead of
+ * counting up to 100,000 index entries per request. Both numbers only change when a lead is added or
+ * accepted (accepting is final; expiry turns NONE into EXPIRED), never with the clock; the
+ * time-dependent REQUIRES_ATTENTION count stays a count over its small partial index.
+ *
+ * Statement-level triggers with transition tables: a bulk insert of a million leads updates each
+ * vendor's row once, not once per lead. Rows are upserted in vendor order, so two statements touching
+ * several vendors lock them in the same order. The table is read with SQL only; it has no entity.
+ */
 export class VendorLeadCounts1795400000000 implements MigrationInterface {
   name = 'VendorLeadCounts1795400000000';
 

@@ -41,6 +41,12 @@ const FAILED_SUBJECTS = new NamedSql<{ subjectIds: string[] }>(
 );
 
 /**
+ * The vendor's count of changes to which of its referral request messages failed (kept by the
+ * MessageFailureChanges triggers): their failed subjects are the same while it is. As text, an int8 only compared.
+ */
+export const FAILURE_CHANGES = changeCountSql('notification_failure_changes', 'changes');
+
+/**
  * The vendor's subjects whose messages all failed for good (a KPI statement, also run by the
  * benchmark's baseline and bench:kpi): few, found from the vendor's FAILED messages
  * (idx_notification_outbox_vendor_failed), each then looked up by its subject
@@ -50,12 +56,6 @@ const FAILED_SUBJECTS = new NamedSql<{ subjectIds: string[] }>(
  * join or EXISTS, a plan could read every message of the purpose once per message. An int8 array
  * arrives as strings (only scalar int8 is parsed to numbers).
  */
-/**
- * The vendor's count of changes to which of its referral request messages failed (kept by the
- * MessageFailureChanges triggers): their failed subjects are the same while it is. As text, an int8 only compared.
- */
-export const FAILURE_CHANGES = changeCountSql('notification_failure_changes', 'changes');
-
 export function failedSubjectsStatement(
   purpose: NotificationPurpose,
   vendorId: number,

@@ -21,12 +21,8 @@ export class KeyedSlots {
   }
 
   async take(key: string): Promise<ReleaseSlot> {
-    let slots = this.keys.get(key);
-    if (!slots) {
-      slots = { running: 0, waiting: [] };
-      this.keys.set(key, slots);
-    }
-    const own = slots;
+    const own = this.keys.get(key) ?? { running: 0, waiting: [] };
+    this.keys.set(key, own);
     if (own.running < this.perKey) own.running += 1;
     // Still counted as running: the slot passes from the holder who gives it back to this taker.
     else await new Promise<void>((handOver) => own.waiting.push(handOver));

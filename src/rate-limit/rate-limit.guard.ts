@@ -13,6 +13,7 @@ import type { Request } from 'express';
 import { bearerTokenOf } from '../auth/bearer-token';
 import { TokenService } from '../auth/token.service';
 import { CALLER_VERIFIER_KEY, type CallerVerifier } from '../common/http/verified-callers';
+import { accountKey } from './account-key';
 
 /**
  * Global guard, registered before authentication so that requests with a missing, forged or revoked
@@ -55,7 +56,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (token) {
       try {
         const { typ, accountId } = this.tokens.verifyForRequest(request, token);
-        return `${typ}:${accountId}`;
+        return accountKey(typ, accountId);
       } catch {
         // Not a token of ours: limited by client IP below; the access guard refuses it.
       }

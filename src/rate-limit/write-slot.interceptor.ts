@@ -2,10 +2,11 @@ import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestI
 import { type Observable, finalize, from, switchMap } from 'rxjs';
 import type { AuthenticatedRequest, Principal } from '../auth/principal';
 import { type RateLimitConfig, rateLimitConfig } from '../config/rate-limit.config';
+import { accountKey } from './account-key';
 import { KeyedSlots } from './keyed-slots';
 
 const accountOf = (principal: Principal): string =>
-  principal.type === 'vendor' ? `vendor:${principal.vendor.id}` : `manager:${principal.manager.id}`;
+  principal.type === 'vendor' ? accountKey('vendor', principal.vendor.id) : accountKey('manager', principal.manager.id);
 
 /** The write slots of every account on this instance: one set, shared by every module's write routes. */
 @Injectable()
@@ -20,8 +21,8 @@ export class AccountWriteSlots extends KeyedSlots {
  * writes at once on this instance, its next ones waiting their turn in order of arrival. A write
  * holds a pooled connection for its whole transaction; without the bound, a vendor system sending a
  * campaign with many concurrent requests takes every connection, and every other account's reads
- * and the outbox workers queue behind it (docs/scaling.md#writes-and-messages-what-one-request-costs). The rate limit, checked
- * before, bounds how many can wait.
+ * and the outbox workers queue behind it (docs/scaling.md#writes-and-messages-what-one-request-costs).
+ * The rate limit, checked before, bounds how many can wait.
  */
 @Injectable()
 export class WriteSlotInterceptor implements NestInterceptor {
