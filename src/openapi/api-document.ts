@@ -23,7 +23,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
         'takes the tokens of ADMIN managers (`npm run cli -- create-admin` prints the first). Send a token as ' +
         '`Authorization: Bearer <token>`. Every answer is an envelope: `{ "success": true, "data": … }` ' +
         '(some with a `message`), or `{ "success": false, "error": "…" }` with the reason. Each account may ' +
-        'send 250 requests per 5 minutes; writes take an optional `Idempotency-Key` so a retry is safe.',
+        'send 250 requests per 5 minutes, and runs a few writes at a time per instance (`WRITES_IN_FLIGHT_PER_ACCOUNT`, 4 by ' +
+        'default): more wait their turn and are answered as usual. Writes take an optional `Idempotency-Key` so ' +
+        'a retry is safe.',
     )
     .setVersion('1.0.0')
     .setLicense('Proprietary: all rights reserved', 'https://en.wikipedia.org/wiki/Proprietary_software')
