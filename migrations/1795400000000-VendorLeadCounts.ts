@@ -6,29 +6,51 @@ export type CountedLeads = Record<string, string>;
 /** The counts this migration keeps. */
 export const LEAD_COUNTS: CountedLeads = { total: 'TRUE', accepted: `vendor_lead_action = 'ACCEPT'` };
 
+/** A table of lead counts the trigger keeps: its key columns, each with its expression on a lead, and its counts. */
+export interface LeadCountTable {
+  name: string;
+  key: Record<string, string>;
+  counted: CountedLeads;
+}
+
+/** `vendor_lead_counts`: one row per vendor. */
+export const vendorLeadCounts = (counted: CountedLeads): LeadCountTable => ({
+  name: 'vendor_lead_counts',
+  key: { vendor_id: 'vendor_id' },
+  counted,
+});
+
 /**
- * The statement (re)defining the trigger function: each count's delta from the statement's transition
- * tables, summed per vendor, upserted in vendor order (rows only for vendors whose counts changed).
+ * The statement (re)defining the trigger function: for each table, each count's delta from the
+ * statement's transition tables, summed per key, upserted in key order (rows only for keys whose
+ * counts changed). The tables are written in the order given, so every statement locks their rows in
+ * one order.
  */
-export function leadCountsFunction(counted: CountedLeads): string {
-  const columns = Object.keys(counted);
-  const rows = (table: string, sign: string) =>
-    `SELECT vendor_id, ${columns.map((c) => `${sign}(${counted[c]})::int AS ${c}`).join(', ')} FROM ${table}`;
-  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
-  const delta = (source: string) => `
-          INSERT INTO vendor_lead_counts AS counts (vendor_id, ${columns.join(', ')})
-            SELECT vendor_id, ${columns.map((c) => `sum(${c})`).join(', ')} FROM (${source}) AS delta
-             GROUP BY vendor_id HAVING ${columns.map((c) => `sum(${c}) <> 0`).join(' OR ')} ORDER BY vendor_id
-            ON CONFLICT (vendor_id) DO UPDATE
+export function leadCountsFunction(...tables: LeadCountTable[]): string {
+  const upsert = ({ name, key, counted }: LeadCountTable, operation: 'INSERT' | 'UPDATE' | 'DELETE'): string => {
+    const keys = Object.keys(key);
+    const columns = Object.keys(counted);
+    const rows = (table: string, sign: string) =>
+      `SELECT ${keys.map((k) => `${key[k]} AS ${k}`).join(', ')}, ${columns.map((c) => `${sign}(${counted[c]})::int AS ${c}`).join(', ')} FROM ${table}`;
+    const added = rows('new_leads', '');
+    const removed = rows('old_leads', '-');
+    // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
+    const source = { INSERT: added, UPDATE: `${added} UNION ALL ${removed}`, DELETE: removed }[operation];
+    return `
+          INSERT INTO ${name} AS counts (${keys.join(', ')}, ${columns.join(', ')})
+            SELECT ${keys.join(', ')}, ${columns.map((c) => `sum(${c})`).join(', ')} FROM (${source}) AS delta
+             GROUP BY ${keys.join(', ')} HAVING ${columns.map((c) => `sum(${c}) <> 0`).join(' OR ')} ORDER BY ${keys.join(', ')}
+            ON CONFLICT (${keys.join(', ')}) DO UPDATE
               SET ${columns.map((c) => `${c} = counts.${c} + excluded.${c}`).join(', ')};`;
-  const added = rows('new_leads', '');
-  const removed = rows('old_leads', '-');
+  };
+  const upserts = (operation: 'INSERT' | 'UPDATE' | 'DELETE') =>
+    tables.map((table) => upsert(table, operation)).join('');
   return `
       CREATE OR REPLACE FUNCTION "vendor_lead_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP = 'INSERT' THEN ${delta(added)}
-        ELSIF TG_OP = 'UPDATE' THEN ${delta(`${added} UNION ALL ${removed}`)}
-        ELSE ${delta(removed)}
+        IF TG_OP = 'INSERT' THEN ${upserts('INSERT')}
+        ELSIF TG_OP = 'UPDATE' THEN ${upserts('UPDATE')}
+        ELSE ${upserts('DELETE')}
         END IF;
         RETURN NULL;
       END $$`;
@@ -55,7 +77,7 @@ export class VendorLeadCounts1795400000000 implements MigrationInterface {
         "total" integer NOT NULL DEFAULT 0,
         "accepted" integer NOT NULL DEFAULT 0
       )`);
-    await queryRunner.query(leadCountsFunction(LEAD_COUNTS));
+    await queryRunner.query(leadCountsFunction(vendorLeadCounts(LEAD_COUNTS)));
     await queryRunner.query(`
       CREATE TRIGGER "leads_count_insert" AFTER INSERT ON "leads" REFERENCING NEW TABLE AS new_leads
         FOR EACH STATEMENT EXECUTE FUNCTION "vendor_lead_counts_apply"()`);

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { type CountedLeads, LEAD_COUNTS, leadCountsFunction } from './1795400000000-VendorLeadCounts';
+import { type CountedLeads, LEAD_COUNTS, leadCountsFunction, vendorLeadCounts } from './1795400000000-VendorLeadCounts';
 
 const FINAL = `('JOB_WON', 'JOB_LOST', 'JOB_POSTPONED_OR_CANCELLED', 'LEAD_WON', 'LEAD_LOST')`;
 
@@ -7,7 +7,7 @@ const FINAL = `('JOB_WON', 'JOB_LOST', 'JOB_POSTPONED_OR_CANCELLED', 'LEAD_WON',
 const OPEN_ACCEPTED = `(vendor_lead_action = 'ACCEPT' AND (post_lead_status IS NULL
   OR (post_lead_status NOT IN ${FINAL} AND post_lead_status_date IS NOT NULL)))`;
 
-const WITH_ATTENTION: CountedLeads = {
+export const WITH_ATTENTION: CountedLeads = {
   ...LEAD_COUNTS,
   pending: `vendor_lead_action = 'NONE'`,
   open_accepted: OPEN_ACCEPTED,
@@ -29,7 +29,7 @@ export class LeadAttentionCounts1795740000000 implements MigrationInterface {
       ALTER TABLE "vendor_lead_counts"
         ADD "pending" integer NOT NULL DEFAULT 0,
         ADD "open_accepted" integer NOT NULL DEFAULT 0`);
-    await queryRunner.query(leadCountsFunction(WITH_ATTENTION));
+    await queryRunner.query(leadCountsFunction(vendorLeadCounts(WITH_ATTENTION)));
     await queryRunner.query(`
       UPDATE "vendor_lead_counts" AS c
          SET "pending" = counted.pending, "open_accepted" = counted.open_accepted
@@ -48,7 +48,7 @@ export class LeadAttentionCounts1795740000000 implements MigrationInterface {
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "idx_leads_vendor_open_status_date"`);
     await queryRunner.query(`DROP INDEX "idx_leads_vendor_pending_created"`);
-    await queryRunner.query(leadCountsFunction(LEAD_COUNTS));
+    await queryRunner.query(leadCountsFunction(vendorLeadCounts(LEAD_COUNTS)));
     await queryRunner.query(`ALTER TABLE "vendor_lead_counts" DROP "pending", DROP "open_accepted"`);
   }
 }

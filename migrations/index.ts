@@ -19,6 +19,7 @@ import { KpiRollups1795530000000 } from './1795530000000-KpiRollups';
 import { KpiCountsAtCommit1795730000000 } from './1795730000000-KpiCountsAtCommit';
 import { LeadAttentionCounts1795740000000 } from './1795740000000-LeadAttentionCounts';
 import { MessageFailureChanges1795750000000 } from './1795750000000-MessageFailureChanges';
+import { LeadDayCounts1795760000000 } from './1795760000000-LeadDayCounts';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -96,4 +97,5 @@ export const MIGRATIONS = [
   KpiCountsAtCommit1795730000000,
   LeadAttentionCounts1795740000000,
   MessageFailureChanges1795750000000,
+  LeadDayCounts1795760000000,
 ];

@@ -87,17 +87,40 @@ const TOTALS: Record<LeadFilter, string> = {
   [LeadFilter.RequiresAttention]: `(${stored('c.pending + c.open_accepted')} - ${OVERDUE_COUNT} - ${NOT_DUE_COUNT})`,
 };
 
-/** One page of the vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */
-const listSql = (filter: LeadFilter): NamedSql =>
-  new NamedSql(
-    `
-    SELECT matching.total, lead.*
-    -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
-    -- be a copy of the count.
-    FROM (SELECT ${TOTALS[filter]} AS total OFFSET 0) AS matching
-    LEFT JOIN LATERAL (
-      SELECT ${LEAD_VIEW_COLUMNS}
-      FROM (
+/** The day counts of the filters counted per day (the LeadDayCounts migration's `vendor_lead_days`). */
+const DAY_COUNTS: Partial<Record<LeadFilter, string>> = {
+  [LeadFilter.All]: 'd.total',
+  [LeadFilter.Accepted]: 'd.accepted',
+};
+
+/**
+ * The page's ids from the filter's day counts: the days summed from the newest until the page's
+ * offset falls within one, then the filter's index read from that day's end (its UTC midnight, as the
+ * counts take a lead's day), skipping the offset's remainder within the day.
+ */
+const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
+        SELECT day_page.id FROM (
+          SELECT counted.day, :offset - counted.before AS skip FROM (
+            SELECT d.day, ${dayCount} AS leads, sum(${dayCount}) OVER (ORDER BY d.day DESC) - ${dayCount} AS before
+            FROM vendor_lead_days d WHERE d.vendor_id = :vendorId
+          ) AS counted
+          WHERE counted.before + counted.leads > :offset
+          ORDER BY counted.day DESC
+          LIMIT 1
+        ) AS start
+        CROSS JOIN LATERAL (
+          SELECT l.id FROM leads l
+          WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]}
+            AND l.date_created < (start.day + 1)::timestamp AT TIME ZONE 'UTC'
+          ORDER BY l.date_created DESC, l.id DESC
+          LIMIT :limit OFFSET start.skip
+        ) AS day_page`;
+
+/**
+ * The page's ids from the nearer end of the filter's index: a page in the older half is walked from
+ * the oldest end (skipping total - offset - size entries instead of offset), which the exact total allows.
+ */
+const nearerEndPage = (filter: LeadFilter): string => `
         (SELECT l.id FROM leads l
          WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND :offset <= matching.total / 2
          ORDER BY l.date_created DESC, l.id DESC
@@ -112,21 +135,36 @@ const listSql = (filter: LeadFilter): NamedSql =>
          ) AS oldest_first
          -- Never more than the limit; said again so the planner knows it (it cannot bound the limit
          -- above) and joins the page's few ids to leads by primary key rather than walking the whole table.
-         LIMIT :limit)
+         LIMIT :limit)`;
+
+/** One page of a vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */
+const listSql = (filter: LeadFilter): NamedSql => {
+  const dayCount = DAY_COUNTS[filter];
+  return new NamedSql(
+    `
+    SELECT matching.total, lead.*
+    -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
+    -- be a copy of the count.
+    FROM (SELECT ${TOTALS[filter]} AS total OFFSET 0) AS matching
+    LEFT JOIN LATERAL (
+      SELECT ${LEAD_VIEW_COLUMNS}
+      FROM (${dayCount ? dayCountedPage(filter, dayCount) : nearerEndPage(filter)}
       ) AS page
       JOIN leads l ON l.id = page.id
     ) AS lead ON TRUE
     ORDER BY lead."dateCreated" DESC, lead.id DESC`,
     { prepare: true },
   );
+};
 
 export const LEAD_SQL = {
   /**
    * One page of a vendor's leads and the total, in one statement. The page takes only ids from the
-   * filter's index (index-only) and reads the heap for those rows alone. A page in the older half is
-   * walked from the oldest end (skipping total - offset - size entries instead of offset), which the
-   * exact total allows: a deep page costs at most half the vendor's index entries. With no row on the
-   * page, one row carries the total. :vendorId, :limit, :offset.
+   * filter's index (index-only) and reads the heap for those rows alone. ALL and ACCEPTED start from
+   * their day counts: a page at any depth reads the vendor's days and at most one day's entries before
+   * its own. REQUIRES_ATTENTION, which the clock changes and no stored count follows, walks its
+   * entries from the nearer end: at most half of them. With no row on the page, one row carries the
+   * total. :vendorId, :limit, :offset.
    */
   list: {
     [LeadFilter.All]: listSql(LeadFilter.All),
