@@ -1,4 +1,4 @@
-import type { PageRequest } from '../common/pagination/page';
+import { MAX_PAGE_SIZE, type PageRequest } from '../common/pagination/page';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lead.entity';
@@ -100,11 +100,11 @@ const DAY_COUNTS: Partial<Record<LeadFilter, string>> = {
  */
 const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
         SELECT day_page.id FROM (
-          SELECT counted.day, :offset - counted.before AS skip FROM (
+          SELECT counted.day, matching.page_offset - counted.before AS skip FROM (
             SELECT d.day, ${dayCount} AS leads, sum(${dayCount}) OVER (ORDER BY d.day DESC) - ${dayCount} AS before
             FROM vendor_lead_days d WHERE d.vendor_id = :vendorId
           ) AS counted
-          WHERE counted.before + counted.leads > :offset
+          WHERE counted.before + counted.leads > matching.page_offset
           ORDER BY counted.day DESC
           LIMIT 1
         ) AS start
@@ -113,29 +113,30 @@ const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]}
             AND l.date_created < (start.day + 1)::timestamp AT TIME ZONE 'UTC'
           ORDER BY l.date_created DESC, l.id DESC
-          LIMIT :limit OFFSET start.skip
-        ) AS day_page`;
+          LIMIT ${MAX_PAGE_SIZE} OFFSET start.skip
+        ) AS day_page
+        LIMIT matching.page_size`;
 
 /**
  * The page's ids from the nearer end of the filter's index: a page in the older half is walked from
  * the oldest end (skipping total - offset - size entries instead of offset), which the exact total allows.
  */
 const nearerEndPage = (filter: LeadFilter): string => `
-        (SELECT l.id FROM leads l
-         WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND :offset <= matching.total / 2
-         ORDER BY l.date_created DESC, l.id DESC
-         LIMIT :limit OFFSET :offset)
+        (SELECT newest_first.id FROM (
+           SELECT l.id FROM leads l
+           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND matching.page_offset <= matching.total / 2
+           ORDER BY l.date_created DESC, l.id DESC
+           LIMIT ${MAX_PAGE_SIZE} OFFSET matching.page_offset
+         ) AS newest_first
+         LIMIT matching.page_size)
         UNION ALL
         (SELECT oldest_first.id FROM (
            SELECT l.id FROM leads l
-           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND :offset > matching.total / 2
+           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND matching.page_offset > matching.total / 2
            ORDER BY l.date_created, l.id
-           LIMIT greatest(least(:limit, matching.total - :offset), 0)
-           OFFSET greatest(matching.total - :offset - :limit, 0)
+           LIMIT ${MAX_PAGE_SIZE} OFFSET greatest(matching.total - matching.page_offset - matching.page_size, 0)
          ) AS oldest_first
-         -- Never more than the limit; said again so the planner knows it (it cannot bound the limit
-         -- above) and joins the page's few ids to leads by primary key rather than walking the whole table.
-         LIMIT :limit)`;
+         LIMIT greatest(least(matching.page_size, matching.total - matching.page_offset), 0))`;
 
 /** One page of a vendor's leads under a filter, with the filter's total; see `LEAD_SQL.list`. */
 const listSql = (filter: LeadFilter): NamedSql => {
@@ -144,8 +145,12 @@ const listSql = (filter: LeadFilter): NamedSql => {
     `
     SELECT matching.total, lead.*
     -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
-    -- be a copy of the count.
-    FROM (SELECT ${TOTALS[filter]} AS total OFFSET 0) AS matching
+    -- be a copy of the count. The page's size and offset are read from that row, and each walk of an
+    -- index is bounded by the largest page, a constant: no plan knows the request's values, so the plan
+    -- made for them is priced as the one plan for every request (the prepared statement's generic
+    -- plan), which PostgreSQL then keeps instead of planning each request anew.
+    FROM (SELECT ${TOTALS[filter]} AS total, :limit::bigint AS page_size, :offset::bigint AS page_offset
+          OFFSET 0) AS matching
     LEFT JOIN LATERAL (
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (${dayCount ? dayCountedPage(filter, dayCount) : nearerEndPage(filter)}

@@ -22,6 +22,7 @@ describe('Lead queries at scale (e2e)', () => {
   let t: TestApp;
   let token: string;
   let vendorId: number;
+  let typicalVendorId: number;
   let timing: LeadsConfig;
 
   beforeAll(async () => {
@@ -31,7 +32,9 @@ describe('Lead queries at scale (e2e)', () => {
       vendor: { id: vendorId },
     } = await createVendor(t.app));
     await seedLeads(t.dataSource, [vendorId], LARGE_VENDOR_LEADS);
-    await seedLeads(t.dataSource, await seedVendors(t.dataSource, OTHER_VENDORS), LEADS_PER_OTHER_VENDOR);
+    const others = await seedVendors(t.dataSource, OTHER_VENDORS);
+    await seedLeads(t.dataSource, others, LEADS_PER_OTHER_VENDOR);
+    typicalVendorId = others[0];
     // What autovacuum does in production: fresh statistics and a visibility map for index-only scans.
     await t.dataSource.query('VACUUM (ANALYZE) leads');
     timing = t.app.get<LeadsConfig>(leadsConfig.KEY);
@@ -86,6 +89,36 @@ describe('Lead queries at scale (e2e)', () => {
     'plans the list (filter %s, page %i) on its index, with no Seq Scan on leads',
     async (filter, page) => {
       expectIndexUse(await planOf(leadListStatement(timing, new Date(), vendorId, filter, { page, size: 10 })));
+    },
+  );
+
+  // The service prepares each list statement once per connection (`prepare: true`). PostgreSQL keeps
+  // one plan for every page and vendor (the generic plan) only when it prices it no higher than the
+  // plans made for each execution's values; otherwise it plans every request anew.
+  it.each(Object.values(LeadFilter).flatMap((filter) => [[filter, 'large'] as const, [filter, 'typical'] as const]))(
+    'plans the list (filter %s, a %s vendor) once per connection, not per request',
+    async (filter, vendor) => {
+      const id = vendor === 'large' ? vendorId : typicalVendorId;
+      const name = `lead_list_${filter}_${vendor}`;
+      const runner = t.dataSource.createQueryRunner();
+      try {
+        const client = (await runner.connect()) as {
+          query(query: { name: string; text: string; values: unknown[] }): Promise<unknown>;
+        };
+        for (const page of [0, 9_000, 0, 50, 1, 0, 9_999, 2, 0, 100]) {
+          const { sql, parameters } = leadListStatement(timing, new Date(), id, filter, { page, size: 10 });
+          await client.query({ name, text: sql, values: parameters });
+        }
+        const [plans] = await runner.query(
+          `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+            WHERE name = $1`,
+          [name],
+        );
+        // The first five executions are planned for their values (PostgreSQL's rule); then one plan for all.
+        expect(plans).toEqual({ generic: 5, custom: 5 });
+      } finally {
+        await runner.release();
+      }
     },
   );
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsCanonicalInt } from '../validation/canonical-int.decorator';
 import { SkipIfAbsent } from '../validation/skip-if-absent.decorator';
-import type { PageRequest } from './page';
+import { MAX_PAGE_SIZE, type PageRequest } from './page';
 
 /**
  * `page` and `size` of every paginated list, validated alike. Both have defaults, which
@@ -17,6 +17,6 @@ export class PageQuery implements PageRequest {
   /** Items per page. @example 10 */
   @ApiPropertyOptional()
   @SkipIfAbsent()
-  @IsCanonicalInt({ min: 1, max: 100 })
+  @IsCanonicalInt({ min: 1, max: MAX_PAGE_SIZE })
   size: number = 10;
 }

@@ -1,3 +1,6 @@
+/** The largest `size` a list takes. */
+export const MAX_PAGE_SIZE = 100;
+
 /** Which page of a list: `page` from 0, `size` items per page. */
 export interface PageRequest {
   page: number;
