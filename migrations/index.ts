@@ -20,6 +20,7 @@ import { KpiCountsAtCommit1795730000000 } from './1795730000000-KpiCountsAtCommi
 import { LeadAttentionCounts1795740000000 } from './1795740000000-LeadAttentionCounts';
 import { MessageFailureChanges1795750000000 } from './1795750000000-MessageFailureChanges';
 import { LeadDayCounts1795760000000 } from './1795760000000-LeadDayCounts';
+import { VendorRemoval1795770000000 } from './1795770000000-VendorRemoval';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -98,4 +99,5 @@ export const MIGRATIONS = [
   LeadAttentionCounts1795740000000,
   MessageFailureChanges1795750000000,
   LeadDayCounts1795760000000,
+  VendorRemoval1795770000000,
 ];
