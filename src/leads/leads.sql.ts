@@ -9,23 +9,31 @@ import { FINAL_POST_LEAD_STATUSES, LeadAction, LeadFilter } from './entities/lea
  * time every statement takes as a parameter (tests move it), so the times a lead records (assigned,
  * first viewed, decided) and the rules that read them agree.
  *
- * The fragments name their parameters (`NamedSql`): `:now`, `:expiryAge` and `:reminderAge` (both
- * intervals, see `leadStatement`) for the rules, the statement's own beside them, and each statement
- * takes only those it uses. The rule fragments are constants (no input in them), so the SQL text is
- * fixed and only the parameters vary.
+ * The fragments name their parameters (`NamedSql`): `:now`, `:expiryAge` and `:reminderAge` (intervals,
+ * see `leadStatement`) for the rules beside the statement's own. They are constants (no input in
+ * them): the SQL text is fixed and only the parameters vary.
  */
 
 const FINAL_STATUSES = FINAL_POST_LEAD_STATUSES.map((status) => `'${status}'`).join(', ');
 
+/**
+ * The rules' moments and the counted vendor as sub-selects (run once), not constants the planner sees:
+ * it prices the plan made for a request's values as the one plan for every request (a prepared
+ * statement's generic plan) and keeps that one, where it priced a vendor with fewer overdue or due
+ * leads than the average below it and planned each of its requests anew.
+ */
+const cutoff = (age: string): string => `(SELECT :now::timestamptz - ${age}::interval)`;
+const COUNTED_VENDOR = `(SELECT :vendorId::int)`;
+
 /** Still NONE but older than the expiry age: it reads as EXPIRED and can no longer be decided. */
-export const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= :now::timestamptz - :expiryAge::interval)`;
+export const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= ${cutoff(':expiryAge')})`;
 
 /** Still NONE and within the expiry age: waiting for accept or decline. */
-const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > :now::timestamptz - :expiryAge::interval)`;
+const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > ${cutoff(':expiryAge')})`;
 
 /** Accepted, with no status yet, or a non-final status set longer ago than the reminder age. */
 const REQUIRES_ACTION = `(l.vendor_lead_action = '${LeadAction.Accept}' AND (l.post_lead_status IS NULL
-  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < :now::timestamptz - :reminderAge::interval)))`;
+  OR (l.post_lead_status NOT IN (${FINAL_STATUSES}) AND l.post_lead_status_date < ${cutoff(':reminderAge')})))`;
 
 /** The moment an overdue lead expired; its dateModified (the job stores the same). */
 const EXPIRED_AT = `GREATEST(l.date_modified, l.date_created + :expiryAge::interval)`;
@@ -69,12 +77,12 @@ const stored = (counts: string): string =>
   `coalesce((SELECT ${counts} FROM vendor_lead_counts c WHERE c.vendor_id = :vendorId), 0)::bigint`;
 
 /** NONE leads past the expiry age the job has not stored as EXPIRED yet (idx_leads_vendor_pending_created). */
-const OVERDUE_COUNT = `(SELECT count(*) FROM leads l WHERE l.vendor_id = :vendorId AND ${OVERDUE})`;
+const OVERDUE_COUNT = `(SELECT count(*) FROM leads l WHERE l.vendor_id = ${COUNTED_VENDOR} AND ${OVERDUE})`;
 
 /** Open statuses set within the reminder age: not due yet (idx_leads_vendor_open_status_date). */
 const NOT_DUE_COUNT = `(SELECT count(*) FROM leads l
-  WHERE l.vendor_id = :vendorId AND l.vendor_lead_action = '${LeadAction.Accept}' AND l.post_lead_status NOT IN (${FINAL_STATUSES})
-    AND l.post_lead_status_date >= :now::timestamptz - :reminderAge::interval)`;
+  WHERE l.vendor_id = ${COUNTED_VENDOR} AND l.vendor_lead_action = '${LeadAction.Accept}' AND l.post_lead_status NOT IN (${FINAL_STATUSES})
+    AND l.post_lead_status_date >= ${cutoff(':reminderAge')})`;
 
 /**
  * Each filter's number of leads for the vendor, as an expression: ALL and ACCEPTED are stored counts;
@@ -102,7 +110,7 @@ const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
         SELECT day_page.id FROM (
           SELECT counted.day, matching.page_offset - counted.before AS skip FROM (
             SELECT d.day, ${dayCount} AS leads, sum(${dayCount}) OVER (ORDER BY d.day DESC) - ${dayCount} AS before
-            FROM vendor_lead_days d WHERE d.vendor_id = :vendorId
+            FROM vendor_lead_days d WHERE d.vendor_id = matching.vendor_id
           ) AS counted
           WHERE counted.before + counted.leads > matching.page_offset
           ORDER BY counted.day DESC
@@ -110,7 +118,7 @@ const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
         ) AS start
         CROSS JOIN LATERAL (
           SELECT l.id FROM leads l
-          WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]}
+          WHERE l.vendor_id = matching.vendor_id AND ${FILTERS[filter]}
             AND l.date_created < (start.day + 1)::timestamp AT TIME ZONE 'UTC'
           ORDER BY l.date_created DESC, l.id DESC
           LIMIT ${MAX_PAGE_SIZE} OFFSET start.skip
@@ -124,7 +132,7 @@ const dayCountedPage = (filter: LeadFilter, dayCount: string): string => `
 const nearerEndPage = (filter: LeadFilter): string => `
         (SELECT newest_first.id FROM (
            SELECT l.id FROM leads l
-           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND matching.page_offset <= matching.total / 2
+           WHERE l.vendor_id = matching.vendor_id AND ${FILTERS[filter]} AND matching.page_offset <= matching.total / 2
            ORDER BY l.date_created DESC, l.id DESC
            LIMIT ${MAX_PAGE_SIZE} OFFSET matching.page_offset
          ) AS newest_first
@@ -132,7 +140,7 @@ const nearerEndPage = (filter: LeadFilter): string => `
         UNION ALL
         (SELECT oldest_first.id FROM (
            SELECT l.id FROM leads l
-           WHERE l.vendor_id = :vendorId AND ${FILTERS[filter]} AND matching.page_offset > matching.total / 2
+           WHERE l.vendor_id = matching.vendor_id AND ${FILTERS[filter]} AND matching.page_offset > matching.total / 2
            ORDER BY l.date_created, l.id
            LIMIT ${MAX_PAGE_SIZE} OFFSET greatest(matching.total - matching.page_offset - matching.page_size, 0)
          ) AS oldest_first
@@ -144,13 +152,11 @@ const listSql = (filter: LeadFilter): NamedSql => {
   return new NamedSql(
     `
     SELECT matching.total, lead.*
-    -- OFFSET 0 keeps the total a row of its own, computed once: pulled up, each use of it below would
-    -- be a copy of the count. The page's size and offset are read from that row, and each walk of an
-    -- index is bounded by the largest page, a constant: no plan knows the request's values, so the plan
-    -- made for them is priced as the one plan for every request (the prepared statement's generic
-    -- plan), which PostgreSQL then keeps instead of planning each request anew.
-    FROM (SELECT ${TOTALS[filter]} AS total, :limit::bigint AS page_size, :offset::bigint AS page_offset
-          OFFSET 0) AS matching
+    -- OFFSET 0 keeps the total a row of its own, computed once (pulled up, each use below would copy
+    -- the count). The vendor, page size and offset are read from that row and each index walk is
+    -- bounded by the largest page: no plan knows the request's values, so one plan serves (see cutoff, above).
+    FROM (SELECT ${TOTALS[filter]} AS total, :vendorId::int AS vendor_id, :limit::bigint AS page_size,
+                 :offset::bigint AS page_offset OFFSET 0) AS matching
     LEFT JOIN LATERAL (
       SELECT ${LEAD_VIEW_COLUMNS}
       FROM (${dayCount ? dayCountedPage(filter, dayCount) : nearerEndPage(filter)}
