@@ -61,6 +61,11 @@ const endpointsOf = (load: LoadSet): Endpoint[] => {
     },
     { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts', token: 'big' },
     {
+      label: 'GET /general-leads/filter-counts (vendor #2)',
+      path: '/rest-api-v1/general-leads/filter-counts',
+      token: 'typical',
+    },
+    {
       label: 'GET /general-leads/response-times (90 days)',
       path: '/rest-api-v1/general-leads/response-times',
       token: 'big',
