@@ -5,7 +5,7 @@ import { In, IsNull, Not, type Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
-import { OutboxNotification } from './entities/outbox-notification.entity';
+import { type DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
 import {
   type ClaimedNotification,
@@ -28,9 +28,12 @@ export class NotificationsRepository {
     private readonly sql: Sql,
   ) {}
 
-  /** Inserts in the caller's transaction, so the row commits or rolls back with the caller's work. */
-  async insert({ delayMs, ...row }: NewOutboxRow): Promise<void> {
-    await this.sql.run(
+  /**
+   * Inserts in the caller's transaction, so the row commits or rolls back with the caller's work;
+   * answers where the message stands, null when its subject had one on the channel already.
+   */
+  async insert({ delayMs, ...row }: NewOutboxRow): Promise<DeliveryState | null> {
+    const [queued] = await this.sql.rows(
       NOTIFICATION_SQL.insert.bind({
         vendorId: row.vendorId,
         purpose: row.purpose,
@@ -49,6 +52,7 @@ export class NotificationsRepository {
         delaySeconds: delayMs ? Math.round(delayMs / 1000) : 0,
       }),
     );
+    return queued ?? null;
   }
 
   /**
@@ -62,20 +66,15 @@ export class NotificationsRepository {
   }
 
   /**
-   * Records, committed before the message leaves, that this attempt is handing it over; false when
-   * the claim is no longer this worker's or its lease has run out (another worker may take it any
-   * moment), and then the message must not be sent.
+   * Records, committed before the message leaves, that this attempt is handing it over, and the pool
+   * number it leaves from (null: the one it has); false when the claim is no longer this worker's or its
+   * lease has run out (another worker may take it any moment), and then the message must not be sent.
    */
-  async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
+  async markHandingOver(claim: ClaimedNotification, sender: string | null): Promise<boolean> {
     const { rowCount } = await this.sql.run(
-      NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts }),
+      NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts, sender }),
     );
     return rowCount > 0;
-  }
-
-  /** The number a claimed text leaves from (taken from the pool by its first attempt). */
-  async setSender(claim: ClaimedNotification, sender: string | null): Promise<void> {
-    await this.txHost.tx.update(OutboxNotification, { id: claim.id, attempts: claim.attempts }, { sender });
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { OutboxNotification } from './entities/outbox-notification.entity';
+import type { DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import {
   LEAD_MESSAGE_PURPOSE,
   type NewLeadMessage,
@@ -104,13 +104,15 @@ export class NotificationsService {
 
   /**
    * Queues one message in the caller's transaction: it is delivered only if that transaction commits.
-   * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored.
-   * Throws (a producer bug) on an invalid recipient or a non-http(s) link.
+   * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored (and
+   * answers null). Throws (a producer bug) on an invalid recipient or a non-http(s) link. Answers where
+   * the message stands, as its request's answer shows it.
    */
-  async enqueue(notification: NewNotification): Promise<void> {
+  async enqueue(notification: NewNotification): Promise<DeliveryState | null> {
     assertValid(notification);
-    await this.repository.insert(render(notification, this.operator));
+    const queued = await this.repository.insert(render(notification, this.operator));
     this.signal.queued();
+    return queued;
   }
 
   /**

@@ -2,7 +2,7 @@ import { changeCountSql } from '../database/database.sql';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
-import type { OutboxNotification } from './entities/outbox-notification.entity';
+import type { DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import type { WalkedRow } from '../database/retention-walk';
 import type { NotificationPurpose } from './notification.types';
 
@@ -64,13 +64,18 @@ export function failedSubjectsStatement(
 }
 
 export const NOTIFICATION_SQL = {
-  /** One message, due :delaySeconds from now; none when its subject already has one on the channel. */
-  insert: new NamedSql(`
+  /**
+   * One message, due :delaySeconds from now, answering where it stands; none (and no row) when its
+   * subject already has one on the channel.
+   */
+  insert: new NamedSql<DeliveryState>(`
     INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
                                      text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at)
     VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
             :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds))
-    ON CONFLICT DO NOTHING`),
+    ON CONFLICT DO NOTHING
+    RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
+              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt"`),
 
   /**
    * Takes up to :limit due messages for one worker in one statement: SKIP LOCKED lets concurrent
@@ -94,9 +99,12 @@ export const NOTIFICATION_SQL = {
            n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
            n.subject_id AS "subjectId"`),
 
-  /** The claim (:id, :attempts) handing its message over, while it holds and its lease runs. */
+  /**
+   * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, leaving from
+   * :sender when one is given.
+   */
   markHandingOver: new NamedSql(`
-    UPDATE notification_outbox SET handover_attempt = :attempts
+    UPDATE notification_outbox SET handover_attempt = :attempts, sender = coalesce(:sender, sender)
      WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`),
 
   /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */

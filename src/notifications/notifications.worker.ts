@@ -72,18 +72,21 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
    * The committed mark that this attempt hands the message over, written before it leaves, with the
    * pool number a text to a customer leaves from (taken by its first attempt, kept by the retries).
    * False, and nothing is sent, when the claim was lost or the database does not answer: the message
-   * is then taken again after its lease.
+   * is then taken again after its lease. A message without a pool number is marked by one statement of
+   * its own; a pool text takes its number first (the phone's lock before the row's, one order for every
+   * worker) and is marked with it. Its number stays recorded when the claim was lost meanwhile: the
+   * attempt holding the claim takes that same number.
    */
   private async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
     try {
-      const marked = await this.txHost.withTransaction(async () => {
-        if (!(await this.repository.markHandingOver(claim))) return false;
-        if (this.leavesFromPool(claim)) {
-          claim.sender = await this.senders.take(claim.recipient, claim.vendorId);
-          await this.repository.setSender(claim, claim.sender);
-        }
-        return true;
-      });
+      const marked = this.leavesFromPool(claim)
+        ? await this.txHost.withTransaction(async () => {
+            const sender = await this.senders.take(claim.recipient, claim.vendorId);
+            if (!(await this.repository.markHandingOver(claim, sender))) return false;
+            claim.sender = sender;
+            return true;
+          })
+        : await this.repository.markHandingOver(claim, null);
       if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {

@@ -2,6 +2,7 @@ import { vendorContactOf } from '../vendors/vendor-profile';
 import { Injectable } from '@nestjs/common';
 import type { Locale } from '../common/locale/locale';
 import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
+import type { DeliveryState } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
 import { type Contact, addressesOf } from './contact';
@@ -34,6 +35,8 @@ export interface MessageToCustomer {
 
 export interface QueuedMessages {
   channels: NotificationChannel[];
+  /** Where each message queued now stands, e-mail before SMS. */
+  deliveries: DeliveryState[];
   /** Contacts not messaged because they opted out of this vendor's messages. */
   optedOut: ('email' | 'phone')[];
 }
@@ -63,7 +66,7 @@ export class ReputationMessages {
   async queue(message: MessageToCustomer, vendor?: Vendor): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
-    const result: QueuedMessages = { channels: [], optedOut: [] };
+    const result: QueuedMessages = { channels: [], deliveries: [], optedOut: [] };
     vendor ??= await this.vendors.get(message.vendorId);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
@@ -75,7 +78,7 @@ export class ReputationMessages {
         result.optedOut.push(kind);
         continue;
       }
-      await this.notifications.enqueue({
+      const delivery = await this.notifications.enqueue({
         vendorId: message.vendorId,
         purpose: message.purpose,
         locale: message.locale,
@@ -98,6 +101,7 @@ export class ReputationMessages {
         smsSender: vendor.smsFromNumber,
       });
       result.channels.push(channel);
+      if (delivery) result.deliveries.push(delivery);
     }
     return result;
   }

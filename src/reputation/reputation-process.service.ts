@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import type { Locale } from '../common/locale/locale';
 import type { TimeWindow } from '../common/time/time-window';
-import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
+import type { DeliveryState } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { VendorsService } from '../vendors/vendors.service';
 import { type Contact, addressesOf } from './contact';
@@ -56,7 +56,7 @@ export interface StartedProcess<R> {
   process: ReputationProcess;
   queued: QueuedMessages;
   /** The request's messages as queued (their delivery states). */
-  messages: OutboxNotification[];
+  messages: DeliveryState[];
 }
 
 /** What each way of starting a journey begins with. */
@@ -156,8 +156,7 @@ export class ReputationProcessService {
     }
     await this.repository.insertEvents([eventOf(process, event)]);
     await this.reminders.schedule(process, request.id, queued.channels);
-    const messages = (await this.notifications.messagesOf(purpose, [request.id])).get(request.id)!;
-    return { request, process, queued, messages };
+    return { request, process, queued, messages: queued.deliveries };
   }
 
   /** A message of the process (or of a friend's referral) to the contacts that have not opted out. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
+import type { DeliveryState } from '../../notifications/entities/outbox-notification.entity';
 import { CustomerRequestResponse } from '../../reputation/dto/customer-request.response';
 import { JourneyStep, type ReputationProcess } from '../../reputation/entities/reputation-process.entity';
 import type { FeedbackRequest } from '../entities/feedback-request.entity';
@@ -43,7 +43,7 @@ export class FeedbackRequestResponse extends CustomerRequestResponse {
   static from(
     request: FeedbackRequest,
     process: ReputationProcess,
-    messages: OutboxNotification[],
+    messages: DeliveryState[],
   ): FeedbackRequestResponse {
     const { customerName, email, answeredAt, rating, wouldRefer, comment } = request;
     return {

@@ -1,6 +1,5 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { ApiProperty } from '@nestjs/swagger';
-import type { OutboxNotification } from '../entities/outbox-notification.entity';
 import {
   DELIVERY_ERROR_CODES,
   type DeliveryErrorCode,
@@ -9,6 +8,7 @@ import {
   type NotificationChannel,
   type NotificationStatus,
 } from '../notification.types';
+import type { DeliveryState } from '../entities/outbox-notification.entity';
 
 /** Where one message (e-mail or SMS) of a request stands; producers embed a list of these in their responses. */
 export class DeliveryStatus {
@@ -52,7 +52,7 @@ export class DeliveryStatus {
   @ApiProperty({ type: Date, nullable: true })
   nextAttemptAt: Date | null;
 
-  static from(row: OutboxNotification): DeliveryStatus {
+  static from(row: DeliveryState): DeliveryStatus {
     const { channel, status, attempts, lastErrorCode, lastError, sentAt, nextAttemptAt } = row;
     return {
       channel,

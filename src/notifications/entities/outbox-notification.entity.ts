@@ -126,3 +126,9 @@ export class OutboxNotification {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
+
+/** Where a message stands, as its request's delivery status shows it. */
+export type DeliveryState = Pick<
+  OutboxNotification,
+  'channel' | 'status' | 'attempts' | 'lastErrorCode' | 'lastError' | 'sentAt' | 'nextAttemptAt'
+>;

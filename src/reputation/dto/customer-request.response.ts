@@ -2,7 +2,7 @@ import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT64_ID } from '../../common/validation/canonical-int.decorator';
 import { ApiProperty } from '@nestjs/swagger';
 import { DeliveryStatus } from '../../notifications/dto/delivery-status.response';
-import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
+import type { DeliveryState } from '../../notifications/entities/outbox-notification.entity';
 import type { CustomerRequest } from '../entities/process-record';
 import { ProcessState } from '../entities/reputation-process.entity';
 
@@ -33,7 +33,7 @@ export abstract class CustomerRequestResponse {
   protected static common(
     request: CustomerRequest,
     processState: ProcessState,
-    messages: OutboxNotification[],
+    messages: DeliveryState[],
   ): CustomerRequestResponse {
     return {
       id: request.id,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { OutboxNotification } from '../../notifications/entities/outbox-notification.entity';
+import type { DeliveryState } from '../../notifications/entities/outbox-notification.entity';
 import { CustomerRequestResponse } from '../../reputation/dto/customer-request.response';
 import type { ProcessState } from '../../reputation/entities/reputation-process.entity';
 import type { ReviewRequest } from '../entities/review-request.entity';
@@ -16,11 +16,7 @@ export class ReviewRequestResponse extends CustomerRequestResponse {
   @ApiProperty({ type: String, nullable: true })
   emailTo: string | null;
 
-  static from(
-    request: ReviewRequest,
-    processState: ProcessState,
-    messages: OutboxNotification[],
-  ): ReviewRequestResponse {
+  static from(request: ReviewRequest, processState: ProcessState, messages: DeliveryState[]): ReviewRequestResponse {
     const { firstName, lastName, email } = request;
     return { ...CustomerRequestResponse.common(request, processState, messages), firstName, lastName, emailTo: email };
   }
