@@ -11,10 +11,10 @@ export const EMBEDDED_DATABASE = 'app';
  */
 export const DATABASE_SQL = {
   /** Two-key transaction lock on (:space, :id). */
-  lock: new NamedSql(`SELECT pg_advisory_xact_lock(:space, :id)`),
+  lock: new NamedSql(`SELECT pg_advisory_xact_lock(:space, :id)`, { prepare: true }),
 
   /** Two-key transaction lock on (:space, the hash of the text :key). */
-  lockText: new NamedSql(`SELECT pg_advisory_xact_lock(:space, hashtext(:key))`),
+  lockText: new NamedSql(`SELECT pg_advisory_xact_lock(:space, hashtext(:key))`, { prepare: true }),
 
   /** One-key transaction lock :key, taken unless another transaction holds it. */
   tryLock: new NamedSql<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(:key) AS locked`),

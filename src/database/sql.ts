@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import type { QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import { performance } from 'node:perf_hooks';
 import { SLOW_QUERY_MS } from './data-source.options';
 import { PgPool } from './pg-pool';
@@ -17,13 +17,13 @@ export interface SqlResult<T> {
 /**
  * Every hand-written statement of every module goes through here (simple reads and writes use
  * TypeORM's entity API). Inside a transaction (`@Transactional()`, `TransactionHost.withTransaction`)
- * a statement runs on the transaction's connection through its documented query runner, unnamed, and
- * commits or rolls back with it. Outside one it goes straight to the connection pool TypeORM opened
- * (same connections, settings and type parsers): TypeORM's query runner adds nothing these statements
- * use and cost ~0.04 ms of CPU per query (measured on the lead list under load); a statement marked
- * `prepare` runs there as a named prepared statement (see `queryConfig`). There, slow and failed
- * statements are logged as TypeORM logs its own, without their parameters (customer contact details,
- * tokens).
+ * a statement runs on the transaction's own connection, which its query runner's documented
+ * `connect()` answers, and commits or rolls back with it; outside one it goes straight to the
+ * connection pool TypeORM opened (same connections, settings and type parsers). TypeORM's `query`
+ * adds nothing these statements use and costs ~0.04 ms of CPU per query (measured on the lead list
+ * under load), and cannot name a statement: one marked `prepare` runs as a named prepared statement
+ * (see `queryConfig`), in a transaction or not. Slow and failed statements are logged as TypeORM logs
+ * its own, without their parameters (customer contact details, tokens).
  */
 @Injectable()
 export class Sql {
@@ -43,12 +43,9 @@ export class Sql {
   /** The statement's rows and the number of rows it inserted, updated or deleted (or found). */
   async run<T extends QueryResultRow>(statement: Statement<T>): Promise<SqlResult<T>> {
     const transaction = this.txHost?.isTransactionActive() ? this.txHost.tx.queryRunner : undefined;
-    if (transaction) {
-      const result = await transaction.query(statement.sql, statement.parameters, true);
-      return { rows: result.records as T[], rowCount: result.affected ?? result.records.length };
-    }
+    const client: Pick<Pool, 'query'> = transaction ? ((await transaction.connect()) as PoolClient) : this.pgPool.pool;
     const started = performance.now();
-    const result = await this.pgPool.pool.query<T>(queryConfig(statement)).catch((error: unknown) => {
+    const result = await client.query<T>(queryConfig(statement)).catch((error: unknown) => {
       if (answeredByCaller(error)) {
         this.logger.debug(`Constraint violation answered by its caller: ${String(error)}; query: ${statement.sql}`);
       } else {

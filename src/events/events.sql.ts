@@ -21,10 +21,13 @@ export interface EventRecord {
 
 export const EVENT_SQL = {
   /** One event of :vendorId (:data as JSON text), stamped with the caller's transaction id. */
-  insert: new NamedSql<FeedEvent>(`
+  insert: new NamedSql<FeedEvent>(
+    `
     INSERT INTO events (tx_id, vendor_id, type, data, occurred_at)
     VALUES (pg_current_xact_id()::text::bigint, :vendorId, :type, :data, :occurredAt)
-    RETURNING ${COLUMNS}`),
+    RETURNING ${COLUMNS}`,
+    { prepare: true },
+  ),
 
   /** Removes up to :limit events that occurred at or before :reach. */
   deleteExpired: new NamedSql(

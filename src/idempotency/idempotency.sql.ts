@@ -19,30 +19,39 @@ export const IDEMPOTENCY_SQL = {
    * Records the key as used for this request when it is free (never used, or expired: its answer and
    * the records it touched forgotten). :fingerprint, :now, :expiresAt.
    */
-  claim: new NamedSql(`
+  claim: new NamedSql(
+    `
     INSERT INTO idempotency_keys (account_type, account_id, key, fingerprint, state, created_at, expires_at)
     VALUES (:accountType, :accountId, :key, :fingerprint, 'RUNNING', :now, :expiresAt)
     ON CONFLICT (account_type, account_id, key) DO UPDATE
        SET fingerprint = EXCLUDED.fingerprint, state = 'RUNNING', status = NULL, body = NULL, touched_records = '{}',
            created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-     WHERE idempotency_keys.expires_at <= :now`),
+     WHERE idempotency_keys.expires_at <= :now`,
+    { prepare: true },
+  ),
 
   /** The hold of a request on its key, by a lock of its transaction. :lockSpace. */
-  hold: new NamedSql(`
-    SELECT pg_try_advisory_xact_lock(:lockSpace, hashtext(:accountType || ':' || :accountId || ':' || :key)) AS held`),
+  hold: new NamedSql(
+    `
+    SELECT pg_try_advisory_xact_lock(:lockSpace, hashtext(:accountType || ':' || :accountId || ':' || :key)) AS held`,
+    { prepare: true },
+  ),
 
   /**
    * Keeps the answer and the customer records the request touched, unless another request's answer
    * is kept already. :fingerprint, :state, :status, :body, :touchedRecords, :now, :expiresAt.
    */
-  keep: new NamedSql(`
+  keep: new NamedSql(
+    `
     INSERT INTO idempotency_keys
            (account_type, account_id, key, fingerprint, state, status, body, touched_records, created_at, expires_at)
     VALUES (:accountType, :accountId, :key, :fingerprint, :state, :status, :body, :touchedRecords::text[], :now, :expiresAt)
     ON CONFLICT (account_type, account_id, key) DO UPDATE
        SET state = EXCLUDED.state, status = EXCLUDED.status, body = EXCLUDED.body,
            touched_records = EXCLUDED.touched_records
-     WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`),
+     WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`,
+    { prepare: true },
+  ),
 
   /** Frees a key no request answered. */
   release: new NamedSql(`DELETE FROM idempotency_keys WHERE ${KEY} AND state = 'RUNNING'`),

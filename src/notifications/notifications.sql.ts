@@ -68,21 +68,25 @@ export const NOTIFICATION_SQL = {
    * One message, due :delaySeconds from now, answering where it stands; none (and no row) when its
    * subject already has one on the channel.
    */
-  insert: new NamedSql<DeliveryState>(`
+  insert: new NamedSql<DeliveryState>(
+    `
     INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
                                      text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at)
     VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
             :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds))
     ON CONFLICT DO NOTHING
     RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
-              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt"`),
+              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt"`,
+    { prepare: true },
+  ),
 
   /**
    * Takes up to :limit due messages for one worker in one statement: SKIP LOCKED lets concurrent
    * workers take disjoint rows, and pushing next_attempt_at one lease (:leaseMs) ahead hides them from
    * every other worker after commit, with no transaction or row lock held while they are delivered.
    */
-  claimDue: new NamedSql<ClaimedNotification>(`
+  claimDue: new NamedSql<ClaimedNotification>(
+    `
     UPDATE notification_outbox AS n
        SET attempts = n.attempts + 1,
            last_attempt_at = now(),
@@ -97,27 +101,38 @@ export const NOTIFICATION_SQL = {
            n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
            n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
            n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
-           n.subject_id AS "subjectId"`),
+           n.subject_id AS "subjectId"`,
+    { prepare: true },
+  ),
 
   /**
    * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, leaving from
    * :sender when one is given.
    */
-  markHandingOver: new NamedSql(`
+  markHandingOver: new NamedSql(
+    `
     UPDATE notification_outbox SET handover_attempt = :attempts, sender = coalesce(:sender, sender)
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`),
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`,
+    { prepare: true },
+  ),
 
   /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */
-  scheduleRetry: new NamedSql(`
+  scheduleRetry: new NamedSql(
+    `
     UPDATE notification_outbox
        SET last_error_code = :errorCode, last_error = :error, handover_attempt = NULL,
            next_attempt_at = now() + make_interval(secs => :delayMs::float8 / 1000)
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`,
+    { prepare: true },
+  ),
 
   /** The :sender :vendorId texts :phone from, used at :lastUsedAt. */
-  recordSenderUse: new NamedSql(`
+  recordSenderUse: new NamedSql(
+    `
     INSERT INTO sms_sender_pairs (phone, vendor_id, sender, last_used_at) VALUES (:phone, :vendorId, :sender, :lastUsedAt)
-    ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at`),
+    ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at`,
+    { prepare: true },
+  ),
 
   /** :phone's opt-out from :source; a phone already opted out keeps its first source. */
   addSmsOptOut: new NamedSql(

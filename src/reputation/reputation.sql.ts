@@ -70,6 +70,7 @@ export const REPUTATION_SQL = {
      UNION
      SELECT given.contact FROM unnest(:contacts::varchar[], :hashes::varchar[]) AS given(contact, hash)
       WHERE EXISTS (SELECT 1 FROM contact_suppressions s WHERE s.contact_hash = given.hash)`,
+    { prepare: true },
   ),
 
   /** The :contacts opted out of :vendorId's messages, those that were already kept as they were. */

@@ -26,12 +26,15 @@ const CLAIM_HELD = `id = :id AND attempts = :attempts AND status = 'PENDING'`;
 
 export const WEBHOOK_SQL = {
   /** One delivery of the event :eventId per enabled endpoint that hears it (:vendorId's own, and every manager's). */
-  fanOut: new NamedSql(`
+  fanOut: new NamedSql(
+    `
     INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
     SELECT e.id, :eventId, :eventType::text, :body FROM webhook_endpoints e
      WHERE e.enabled
        AND ((e.account_type = 'vendor' AND e.account_id = :vendorId) OR e.account_type = 'manager')
-       AND (:eventType::text = ANY(e.events) OR '*' = ANY(e.events))`),
+       AND (:eventType::text = ANY(e.events) OR '*' = ANY(e.events))`,
+    { prepare: true },
+  ),
 
   /**
    * Takes up to :limit due deliveries of enabled endpoints in one statement, at most :perEndpoint per

@@ -115,7 +115,7 @@ describe('Logs (e2e, built server)', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { level: number; context?: string; msg?: string });
-    const database = lines.filter((line) => line.context === 'TypeORM' || line.context === 'Exceptions');
+    const database = lines.filter((line) => ['TypeORM', 'SQL', 'Exceptions'].includes(line.context ?? ''));
     expect(database.filter((line) => line.level > DEBUG)).toEqual([]);
     const answered = database.filter((line) => line.msg?.startsWith('Constraint violation answered by its caller'));
     expect(answered.map((line) => line.level)).toEqual([DEBUG, DEBUG, DEBUG]);
