@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { Sql } from '../database/sql';
 import type { AutomationSettingsValues } from './automation-settings';
-import { AUTOMATION_SETTINGS_SQL } from './automation-settings.sql';
+import { AUTOMATION_SETTINGS_SQL, type StoredAutomationSettings } from './automation-settings.sql';
 import { AutomationSettings } from './entities/automation-settings.entity';
 
 @Injectable()
@@ -14,12 +14,13 @@ export class AutomationSettingsRepository {
     private readonly sql: Sql,
   ) {}
 
-  findByVendor(vendorId: number): Promise<AutomationSettings | null> {
-    return this.txHost.tx.findOneBy(AutomationSettings, { vendorId });
+  async findByVendor(vendorId: number): Promise<StoredAutomationSettings | null> {
+    const [stored] = await this.sql.rows(AUTOMATION_SETTINGS_SQL.find.bind({ vendorId }));
+    return stored ?? null;
   }
 
   /** Stores the whole settings; null when the vendor does not exist (the foreign key says so). */
-  async replace(vendorId: number, values: AutomationSettingsValues): Promise<AutomationSettings | null> {
+  async replace(vendorId: number, values: AutomationSettingsValues): Promise<StoredAutomationSettings | null> {
     try {
       await this.sql.run(AUTOMATION_SETTINGS_SQL.replace.bind({ vendorId, ...values }));
     } catch (error) {

@@ -1,6 +1,21 @@
 import { NamedSql } from '../database/named-sql';
+import type { AutomationSettings } from './entities/automation-settings.entity';
+
+/** A vendor's settings as stored. */
+export type StoredAutomationSettings = Omit<AutomationSettings, 'vendor'>;
 
 export const AUTOMATION_SETTINGS_SQL = {
+  /** :vendorId's stored settings (read for each review request it sends: prepared). */
+  find: new NamedSql<StoredAutomationSettings>(
+    `
+    SELECT vendor_id AS "vendorId", reminder_enabled AS "reminderEnabled", reminder_delay_minutes AS "reminderDelayMinutes",
+           quiet_hours_start AS "quietHoursStart", quiet_hours_end AS "quietHoursEnd", time_zone AS "timeZone",
+           auto_review_request_on_job_won AS "autoReviewRequestOnJobWon",
+           auto_review_request_delay_minutes AS "autoReviewRequestDelayMinutes", updated_at AS "updatedAt"
+      FROM automation_settings WHERE vendor_id = :vendorId`,
+    { prepare: true },
+  ),
+
   /** Stores :vendorId's whole settings, over the ones it had; a foreign key violation without the vendor. */
   replace: new NamedSql(`
     INSERT INTO automation_settings AS s (vendor_id, reminder_enabled, reminder_delay_minutes, quiet_hours_start,

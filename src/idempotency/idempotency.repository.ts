@@ -1,11 +1,9 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { LockSpace } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import type { TouchedRecord } from '../common/privacy/touched-records';
-import { IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
-import { IDEMPOTENCY_SQL, type KeptAnswerRow } from './idempotency.sql';
+import { IdempotencyState } from './entities/idempotency-key.entity';
+import { IDEMPOTENCY_SQL, type KeptAnswerRow, type KeyAsFound } from './idempotency.sql';
 
 /** Whose key: the calling account and the key it sent. */
 export interface KeyScope {
@@ -22,10 +20,7 @@ export interface Claim {
 
 @Injectable()
 export class IdempotencyRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly sql: Sql,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   /**
    * Records the key as used for this request when it is free (never used, or expired), so that a
@@ -47,8 +42,9 @@ export class IdempotencyRepository {
     return held;
   }
 
-  find(scope: KeyScope): Promise<IdempotencyKey | null> {
-    return this.txHost.tx.findOneBy(IdempotencyKey, scope);
+  async find(scope: KeyScope): Promise<KeyAsFound | null> {
+    const [key] = await this.sql.rows(IDEMPOTENCY_SQL.find.bind({ ...scope }));
+    return key ?? null;
   }
 
   /**

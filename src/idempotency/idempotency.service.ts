@@ -12,7 +12,8 @@ import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { collectTouched } from '../common/privacy/touched-records';
 import { Clock } from '../common/time/clock';
 import { canonicalJson } from './canonical-json';
-import { type IdempotencyKey, IdempotencyState } from './entities/idempotency-key.entity';
+import { IdempotencyState } from './entities/idempotency-key.entity';
+import type { KeyAsFound } from './idempotency.sql';
 import { type Claim, IdempotencyRepository, type KeyScope } from './idempotency.repository';
 import { issuesCredential } from '../common/http/issues-credential.decorator';
 
@@ -50,7 +51,7 @@ export function fingerprintOf(request: Request, body: unknown): string {
  * kept answer, or a refusal; undefined when the request runs.
  */
 function answerBefore(
-  kept: IdempotencyKey | null,
+  kept: KeyAsFound | null,
   fingerprint: string,
   held: boolean,
   response: Response,

@@ -1,4 +1,5 @@
 import { NamedSql } from '../database/named-sql';
+import type { IdempotencyKey } from './entities/idempotency-key.entity';
 
 /** A kept answer an erasure redacts: its key, and the JSON text a replay sends. */
 export interface KeptAnswerRow {
@@ -7,6 +8,9 @@ export interface KeptAnswerRow {
   key: string;
   body: string;
 }
+
+/** What a request with a key decides by: whose request it was, and its kept answer. */
+export type KeyAsFound = Pick<IdempotencyKey, 'fingerprint' | 'state' | 'status' | 'body'>;
 
 const KEY = 'account_type = :accountType AND account_id = :accountId AND key = :key';
 
@@ -52,6 +56,11 @@ export const IDEMPOTENCY_SQL = {
      WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`,
     { prepare: true },
   ),
+
+  /** The key as its request finds it once held. */
+  find: new NamedSql<KeyAsFound>(`SELECT fingerprint, state, status, body FROM idempotency_keys WHERE ${KEY}`, {
+    prepare: true,
+  }),
 
   /** Frees a key no request answered. */
   release: new NamedSql(`DELETE FROM idempotency_keys WHERE ${KEY} AND state = 'RUNNING'`),

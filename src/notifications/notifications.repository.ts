@@ -1,8 +1,9 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, type Repository } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
 import { Sql } from '../database/sql';
+import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import { type DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
@@ -79,11 +80,14 @@ export class NotificationsRepository {
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
   markSent(claim: ClaimedNotification): Promise<boolean> {
-    return this.finish(claim, { status: 'SENT', sentAt: () => 'now()', lastErrorCode: null, lastError: null });
+    return this.outcome(NOTIFICATION_SQL.markSent.bind({ id: claim.id, attempts: claim.attempts }));
   }
 
   markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {
-    return this.finish(claim, { status: 'FAILED', lastErrorCode: failure.code, lastError: failure.reason });
+    const { id, attempts } = claim;
+    return this.outcome(
+      NOTIFICATION_SQL.markFailed.bind({ id, attempts, errorCode: failure.code, error: failure.reason }),
+    );
   }
 
   /**
@@ -96,12 +100,8 @@ export class NotificationsRepository {
       claim.handoverAttempt === null
         ? 'before it could report.'
         : 'after handing the message over: it may have been sent.';
-    return this.finish(claim, {
-      status: 'FAILED',
-      attempts: claim.attempts - 1,
-      lastErrorCode: 'INTERRUPTED',
-      lastError: `Gave up: the last of ${maxAttempts} attempts was interrupted ${when}`,
-    });
+    const error = `Gave up: the last of ${maxAttempts} attempts was interrupted ${when}`;
+    return this.outcome(NOTIFICATION_SQL.markExhausted.bind({ id: claim.id, attempts: claim.attempts, error }));
   }
 
   async scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
@@ -192,17 +192,9 @@ export class NotificationsRepository {
     return subjectIds;
   }
 
-  /** Writes an outcome: the attempt has reported, so its hand-over mark goes. */
-  private async finish(
-    claim: ClaimedNotification,
-    changes: Parameters<Repository<OutboxNotification>['update']>[1],
-  ): Promise<boolean> {
-    // In the caller's transaction when there is one: a failure commits with its message.failed event.
-    const result = await this.txHost.tx.update(
-      OutboxNotification,
-      { id: claim.id, attempts: claim.attempts, status: 'PENDING' },
-      { ...changes, handoverAttempt: null },
-    );
-    return (result.affected ?? 0) > 0;
+  /** Writes an outcome, in the caller's transaction when there is one (a failure commits with its message.failed event). */
+  private async outcome(statement: Statement): Promise<boolean> {
+    const { rowCount } = await this.sql.run(statement);
+    return rowCount > 0;
   }
 }

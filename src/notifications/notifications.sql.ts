@@ -5,6 +5,7 @@ import type { OutgoingMessage } from './delivery/message-sender';
 import type { DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import type { WalkedRow } from '../database/retention-walk';
 import type { NotificationPurpose } from './notification.types';
+import type { SenderUse } from './sender-pool/choose-sender';
 
 /**
  * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
@@ -116,6 +117,28 @@ export const NOTIFICATION_SQL = {
     { prepare: true },
   ),
 
+  /**
+   * The outcomes of the claim (:id, :attempts), each only while it holds: the attempt has reported, so
+   * its hand-over mark goes. Sent; given up with :errorCode and :error; or given up with no attempt
+   * left, that claim not counted as one.
+   */
+  markSent: new NamedSql(
+    `
+    UPDATE notification_outbox
+       SET status = 'SENT', sent_at = now(), last_error_code = NULL, last_error = NULL, handover_attempt = NULL
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`,
+    { prepare: true },
+  ),
+  markFailed: new NamedSql(`
+    UPDATE notification_outbox
+       SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+  markExhausted: new NamedSql(`
+    UPDATE notification_outbox
+       SET status = 'FAILED', attempts = attempts - 1, last_error_code = 'INTERRUPTED', last_error = :error,
+           handover_attempt = NULL
+     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+
   /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */
   scheduleRetry: new NamedSql(
     `
@@ -131,6 +154,18 @@ export const NOTIFICATION_SQL = {
     `
     INSERT INTO sms_sender_pairs (phone, vendor_id, sender, last_used_at) VALUES (:phone, :vendorId, :sender, :lastUsedAt)
     ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at`,
+    { prepare: true },
+  ),
+
+  /** Which of :contacts are opted-out phones. */
+  smsOptedOutAmong: new NamedSql<{ phone: string }>(
+    `SELECT phone FROM sms_opt_outs WHERE phone = ANY(:contacts::varchar[])`,
+    { prepare: true },
+  ),
+
+  /** Every pool number the vendors text :phone from, and when each last did. */
+  senderUses: new NamedSql<SenderUse>(
+    `SELECT vendor_id AS "vendorId", sender, last_used_at AS "lastUsedAt" FROM sms_sender_pairs WHERE phone = :phone`,
     { prepare: true },
   ),
 

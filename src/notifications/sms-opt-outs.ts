@@ -1,7 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { Sql } from '../database/sql';
 import { SmsOptOut } from './entities/sms-opt-out.entity';
 import type { SmsOptOutSource } from './notification.types';
@@ -43,7 +42,7 @@ export class SmsOptOuts {
   /** Which of these contacts are opted-out phones (e-mail addresses never are). */
   async among(contacts: string[]): Promise<Set<string>> {
     if (contacts.length === 0) return new Set();
-    const rows = await this.txHost.tx.find(SmsOptOut, { where: { phone: In(contacts) }, select: { phone: true } });
+    const rows = await this.sql.rows(NOTIFICATION_SQL.smsOptedOutAmong.bind({ contacts }));
     return new Set(rows.map((row) => row.phone));
   }
 }

@@ -27,7 +27,7 @@ export class ProcessRemindersRepository {
   ) {}
 
   async insert(reminder: NewReminder): Promise<void> {
-    await this.txHost.tx.insert(ProcessReminder, reminder);
+    await this.sql.run(REPUTATION_SQL.insertReminder.bind({ ...reminder }));
   }
 
   /**

@@ -48,8 +48,9 @@ export class ProcessRepository {
     await this.sql.run(REPUTATION_SQL.optOut.bind({ vendorId, contacts }));
   }
 
-  insertProcess(process: NewProcess): Promise<ReputationProcess> {
-    return this.manager.save(ReputationProcess, process as ReputationProcess);
+  async insertProcess(process: NewProcess): Promise<ReputationProcess> {
+    const [stored] = await this.sql.rows(REPUTATION_SQL.insertProcess.bind({ ...process }));
+    return stored;
   }
 
   /** Whether the process has an event of this type. */
@@ -58,7 +59,18 @@ export class ProcessRepository {
   }
 
   async insertEvents(events: NewEvent[]): Promise<void> {
-    await this.manager.insert(ReputationEvent, events);
+    if (events.length === 0) return;
+    await this.sql.run(
+      REPUTATION_SQL.insertEvents.bind({
+        vendorIds: events.map((event) => event.vendorId),
+        processIds: events.map((event) => event.processId),
+        types: events.map((event) => event.type),
+        ratings: events.map((event) => event.rating ?? null),
+        wouldRefers: events.map((event) => event.wouldRefer ?? null),
+        platforms: events.map((event) => event.platform ?? null),
+        channels: events.map((event) => event.channel ?? null),
+      }),
+    );
   }
 
   /** Changes a process; `ended` stamps ended_at and `optedOut` opted_out_at with the transaction's time. */

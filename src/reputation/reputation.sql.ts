@@ -37,6 +37,12 @@ export interface OptOutRecord {
 const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first_name AS "firstName", email, phone,
   private_feedback AS "privateFeedback", started_at AS "startedAt", ended_at AS "endedAt", opted_out_at AS "optedOutAt"`;
 
+/** A process as stored: every column, as the entity names them. */
+export type StoredProcess = Omit<ReputationProcess, 'vendor'>;
+
+const STORED_PROCESS_COLUMNS = `${PROCESS_COLUMNS}, token, locale, termination_reason AS "terminationReason",
+  erased_at AS "erasedAt"`;
+
 const CLAIM_DUE_REMINDERS = new NamedSql<ProcessReminder>(`
   SELECT process_id AS "processId", vendor_id AS "vendorId", request_id AS "requestId", channels, due_at AS "dueAt",
          outcome, settled_at AS "settledAt"
@@ -56,6 +62,33 @@ export function claimDueRemindersStatement(now: Date, limit: number): Statement<
 }
 
 export const REPUTATION_SQL = {
+  /** A new process, as stored (its state, step and start time are the table's defaults). */
+  insertProcess: new NamedSql<StoredProcess>(
+    `
+    INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name, locale, email, phone)
+    VALUES (:vendorId, :token, :origin, :step, :firstName, :locale, :email, :phone)
+    RETURNING ${STORED_PROCESS_COLUMNS}`,
+    { prepare: true },
+  ),
+
+  /** The reminder to come of a process's request, waiting. */
+  insertReminder: new NamedSql(
+    `
+    INSERT INTO process_reminders (process_id, vendor_id, request_id, channels, due_at)
+    VALUES (:processId, :vendorId, :requestId, :channels::varchar[], :dueAt)`,
+    { prepare: true },
+  ),
+
+  /** Events of processes, one per element of the arrays (at the transaction's time). */
+  insertEvents: new NamedSql(
+    `
+    INSERT INTO reputation_events (vendor_id, process_id, type, rating, would_refer, platform, channel)
+    SELECT * FROM unnest(:vendorIds::int[], :processIds::bigint[], :types::reputation_event_type[],
+                         :ratings::smallint[], :wouldRefers::boolean[], :platforms::review_platform[],
+                         :channels::reputation_event_channel[])`,
+    { prepare: true },
+  ),
+
   /** Whether the process :processId has an event of one of the :types. */
   customerActed: new NamedSql<{ acted: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM reputation_events WHERE process_id = :processId AND type = ANY(:types)) AS acted`,

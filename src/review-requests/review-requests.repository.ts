@@ -32,8 +32,9 @@ export class ReviewRequestsRepository {
     return found;
   }
 
-  insert(request: NewReviewRequest): Promise<ReviewRequest> {
-    return this.txHost.tx.save(ReviewRequest, request as ReviewRequest);
+  async insert(request: NewReviewRequest): Promise<ReviewRequest> {
+    const [stored] = await this.sql.rows(REVIEW_REQUEST_SQL.insert.bind({ leadId: null, ...request }));
+    return stored;
   }
 
   async answer(processId: number, happy: boolean): Promise<void> {

@@ -14,7 +14,20 @@ export interface ReviewRequestRecord {
   confirmedAt: Date | null;
 }
 
+const REQUEST_COLUMNS = `id, process_id AS "processId", vendor_id AS "vendorId", first_name AS "firstName",
+  last_name AS "lastName", email, phone, created_at AS "createdAt", happy, answered_at AS "answeredAt",
+  confirmed_at AS "confirmedAt"`;
+
 export const REVIEW_REQUEST_SQL = {
+  /** A new review request, as stored. */
+  insert: new NamedSql<ReviewRequestRecord & { leadId: number | null }>(
+    `
+    INSERT INTO review_requests (vendor_id, process_id, first_name, last_name, email, phone, lead_id)
+    VALUES (:vendorId, :processId, :firstName, :lastName, :email, :phone, :leadId)
+    RETURNING ${REQUEST_COLUMNS}, lead_id AS "leadId"`,
+    { prepare: true },
+  ),
+
   /** Whether :vendorId has a review request with the :email or the :phone. */
   duplicateExists: new NamedSql<{ found: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM review_requests WHERE vendor_id = :vendorId AND (email = :email OR phone = :phone)) AS found`,
@@ -22,9 +35,7 @@ export const REVIEW_REQUEST_SQL = {
 
   /** The review requests of the processes :processIds, for a person's data. */
   recordsOfProcesses: new NamedSql<ReviewRequestRecord>(`
-    SELECT id, process_id AS "processId", vendor_id AS "vendorId", first_name AS "firstName", last_name AS "lastName",
-           email, phone, created_at AS "createdAt", happy, answered_at AS "answeredAt", confirmed_at AS "confirmedAt"
-    FROM review_requests WHERE process_id = ANY(:processIds::bigint[]) ORDER BY id`),
+    SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE process_id = ANY(:processIds::bigint[]) ORDER BY id`),
 
   /** The requests :ids' first name :erased, other name and contacts removed; the answer and times stay. */
   eraseRecords: new NamedSql(`

@@ -5,13 +5,7 @@ import { isForeignKeyViolation } from '../common/errors/database-errors';
 import { DomainError } from '../common/errors/domain-error';
 import { Sql } from '../database/sql';
 import { ReviewSettings } from './entities/review-settings.entity';
-import { REVIEW_SETTINGS_SQL } from './review-settings.sql';
-
-/** The vendor's own texts of its review requests, in both languages. */
-export type CustomMessages = Pick<
-  ReviewSettings,
-  'customEmailMessage' | 'customSMSMessage' | 'customEmailMessageFr' | 'customSMSMessageFr'
->;
+import { type CustomMessages, REVIEW_SETTINGS_SQL } from './review-settings.sql';
 
 export type ReviewSettingsFields = Omit<
   ReviewSettings,
@@ -33,16 +27,9 @@ export class ReviewSettingsRepository {
   ) {}
 
   /** The vendor's custom texts alone, one row read (a review request needs no locations); null when it has no settings yet. */
-  findCustomMessages(vendorId: number): Promise<CustomMessages | null> {
-    return this.txHost.tx.findOne(ReviewSettings, {
-      where: { vendorId },
-      select: {
-        customEmailMessage: true,
-        customSMSMessage: true,
-        customEmailMessageFr: true,
-        customSMSMessageFr: true,
-      },
-    });
+  async findCustomMessages(vendorId: number): Promise<CustomMessages | null> {
+    const [messages] = await this.sql.rows(REVIEW_SETTINGS_SQL.customMessages.bind({ vendorId }));
+    return messages ?? null;
   }
 
   /** The vendor's settings with their locations in order, or null when it has none yet. */

@@ -1,6 +1,22 @@
 import { NamedSql } from '../database/named-sql';
+import type { ReviewSettings } from './entities/review-settings.entity';
+
+/** The vendor's own texts of its review requests, in both languages. */
+export type CustomMessages = Pick<
+  ReviewSettings,
+  'customEmailMessage' | 'customSMSMessage' | 'customEmailMessageFr' | 'customSMSMessageFr'
+>;
 
 export const REVIEW_SETTINGS_SQL = {
+  /** :vendorId's custom texts alone, one row read (a review request needs no locations). */
+  customMessages: new NamedSql<CustomMessages>(
+    `
+    SELECT custom_email_message AS "customEmailMessage", custom_sms_message AS "customSMSMessage",
+           custom_email_message_fr AS "customEmailMessageFr", custom_sms_message_fr AS "customSMSMessageFr"
+      FROM review_settings WHERE vendor_id = :vendorId`,
+    { prepare: true },
+  ),
+
   /** The default settings of :vendorId unless it has some; a foreign key violation without the vendor. */
   insertDefaults: new NamedSql(
     `INSERT INTO review_settings (vendor_id) VALUES (:vendorId) ON CONFLICT (vendor_id) DO NOTHING`,

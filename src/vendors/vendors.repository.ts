@@ -25,8 +25,9 @@ export class VendorsRepository {
     return this.txHost.tx.getRepository(Vendor);
   }
 
-  findById(id: number): Promise<Vendor | null> {
-    return this.vendors.findOneBy({ id });
+  async findById(id: number): Promise<Vendor | null> {
+    const [vendor] = await this.sql.rows(VENDOR_SQL.byId.bind({ id }));
+    return vendor ?? null;
   }
 
   /** The vendors whose own SMS sender number this is (managers should give a number to one vendor only). */

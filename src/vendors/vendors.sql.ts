@@ -1,5 +1,6 @@
 import type { VendorAccount } from '../auth/vendor-account';
 import { NamedSql } from '../database/named-sql';
+import type { Vendor } from './entities/vendor.entity';
 import type { Statement } from '../database/statement';
 import type { VendorSummary } from './dto/vendor-summary.response';
 
@@ -49,6 +50,23 @@ const SEARCH = {
 };
 
 export const VENDOR_SQL = {
+  /**
+   * The vendor :id, every column as the entity names it: read by every message to its customers and
+   * most writes (prepared).
+   */
+  byId: new NamedSql<Vendor>(
+    `
+    SELECT id, vendor_name AS "vendorName", email, city_name AS "cityName", province_name AS "provinceName",
+           activated, package_type AS "packageType", enable_full_rms AS "enableFullRMS",
+           enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
+           enable_standalone_review_booster AS "enableStandaloneReviewBooster", default_locale AS "defaultLocale",
+           mailing_address AS "mailingAddress", contact_phone AS "contactPhone", contact_email AS "contactEmail",
+           website_url AS "websiteUrl", sms_from_number AS "smsFromNumber", active_token_id AS "activeTokenId",
+           created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM vendors WHERE id = :id`,
+    { prepare: true },
+  ),
+
   /** The account of every vendor API request: the columns the guards and handlers use, by primary key :id. */
   account: new NamedSql<VendorAccount>(
     `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",

@@ -1,11 +1,8 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { LockSpace, lockTextUntilCommit } from '../../database/advisory-locks';
 import { Sql } from '../../database/sql';
-import { SmsSenderPair } from '../entities/sms-sender-pair.entity';
 import { NOTIFICATION_SQL } from '../notifications.sql';
 import { chooseSender } from './choose-sender';
 
@@ -18,7 +15,6 @@ import { chooseSender } from './choose-sender';
 export class SmsSenderPool {
   constructor(
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly sql: Sql,
     private readonly clock: Clock,
   ) {}
@@ -32,7 +28,7 @@ export class SmsSenderPool {
     const pool = this.config.sms?.senderPool;
     if (!pool) return null;
     await lockTextUntilCommit(this.sql, LockSpace.SmsSenderPairs, phone);
-    const uses = await this.txHost.tx.find(SmsSenderPair, { where: { phone } });
+    const uses = await this.sql.rows(NOTIFICATION_SQL.senderUses.bind({ phone }));
     const now = this.clock.now();
     const sender = chooseSender(pool, vendorId, uses, now);
     await this.sql.run(NOTIFICATION_SQL.recordSenderUse.bind({ phone, vendorId, sender, lastUsedAt: now }));
