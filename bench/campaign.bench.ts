@@ -253,6 +253,14 @@ function report(run: Run): string {
 }
 
 async function main(): Promise<void> {
+  // The reads are part of what is measured: none (0) would leave the readers' loop without a pause.
+  const settings = { BENCH_CAMPAIGN: CAMPAIGN, BENCH_CLIENTS: CLIENTS, BENCH_READS_PER_S: READS_PER_S };
+  for (const [name, value] of Object.entries(settings)) {
+    if (!(value > 0)) throw new Error(`${name} must be a positive number, not ${value}.`);
+  }
+  if (!RUNS.every((instances) => Number.isInteger(instances) && instances > 0)) {
+    throw new Error('BENCH_INSTANCES must be instance counts separated by commas, such as 1,2.');
+  }
   console.log(`${CAMPAIGN} review requests (e-mail + SMS), ${CLIENTS} concurrent clients, reads at ${READS_PER_S}/s`);
   console.log(
     '| Instances | Accepted/s | Accept p99 ms | Refused | Delivered msgs/s | Last left s | Reads p99 ms before / during | ' +
