@@ -71,21 +71,18 @@ export class NotificationsRepository {
    * number it leaves from (null: the one it has); false when the claim is no longer this worker's or its
    * lease has run out (another worker may take it any moment), and then the message must not be sent.
    */
-  async markHandingOver(claim: ClaimedNotification, sender: string | null): Promise<boolean> {
-    const { rowCount } = await this.sql.run(
-      NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts, sender }),
-    );
-    return rowCount > 0;
+  markHandingOver(claim: ClaimedNotification, sender: string | null): Promise<boolean> {
+    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts, sender }));
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
   markSent(claim: ClaimedNotification): Promise<boolean> {
-    return this.outcome(NOTIFICATION_SQL.markSent.bind({ id: claim.id, attempts: claim.attempts }));
+    return this.whileHeld(NOTIFICATION_SQL.markSent.bind({ id: claim.id, attempts: claim.attempts }));
   }
 
   markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {
     const { id, attempts } = claim;
-    return this.outcome(
+    return this.whileHeld(
       NOTIFICATION_SQL.markFailed.bind({ id, attempts, errorCode: failure.code, error: failure.reason }),
     );
   }
@@ -101,11 +98,11 @@ export class NotificationsRepository {
         ? 'before it could report.'
         : 'after handing the message over: it may have been sent.';
     const error = `Gave up: the last of ${maxAttempts} attempts was interrupted ${when}`;
-    return this.outcome(NOTIFICATION_SQL.markExhausted.bind({ id: claim.id, attempts: claim.attempts, error }));
+    return this.whileHeld(NOTIFICATION_SQL.markExhausted.bind({ id: claim.id, attempts: claim.attempts, error }));
   }
 
-  async scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
-    const { rowCount } = await this.sql.run(
+  scheduleRetry(claim: ClaimedNotification, failure: DeliveryFailure, delayMs: number): Promise<boolean> {
+    return this.whileHeld(
       NOTIFICATION_SQL.scheduleRetry.bind({
         id: claim.id,
         attempts: claim.attempts,
@@ -114,7 +111,6 @@ export class NotificationsRepository {
         delayMs: Math.round(delayMs),
       }),
     );
-    return rowCount > 0;
   }
 
   /** A process's messages, oldest first. */
@@ -192,8 +188,11 @@ export class NotificationsRepository {
     return subjectIds;
   }
 
-  /** Writes an outcome, in the caller's transaction when there is one (a failure commits with its message.failed event). */
-  private async outcome(statement: Statement): Promise<boolean> {
+  /**
+   * A write fenced by the claim: whether it still held. In the caller's transaction when there is one (a
+   * failure commits with its message.failed event).
+   */
+  private async whileHeld(statement: Statement): Promise<boolean> {
     const { rowCount } = await this.sql.run(statement);
     return rowCount > 0;
   }

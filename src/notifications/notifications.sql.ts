@@ -64,6 +64,9 @@ export function failedSubjectsStatement(
   return FAILED_SUBJECTS.bind({ purpose, vendorId });
 }
 
+/** The claim (:id, :attempts) still holds: its row is still PENDING under this claim's number. */
+const HELD_CLAIM = `id = :id AND attempts = :attempts AND status = 'PENDING'`;
+
 export const NOTIFICATION_SQL = {
   /**
    * One message, due :delaySeconds from now, answering where it stands; none (and no row) when its
@@ -113,7 +116,7 @@ export const NOTIFICATION_SQL = {
   markHandingOver: new NamedSql(
     `
     UPDATE notification_outbox SET handover_attempt = :attempts, sender = coalesce(:sender, sender)
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING' AND next_attempt_at > now()`,
+     WHERE ${HELD_CLAIM} AND next_attempt_at > now()`,
     { prepare: true },
   ),
 
@@ -126,18 +129,18 @@ export const NOTIFICATION_SQL = {
     `
     UPDATE notification_outbox
        SET status = 'SENT', sent_at = now(), last_error_code = NULL, last_error = NULL, handover_attempt = NULL
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`,
+     WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+     WHERE ${HELD_CLAIM}`),
   markExhausted: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', attempts = attempts - 1, last_error_code = 'INTERRUPTED', last_error = :error,
            handover_attempt = NULL
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`),
+     WHERE ${HELD_CLAIM}`),
 
   /** The claim (:id, :attempts) due again :delayMs from now, with its failure; only while the claim holds. */
   scheduleRetry: new NamedSql(
@@ -145,7 +148,7 @@ export const NOTIFICATION_SQL = {
     UPDATE notification_outbox
        SET last_error_code = :errorCode, last_error = :error, handover_attempt = NULL,
            next_attempt_at = now() + make_interval(secs => :delayMs::float8 / 1000)
-     WHERE id = :id AND attempts = :attempts AND status = 'PENDING'`,
+     WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
 
