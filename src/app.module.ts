@@ -9,6 +9,7 @@ import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
 import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
 import { BodyContentTypeGuard } from './common/http/body-content-type.guard';
+import { RouteMetadataModule } from './common/http/route-metadata';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -43,6 +44,7 @@ import { VendorsService } from './vendors/vendors.service';
 @Module({
   imports: [
     AppConfigModule,
+    RouteMetadataModule,
     LoggingModule,
     DatabaseModule,
     TimeModule,

@@ -5,29 +5,41 @@ import { TokenService } from './token.service';
 
 describe('TokenService', () => {
   const jwt = new JwtService({ secret: createSecretKey(Buffer.from('token-service-spec-secret-token-service')) });
-  const tokens = new TokenService(jwt);
+  let tokens: TokenService;
+  beforeEach(() => (tokens = new TokenService(jwt)));
+  afterEach(() => jest.restoreAllMocks());
 
-  it('verifies a token once per request, and again for another token or request', () => {
+  it("checks a token's signature once, however often it is presented, and each other token's too", () => {
     const verify = jest.spyOn(jwt, 'verify');
     const { token } = tokens.sign('vendor', 7);
     const other = tokens.sign('manager', 3).token;
-    const request = {};
 
-    const claims = tokens.verifyForRequest(request, token);
+    const claims = tokens.verify(token);
     expect(claims).toMatchObject({ typ: 'vendor', accountId: 7, sub: '7' });
-    expect(tokens.verifyForRequest(request, token)).toBe(claims);
+    expect(tokens.verify(token)).toBe(claims);
     expect(verify).toHaveBeenCalledTimes(1);
 
-    expect(tokens.verifyForRequest(request, other)).toMatchObject({ typ: 'manager', accountId: 3 });
-    expect(tokens.verifyForRequest({}, token)).toEqual(claims);
+    expect(tokens.verify(other)).toMatchObject({ typ: 'manager', accountId: 3 });
+    expect(verify).toHaveBeenCalledTimes(2);
+    expect(Object.isFrozen(claims)).toBe(true);
+  });
+
+  it('refuses a token with a forged signature every time it is presented, after its genuine text was accepted', () => {
+    const verify = jest.spyOn(jwt, 'verify');
+    const { token } = tokens.sign('vendor', 7);
+    tokens.verify(token);
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect(() => tokens.verify(forged)).toThrow(DomainError);
+    expect(() => tokens.verify(forged)).toThrow('The bearer token is invalid.');
     expect(verify).toHaveBeenCalledTimes(3);
   });
 
-  it('refuses a token with a forged signature, every time it is presented', () => {
-    const { token } = tokens.sign('vendor', 7);
-    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
-    const request = {};
-    expect(() => tokens.verifyForRequest(request, forged)).toThrow(DomainError);
-    expect(() => tokens.verifyForRequest(request, forged)).toThrow('The bearer token is invalid.');
+  it('refuses a token signed with another secret, and one whose claims are not an account', () => {
+    const stranger = new JwtService({ secret: createSecretKey(Buffer.from('another-secret-another-secret-another')) });
+    const foreign = stranger.sign({ typ: 'vendor' }, { subject: '7', jwtid: 'x' });
+    expect(() => tokens.verify(foreign)).toThrow('The bearer token is invalid.');
+    const noAccount = jwt.sign({ typ: 'vendor' }, { subject: 'abc', jwtid: 'x' });
+    expect(() => tokens.verify(noAccount)).toThrow('The bearer token is invalid.');
+    expect(() => tokens.verify(noAccount)).toThrow('The bearer token is invalid.');
   });
 });

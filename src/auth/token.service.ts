@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import type { TokenType } from './principal';
@@ -15,11 +16,19 @@ export type VerifiedClaims = TokenClaims & { accountId: number };
 
 const TOKEN_TYPES: readonly string[] = ['vendor', 'manager'] satisfies TokenType[];
 
+/** Tokens remembered as verified per instance; beyond this many, the least recently presented is verified again. */
+const VERIFIED_TOKENS_REMEMBERED = 10_000;
+
 /** Signs and verifies the API's bearer tokens: HS256, no expiry, revoked by replacing the account's jti. */
 @Injectable()
 export class TokenService {
-  /** Per request, the token already verified: the rate limiter and the access guard both need its claims. */
-  private readonly verifiedFor = new WeakMap<object, { token: string; claims: VerifiedClaims }>();
+  /**
+   * Claims by the exact text of a token whose signature was checked: a token never expires and its text
+   * cannot change without failing the check, so a caller's token is verified once per instance, not by the
+   * rate limiter and the access guard on every request. Revocation is the account's active jti, read on
+   * every request, so remembering a token never lets a revoked one through. Refused tokens are not kept.
+   */
+  private readonly verified = new LRUCache<string, VerifiedClaims>({ max: VERIFIED_TOKENS_REMEMBERED });
 
   constructor(private readonly jwt: JwtService) {}
 
@@ -39,17 +48,16 @@ export class TokenService {
     return token;
   }
 
-  /** `verify`, done once per request and token. */
-  verifyForRequest(request: object, token: string): VerifiedClaims {
-    const known = this.verifiedFor.get(request);
-    if (known?.token === token) return known.claims;
-    const claims = this.verify(token);
-    this.verifiedFor.set(request, { token, claims });
+  /** The claims of a well-formed token with a valid signature; anything else is a 401. */
+  verify(token: string): VerifiedClaims {
+    const known = this.verified.get(token);
+    if (known) return known;
+    const claims = this.check(token);
+    this.verified.set(token, claims);
     return claims;
   }
 
-  /** The claims of a well-formed token with a valid signature; anything else is a 401. */
-  verify(token: string): VerifiedClaims {
+  private check(token: string): VerifiedClaims {
     let claims: Partial<TokenClaims>;
     try {
       claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'] });
@@ -60,6 +68,6 @@ export class TokenService {
     if (!Number.isSafeInteger(accountId) || accountId <= 0 || !TOKEN_TYPES.includes(claims.typ ?? '') || !claims.jti) {
       throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
     }
-    return { ...(claims as TokenClaims), accountId };
+    return Object.freeze({ ...(claims as TokenClaims), accountId });
   }
 }

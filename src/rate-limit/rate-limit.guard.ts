@@ -1,5 +1,5 @@
 import { ExecutionContext, Injectable, type Type } from '@nestjs/common';
-import { ModuleRef, Reflector } from '@nestjs/core';
+import { ModuleRef } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
@@ -12,6 +12,7 @@ import {
 import type { Request } from 'express';
 import { bearerTokenOf } from '../auth/bearer-token';
 import { TokenService } from '../auth/token.service';
+import { RouteMetadata } from '../common/http/route-metadata';
 import { CALLER_VERIFIER_KEY, type CallerVerifier } from '../common/http/verified-callers';
 import { accountKey } from './account-key';
 
@@ -26,7 +27,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
+    reflector: RouteMetadata,
     private readonly tokens: TokenService,
     private readonly modules: ModuleRef,
   ) {
@@ -55,7 +56,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     const token = bearerTokenOf(request.headers.authorization);
     if (token) {
       try {
-        const { typ, accountId } = this.tokens.verifyForRequest(request, token);
+        const { typ, accountId } = this.tokens.verify(token);
         return accountKey(typ, accountId);
       } catch {
         // Not a token of ours: limited by client IP below; the access guard refuses it.

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { RouteMetadata } from '../../common/http/route-metadata';
 import { DomainError, ErrorCode } from '../../common/errors/domain-error';
 import { AuthService } from '../auth.service';
 import { bearerTokenOf } from '../bearer-token';
@@ -14,7 +14,7 @@ import type { AuthenticatedRequest } from '../principal';
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
+    private readonly reflector: RouteMetadata,
     private readonly auth: AuthService,
     private readonly tokens: TokenService,
   ) {}
@@ -37,7 +37,7 @@ export class AccessGuard implements CanActivate {
     }
     const token = bearerTokenOf(header);
     if (!token) throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
-    request.principal = await this.auth.authenticate(this.tokens.verifyForRequest(request, token), access);
+    request.principal = await this.auth.authenticate(this.tokens.verify(token), access);
     return true;
   }
 }

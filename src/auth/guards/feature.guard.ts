@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { RouteMetadata } from '../../common/http/route-metadata';
 import { DomainError, ErrorCode } from '../../common/errors/domain-error';
 import { REQUIRED_FEATURE_KEY } from '../decorators/access.decorators';
 import type { AuthenticatedRequest } from '../principal';
@@ -8,7 +8,7 @@ import type { VendorFeature } from '../vendor-account';
 /** Global guard after AccessGuard: enforces @RequireFeature on the vendor row the access guard loaded. */
 @Injectable()
 export class FeatureGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(private readonly reflector: RouteMetadata) {}
 
   canActivate(context: ExecutionContext): boolean {
     const feature = this.reflector.getAllAndOverride<VendorFeature | undefined>(REQUIRED_FEATURE_KEY, [

@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { RouteMetadata } from './route-metadata';
 import type { Request } from 'express';
 import { DomainError, ErrorCode } from '../errors/domain-error';
 import { CONSUMES_KEY, JSON_BODY } from './consumes.decorator';
@@ -15,7 +15,7 @@ const carriesBody = (request: Request): boolean =>
  */
 @Injectable()
 export class BodyContentTypeGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(private readonly reflector: RouteMetadata) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** A value computed from the database, with the stamp of what it depends on, read before computing it. */
 export interface Stamped<T> {
   value: T;
@@ -16,28 +18,19 @@ const MAX_REMEMBERED = 1000;
  * starting their own; a failed computation answers its own callers only.
  */
 export class StampedMemo<T, R extends Stamped<T> = Stamped<T>> {
-  private readonly remembered = new Map<string, Promise<R>>();
+  private readonly remembered = new LRUCache<string, Promise<R>>({ max: MAX_REMEMBERED });
 
   async value(key: string, holds: (remembered: R) => boolean, compute: () => Promise<R>): Promise<T> {
     const latest = this.remembered.get(key);
     // A failed computation answered its own caller; the next caller computes again.
     const remembered = await latest?.catch(() => undefined);
     const current = this.remembered.get(key);
-    if (remembered && holds(remembered)) {
-      if (current === latest) this.remember(key, latest!);
-      return remembered.value;
-    }
+    if (remembered && holds(remembered)) return remembered.value;
     // Another caller started a newer computation while this one waited: its value may hold.
     if (current && current !== latest) return this.value(key, holds, compute);
     const computing = compute();
-    this.remember(key, computing);
+    this.remembered.set(key, computing);
     computing.catch(() => this.remembered.get(key) === computing && this.remembered.delete(key));
     return (await computing).value;
-  }
-
-  private remember(key: string, value: Promise<R>): void {
-    this.remembered.delete(key);
-    this.remembered.set(key, value);
-    if (this.remembered.size > MAX_REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
   }
 }

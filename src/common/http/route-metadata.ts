@@ -1,0 +1,37 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+
+/** What a guard reads metadata of: a route's handler or its controller, as Nest types it. */
+type RouteTarget = Parameters<Reflector['getAll']>[1][number];
+
+/**
+ * Nest's `Reflector` with each answer remembered per target and key. Route metadata is written by
+ * decorators as the classes are defined and never changes afterwards, and the global guards (the rate
+ * limiter's own reads included) ask for it on every request: a walk of the handler's prototype chain
+ * each time, for the same answer.
+ */
+@Injectable()
+export class RouteMetadata extends Reflector {
+  private readonly answers = new WeakMap<object, Map<unknown, unknown>>();
+
+  override get<T>(key: unknown, target: RouteTarget): T {
+    let known = this.answers.get(target);
+    if (!known) this.answers.set(target, (known = new Map()));
+    if (!known.has(key)) known.set(key, super.get(key, target));
+    return known.get(key) as T;
+  }
+
+  /** The first target's answer that is not undefined, each read through `get` (so remembered). */
+  override getAllAndOverride<T>(key: unknown, targets: RouteTarget[]): T {
+    for (const target of targets) {
+      const value = this.get<T>(key, target);
+      if (value !== undefined) return value;
+    }
+    return undefined as T;
+  }
+}
+
+/** One `RouteMetadata` for every guard, whichever module declares it. */
+@Global()
+@Module({ providers: [RouteMetadata], exports: [RouteMetadata] })
+export class RouteMetadataModule {}
