@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type NextFunction, type Request, type RequestHandler, type Response, json, urlencoded } from 'express';
-import helmet from 'helmet';
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
+import { securityHeaders } from './common/http/security-headers';
 import { refuseBadText, requireUtf8 } from './common/http/bad-bytes';
 import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.controller';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
@@ -30,11 +30,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('etag', false);
   app.use(requireHost);
   // Helmet's defaults (CSP with scripts from self only, HSTS, nosniff, frame denial) suit the Swagger
-  // UI too: it loads its scripts and init code as files from /docs.
-  app.use(helmet());
-  // API answers are one account's data: no cache keeps them (a shared proxy, the browser's history).
-  // An image sets its own (public, immutable) when it is served.
-  app.use([`/${VENDOR_API_PREFIX}`, `/${MANAGER_API_PREFIX}`], noStore);
+  // UI too: it loads its scripts and init code as files from /docs. API answers get an API's set.
+  app.use(securityHeaders([VENDOR_API_PREFIX, MANAGER_API_PREFIX]));
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
   hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
   app.use(`/${MANAGER_API_PREFIX}/vendors/:vendorId/leads`, leadBodyParser);
@@ -53,11 +50,6 @@ const leadJson = json({ limit: LEAD_BODY_LIMIT, verify: requireUtf8 });
 /** Parses the body of POST …/vendors/{vendorId}/leads before the general parser (which then leaves it be). */
 const leadBodyParser: RequestHandler = (request, response, next) => {
   if (request.method === 'POST' && request.path === '/') return leadJson(request, response, next);
-  next();
-};
-
-const noStore: RequestHandler = (_request, response, next) => {
-  response.setHeader('Cache-Control', 'no-store');
   next();
 };
 

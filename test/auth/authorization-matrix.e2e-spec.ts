@@ -3,6 +3,7 @@ import { AuthService } from '../../src/auth/auth.service';
 import { VendorsService } from '../../src/vendors/vendors.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
+import { API_SECURITY_HEADERS } from '../../src/common/http/security-headers';
 import { BuiltServer } from '../support/built-server';
 import { createAdmin, createFeedbackRequest, createLead, createVendor } from '../support/factories';
 import { Operation, fillPath, loadOperations } from '../support/openapi';
@@ -22,6 +23,7 @@ const PUBLIC_ROUTES = [/^get \/health\/(live|ready)$/, /^get \/images\/\{key\}$/
 interface Reply {
   status: number;
   body: { success?: unknown; error?: unknown; data?: unknown };
+  headers: Headers;
 }
 
 /**
@@ -83,15 +85,15 @@ describe('Authorization matrix (e2e, built server)', () => {
     await t.close();
   });
 
-  const call = async (op: Operation, authorization?: string): Promise<Reply> => {
+  const call = async (op: Operation, authorization?: string, spell = (path: string) => path): Promise<Reply> => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (authorization) headers.Authorization = authorization;
-    const res = await fetch(`${server.url}${fillPath(op.path, {}, NO_SUCH_ID)}`, {
+    const res = await fetch(`${server.url}${spell(fillPath(op.path, {}, NO_SUCH_ID))}`, {
       method: op.method.toUpperCase(),
       headers,
       body: op.method === 'get' || op.method === 'delete' ? undefined : '{}',
     });
-    return { status: res.status, body: (await res.json()) as Reply['body'] };
+    return { status: res.status, body: (await res.json()) as Reply['body'], headers: res.headers };
   };
 
   const expectRefused = (reply: Reply, status: number, error: RegExp, label: string): void => {
@@ -131,6 +133,34 @@ describe('Authorization matrix (e2e, built server)', () => {
       // ...and the right token gets past authentication (whatever the route then says of `{}` and an unknown id).
       const admitted = await call(op, `Bearer ${own}`);
       expect({ label, refused: [401, 403].includes(admitted.status) }).toEqual({ label, refused: false });
+    }
+  });
+
+  it("answers every route of both APIs, refused or admitted, however its prefix is spelled, with the API's security headers and not a document's", async () => {
+    const spellings = [
+      (path: string) => path,
+      (path: string) => path.replace(/^\/rest-(manager-)?api-v1/, (prefix) => prefix.toUpperCase()),
+      (path: string) => `${path}/`,
+    ];
+    const apiOperations = operations.filter((op) => op.access !== 'public');
+    expect(apiOperations.length).toBeGreaterThan(50);
+    for (const op of apiOperations) {
+      const own = op.access === 'vendor' ? tokens.vendor : tokens.manager;
+      for (const [i, spell] of spellings.entries()) {
+        for (const authorization of [undefined, `Bearer ${own}`]) {
+          const { status, headers } = await call(op, authorization, spell);
+          const label = `${op.method.toUpperCase()} ${spell(op.path)} (${authorization ? 'own token' : 'no token'}): ${status}`;
+          const sent = Object.fromEntries(Object.keys(API_SECURITY_HEADERS).map((name) => [name, headers.get(name)]));
+          expect({ label, sent }).toEqual({ label, sent: API_SECURITY_HEADERS });
+          // What only a document needs stays off an API answer (helmet's defaults would send it).
+          const documentOnly = ['origin-agent-cluster', 'x-dns-prefetch-control', 'cross-origin-opener-policy'];
+          expect({ label, spelling: i, sent: documentOnly.filter((name) => headers.has(name)) }).toEqual({
+            label,
+            spelling: i,
+            sent: [],
+          });
+        }
+      }
     }
   });
 

@@ -1,0 +1,33 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/**
+ * What an API answer carries: JSON read by programs and never rendered, so the set the OWASP REST Security
+ * Cheat Sheet gives an API (nothing may load, frame, sniff or keep it) rather than a document's, and one
+ * account's data, which no browser or shared cache may keep.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+};
+const apiHeaders = Object.entries(API_SECURITY_HEADERS);
+
+/**
+ * The security headers of every answer. A path under one of `apiPrefixes`, matched as Express matches a
+ * mounted path (in any letter case, the prefix whole), gets the API's set; every other answer (the Swagger
+ * UI, health, images and the customer pages, which tighten it further) helmet's defaults for documents.
+ */
+export function securityHeaders(apiPrefixes: readonly string[]): RequestHandler {
+  const api = new RegExp(`^/(?:${apiPrefixes.join('|')})(?:/|$)`, 'i');
+  const documents = helmet();
+  return (request, response, next) => {
+    if (!api.test(request.path)) return documents(request, response, next);
+    for (const [name, value] of apiHeaders) response.setHeader(name, value);
+    next();
+  };
+}
