@@ -1,6 +1,9 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
+/** Remembered for a key a target has no metadata under. */
+const ABSENT = Symbol('absent');
+
 /** What a guard reads metadata of: a route's handler or its controller, as Nest types it. */
 type RouteTarget = Parameters<Reflector['getAll']>[1][number];
 
@@ -8,17 +11,21 @@ type RouteTarget = Parameters<Reflector['getAll']>[1][number];
  * Nest's `Reflector` with each answer remembered per target and key. Route metadata is written by
  * decorators as the classes are defined and never changes afterwards, and the global guards (the rate
  * limiter's own reads included) ask for it on every request: a walk of the handler's prototype chain
- * each time, for the same answer.
+ * each time, for the same answer. Handlers and controllers live as long as the application, so a Map.
  */
 @Injectable()
 export class RouteMetadata extends Reflector {
-  private readonly answers = new WeakMap<object, Map<unknown, unknown>>();
+  private readonly answers = new Map<RouteTarget, Map<unknown, unknown>>();
 
   override get<T>(key: unknown, target: RouteTarget): T {
     let known = this.answers.get(target);
     if (!known) this.answers.set(target, (known = new Map()));
-    if (!known.has(key)) known.set(key, super.get(key, target));
-    return known.get(key) as T;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = super.get(key, target);
+      known.set(key, answer === undefined ? ABSENT : answer);
+    }
+    return (answer === ABSENT ? undefined : answer) as T;
   }
 
   /** The first target's answer that is not undefined, each read through `get` (so remembered). */
