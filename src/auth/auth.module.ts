@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type ModuleMetadata, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RouteMetadataModule } from '../common/http/route-metadata';
 import { AuthService } from './auth.service';
 import { Manager } from './entities/manager.entity';
 import { AccessGuard } from './guards/access.guard';
@@ -23,7 +24,7 @@ export class AuthModule {
   static forRoot({ imports, vendorAccounts }: AuthModuleOptions): DynamicModule {
     return {
       module: AuthModule,
-      imports: [...(imports ?? []), TokenModule, TypeOrmModule.forFeature([Manager])],
+      imports: [...(imports ?? []), TokenModule, RouteMetadataModule, TypeOrmModule.forFeature([Manager])],
       providers: [
         { provide: VendorAccounts, useExisting: vendorAccounts },
         ManagersRepository,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import { TerminusModule } from '@nestjs/terminus';
 import { TokenModule } from '../auth/token.module';
+import { RouteMetadataModule } from '../common/http/route-metadata';
 import { rateLimitConfig } from '../config/rate-limit.config';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitHealthIndicator } from './rate-limit.health';
@@ -14,7 +15,7 @@ import { RateLimitStorage } from './rate-limit.storage';
  * shutdown hook (closing Redis) once per owner.
  */
 @Module({
-  imports: [TokenModule, TerminusModule],
+  imports: [TokenModule, RouteMetadataModule, TerminusModule],
   providers: [
     RateLimitStorage,
     { provide: getStorageToken(), useExisting: RateLimitStorage },

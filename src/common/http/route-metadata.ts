@@ -1,4 +1,4 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 
 /** Remembered for a key a target has no metadata under. */
@@ -38,7 +38,6 @@ export class RouteMetadata extends Reflector {
   }
 }
 
-/** One `RouteMetadata` for every guard, whichever module declares it. */
-@Global()
+/** Imported by each module that declares a guard; Nest builds one module, so one `RouteMetadata` for them all. */
 @Module({ providers: [RouteMetadata], exports: [RouteMetadata] })
 export class RouteMetadataModule {}
