@@ -25,7 +25,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
         '(some with a `message`), or `{ "success": false, "error": "…" }` with the reason. Each account may ' +
         'send 250 requests per 5 minutes, and runs a few writes at a time per instance (`WRITES_IN_FLIGHT_PER_ACCOUNT`, 4 by ' +
         'default): more wait their turn and are answered as usual. Writes take an optional `Idempotency-Key` so ' +
-        'a retry is safe.',
+        'a retry is safe. Answers are `Cache-Control: no-store` and may be neither framed nor rendered ' +
+        "(`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, `X-Frame-Options: DENY`, `nosniff`).",
     )
     .setVersion('1.0.0')
     .setLicense('Proprietary: all rights reserved', 'https://en.wikipedia.org/wiki/Proprietary_software')

@@ -30,7 +30,7 @@ export class StampedMemo<T, R extends Stamped<T> = Stamped<T>> {
     if (current && current !== latest) return this.value(key, holds, compute);
     const computing = compute();
     this.remembered.set(key, computing);
-    computing.catch(() => this.remembered.get(key) === computing && this.remembered.delete(key));
+    computing.catch(() => this.remembered.peek(key) === computing && this.remembered.delete(key));
     return (await computing).value;
   }
 }
