@@ -51,7 +51,7 @@ module.exports = {
   // project's testTimeout left every test at the default 5 s (the CLI's tests failed under load).
   testTimeout: 30_000,
   projects: [
-    project('unit', 'src/.*\\.spec\\.ts$'),
+    project('unit', '(src|scripts)/.*\\.spec\\.ts$'),
     {
       ...project('e2e', 'test/.*\\.e2e-spec\\.ts$'),
       setupFiles: ['<rootDir>/test/support/env.ts'],
