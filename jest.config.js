@@ -28,6 +28,8 @@ const esmPackages = [
   'path-to-regexp',
   'intl-messageformat',
   '@formatjs',
+  'p-limit',
+  'yocto-queue',
 ];
 
 const project = (displayName, testRegex) => ({

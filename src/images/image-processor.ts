@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import type sharpModule from 'sharp';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
-import { ConcurrencyLimit } from './concurrency-limit';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -62,7 +62,7 @@ export interface ProcessedImage {
 @Injectable()
 export class ImageProcessor {
   private readonly logger = new Logger(ImageProcessor.name);
-  private readonly slots = new ConcurrencyLimit(PARALLEL_IMAGES);
+  private readonly slots = pLimit(PARALLEL_IMAGES);
 
   private loaded?: typeof sharpModule;
 
@@ -88,7 +88,7 @@ export class ImageProcessor {
         'Only JPEG, PNG and WebP images are accepted; the file is none of these.',
       );
     }
-    return this.slots.run(() => this.transform(input, format, box));
+    return this.slots(() => this.transform(input, format, box));
   }
 
   private async transform(input: Buffer, format: ImageFormat, box: ImageBox): Promise<ProcessedImage> {

@@ -44,8 +44,10 @@ describe('KeyedSlots', () => {
     const releases: ReleaseSlot[] = [await slots.take('a'), await slots.take('a')];
     releases[0]();
     releases[0]();
+    await settled(Promise.resolve());
     expect(slots.usage('a')).toEqual({ running: 1, waiting: 0 });
     releases[1]();
+    await settled(Promise.resolve());
     expect(slots.keysInUse).toBe(0);
     expect(slots.usage('a')).toEqual({ running: 0, waiting: 0 });
   });

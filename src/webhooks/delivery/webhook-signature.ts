@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -8,15 +9,10 @@ export function newWebhookSecret(): string {
 }
 
 /**
- * The `webhook-signature` header (Standard Webhooks): one `v1,<base64 HMAC-SHA256>` per secret,
- * space-separated, over `{id}.{timestamp}.{body}`, keyed with the base64-decoded secret.
+ * The `webhook-signature` header: one `v1,<signature>` per secret, space-separated (a rotated
+ * endpoint's old and new secrets), each signed by the Standard Webhooks reference library.
  */
 export function signatureHeader(secrets: string[], id: string, timestampSeconds: number, body: string): string {
-  const content = `${id}.${timestampSeconds}.${body}`;
-  return secrets
-    .map((secret) => {
-      const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-      return `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
-    })
-    .join(' ');
+  const timestamp = new Date(timestampSeconds * 1000);
+  return secrets.map((secret) => new Webhook(secret).sign(id, timestamp, body)).join(' ');
 }
