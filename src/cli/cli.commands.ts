@@ -19,35 +19,79 @@ import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 import { WebhookSecrets } from '../webhooks/webhook-secrets';
 
-export const USAGE = `Usage:
-  npm run --silent cli -- create-admin --email E --name N   creates an ADMIN manager, prints its token
-  npm run --silent cli -- manager-token --email E           new manager token (the old one is revoked)
-  npm run --silent cli -- vendor-token --vendor-id ID       new vendor token (the old one is revoked)
-  npm run --silent cli -- seed-demo                         demo admin, vendor, leads and reputation journeys,
-                                                            prints the tokens and customer links as JSON
-  npm run --silent cli -- move-local-images                 copies the image files under UPLOAD_DIR into the
-                                                            configured store (IMAGE_STORAGE), prints the count
-  npm run --silent cli -- reencrypt-secrets                 seals every webhook signing secret under SECRETS_KEY,
-                                                            prints how many it sealed and how many no key opens
-  npm run --silent cli -- check-config                      checks every setting (environment and .env) without
-                                                            starting anything; lists each one to fix, exit code 1
-  npm run --silent cli -- retention                         runs the retention pass now, prints what it removed
-                                                            (as JSON); fails while another pass is running`;
-
 export class UsageError extends Error {}
 
-const COMMANDS = [
-  'create-admin',
-  'manager-token',
-  'vendor-token',
-  'seed-demo',
-  'move-local-images',
-  'reencrypt-secrets',
-  'retention',
-] as const;
+interface Command {
+  /** Its options, as the usage shows them. */
+  options?: string;
+  /** What it does and prints, one line each in the usage. */
+  does: string[];
+  /** Its work, answering the one thing it prints on stdout; none for `check-config`, run by src/cli.ts without the application. */
+  run?: (cli: CliCommands, args: string[]) => Promise<string>;
+}
+
+/** Every command, named here only: the usage, the check of a command's name and its work come from this table. */
+const COMMANDS: Record<string, Command> = {
+  'create-admin': {
+    options: '--email E --name N',
+    does: ['creates an ADMIN manager, prints its token'],
+    run: async (cli, args) => (await cli.createAdmin(option(args, 'email'), option(args, 'name'))).token,
+  },
+  'manager-token': {
+    options: '--email E',
+    does: ['new manager token (the old one is revoked)'],
+    run: (cli, args) => cli.issueManagerToken(option(args, 'email')),
+  },
+  'vendor-token': {
+    options: '--vendor-id ID',
+    does: ['new vendor token (the old one is revoked)'],
+    run: (cli, args) => {
+      const vendorId = Number(option(args, 'vendor-id'));
+      if (!Number.isSafeInteger(vendorId) || vendorId < 1)
+        throw new UsageError('--vendor-id must be a positive integer.');
+      return cli.issueVendorToken(vendorId);
+    },
+  },
+  'seed-demo': {
+    does: ['demo admin, vendor, leads and reputation journeys,', 'prints the tokens and customer links as JSON'],
+    run: async (cli) => JSON.stringify(await cli.seedDemo(), null, 2),
+  },
+  'move-local-images': {
+    does: ['copies the image files under UPLOAD_DIR into the', 'configured store (IMAGE_STORAGE), prints the count'],
+    run: (cli) => cli.moveLocalImages(),
+  },
+  'reencrypt-secrets': {
+    does: [
+      'seals every webhook signing secret under SECRETS_KEY,',
+      'prints how many it sealed and how many no key opens',
+    ],
+    run: (cli) => cli.reencryptSecrets(),
+  },
+  'check-config': {
+    does: [
+      'checks every setting (environment and .env) without',
+      'starting anything; lists each one to fix, exit code 1',
+    ],
+  },
+  retention: {
+    does: ['runs the retention pass now, prints what it removed', '(as JSON); fails while another pass is running'],
+    run: (cli) => cli.runRetention(),
+  },
+};
+
+const USAGE_COLUMN = 60;
+
+export const USAGE = `Usage:\n${Object.entries(COMMANDS)
+  .flatMap(([name, { options, does }]) => {
+    const call = `  npm run --silent cli -- ${name}${options ? ` ${options}` : ''}`;
+    return does.map((line, index) => `${(index === 0 ? call : '').padEnd(USAGE_COLUMN)}${line}`);
+  })
+  .join('\n')}`;
+
+export const COMMAND_NAMES = Object.keys(COMMANDS);
 
 /** Checked before the database is touched, so a typo fails fast. */
-export const isCommand = (command: string): boolean => (COMMANDS as readonly string[]).includes(command);
+export const isCommand = (command: string): boolean => Object.hasOwn(COMMANDS, command);
 
 function option(args: string[], name: string): string {
   let value: unknown;
@@ -61,7 +105,7 @@ function option(args: string[], name: string): string {
   return value.trim();
 }
 
-/** Each command returns the one thing it prints on stdout. */
+/** The commands' work on the application's services. */
 @Injectable()
 export class CliCommands {
   constructor(
@@ -80,42 +124,32 @@ export class CliCommands {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
-  async run(command: string | undefined, args: string[]): Promise<string> {
-    switch (command) {
-      case 'create-admin': {
-        const email = option(args, 'email');
-        const name = option(args, 'name');
-        return (await this.createAdmin(email, name)).token;
-      }
-      case 'manager-token': {
-        const email = option(args, 'email');
-        return this.audited('manager-token', ['email'], async () => {
-          const { manager, token } = await this.auth.issueManagerTokenFor(email);
-          return { result: token, target: { type: 'manager', id: String(manager.id) } };
-        });
-      }
-      case 'vendor-token': {
-        const vendorId = Number(option(args, 'vendor-id'));
-        if (!Number.isSafeInteger(vendorId) || vendorId < 1)
-          throw new UsageError('--vendor-id must be a positive integer.');
-        return this.issueVendorToken(vendorId);
-      }
-      case 'seed-demo':
-        return JSON.stringify(await this.seedDemo(), null, 2);
-      case 'move-local-images': {
-        const { copied, storage } = await this.localImages.run();
-        return `${copied} image file(s) copied into the ${storage} store.`;
-      }
-      case 'reencrypt-secrets':
-        return JSON.stringify(await this.webhookSecrets.resealAll());
-      case 'retention': {
-        const removed = await this.retention.run();
-        if (!removed) throw new DomainError(ErrorCode.Conflict, 'Another retention pass is running; try again later.');
-        return JSON.stringify(removed);
-      }
-      default:
-        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
-    }
+  run(command: string, args: string[]): Promise<string> {
+    const work = isCommand(command) ? COMMANDS[command].run : undefined;
+    if (!work) throw new UsageError(`Unknown command "${command}".`);
+    return work(this, args);
+  }
+
+  issueManagerToken(email: string): Promise<string> {
+    return this.audited('manager-token', ['email'], async () => {
+      const { manager, token } = await this.auth.issueManagerTokenFor(email);
+      return { result: token, target: { type: 'manager', id: String(manager.id) } };
+    });
+  }
+
+  async moveLocalImages(): Promise<string> {
+    const { copied, storage } = await this.localImages.run();
+    return `${copied} image file(s) copied into the ${storage} store.`;
+  }
+
+  async reencryptSecrets(): Promise<string> {
+    return JSON.stringify(await this.webhookSecrets.resealAll());
+  }
+
+  async runRetention(): Promise<string> {
+    const removed = await this.retention.run();
+    if (!removed) throw new DomainError(ErrorCode.Conflict, 'Another retention pass is running; try again later.');
+    return JSON.stringify(removed);
   }
 
   /**
@@ -141,14 +175,14 @@ export class CliCommands {
     });
   }
 
-  private createAdmin(email: string, name: string): ReturnType<AuthService['createAdmin']> {
+  createAdmin(email: string, name: string): ReturnType<AuthService['createAdmin']> {
     return this.audited('create-admin', ['email', 'name'], async () => {
       const created = await this.auth.createAdmin(email, name);
       return { result: created, target: { type: 'manager', id: String(created.manager.id) } };
     });
   }
 
-  private issueVendorToken(vendorId: number): Promise<string> {
+  issueVendorToken(vendorId: number): Promise<string> {
     return this.audited('vendor-token', ['vendorId'], async () => ({
       result: await this.vendors.issueToken(vendorId),
       target: { type: 'vendor', id: String(vendorId) },
@@ -156,7 +190,7 @@ export class CliCommands {
     }));
   }
 
-  private async seedDemo(): Promise<Record<string, unknown>> {
+  async seedDemo(): Promise<Record<string, unknown>> {
     const suffix = Date.now().toString(36);
     const admin = await this.createAdmin(`admin+${suffix}@demo.example`, 'Demo Admin');
     const vendor = await this.vendors.create({
