@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { DISPLAY_NAME_PATTERN } from '../../common/validation/display-name';
 import { Setting, SettingsGroup, flag, httpUrl, integer, optional, requiredInProduction, withDefault } from './setting';
 
 /** One line of text customers read in every e-mail. */
@@ -17,8 +18,12 @@ function operatorName(outsideProduction: string, doc: string): Setting<string> {
     .trim()
     .min(1)
     .max(100)
-    .pattern(/^[^\r\n<>"@]+$/)
-    .messages({ 'string.pattern.base': '{{#label}} must be a plain name (no line breaks, quotes, <, > or @)' });
+    .pattern(new RegExp(DISPLAY_NAME_PATTERN, 'u'))
+    .pattern(/^[^<>"]+$/)
+    .messages({
+      'string.pattern.base':
+        '{{#label}} must be a plain name (no line breaks, control or invisible characters, quotes, <, > or @)',
+    });
   return {
     schema: requiredInProduction(name).when('NODE_ENV', {
       not: 'production',
