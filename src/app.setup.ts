@@ -3,7 +3,8 @@ import { type NextFunction, type Request, type RequestHandler, type Response, js
 import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
 import { securityHeaders } from './common/http/security-headers';
-import { refuseBadText, requireUtf8 } from './common/http/bad-bytes';
+import { refuseBadAddress, refuseBadText, requireUtf8 } from './common/http/bad-bytes';
+import { SMS_WEBHOOK_PATH } from './sms-inbound/sms-inbound.controller';
 import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.controller';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
@@ -35,11 +36,14 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (http.corsOrigins.length) app.enableCors({ origin: http.corsOrigins, maxAge: 600 });
   hardenServer(app.getHttpServer(), http, app.getHttpAdapter().getInstance());
   app.use(`/${MANAGER_API_PREFIX}/vendors/:vendorId/leads`, leadBodyParser);
+  app.use(providerFormParser);
   app.use(json({ limit: JSON_BODY_LIMIT, verify: requireUtf8 }));
   app.use(urlencoded({ limit: JSON_BODY_LIMIT, extended: false, verify: requireUtf8 }));
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    CUSTOMER_PAGE_PATHS.test(request.path) ? next() : refuseBadText(request, response, next),
-  );
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (CUSTOMER_PAGE_PATHS.test(request.path)) return next();
+    if (SMS_WEBHOOK_PATH.test(request.path)) return refuseBadAddress(request, response, next);
+    refuseBadText(request, response, next);
+  });
   // Which X-Forwarded-For hops to believe for req.ip, the address unauthenticated requests are limited by.
   app.set('trust proxy', app.get<AppConfig>(appConfig.KEY).trustProxy);
   setUpSwagger(app);
@@ -50,6 +54,17 @@ const leadJson = json({ limit: LEAD_BODY_LIMIT, verify: requireUtf8 });
 /** Parses the body of POST …/vendors/{vendorId}/leads before the general parser (which then leaves it be). */
 const leadBodyParser: RequestHandler = (request, response, next) => {
   if (request.method === 'POST' && request.path === '/') return leadJson(request, response, next);
+  next();
+};
+
+/**
+ * The SMS provider's form, parsed before the general parser (which then leaves it be) without refusing
+ * bytes that are not UTF-8: a refused STOP would be lost (the provider does not retry a 400), so the
+ * handler drops bad bytes once the signature is checked (inbound-text.ts).
+ */
+const providerForm = urlencoded({ limit: JSON_BODY_LIMIT, extended: false });
+const providerFormParser: RequestHandler = (request, response, next) => {
+  if (request.method === 'POST' && SMS_WEBHOOK_PATH.test(request.path)) return providerForm(request, response, next);
   next();
 };
 

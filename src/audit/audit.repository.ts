@@ -43,11 +43,11 @@ export class AuditRepository {
 
   /**
    * Removes up to `limit` entries written before `cutoff`, in a transaction of its own that tells
-   * the append-only trigger it is the retention pass; answers how many.
+   * the append-only trigger the cutoff (entries after it stay, whatever the statement); answers how many.
    */
   deleteBefore(cutoff: Date, limit: number): Promise<number> {
     return this.txHost.withTransaction(async () => {
-      await this.sql.run(AUDIT_SQL.markRetention.bind());
+      await this.sql.run(AUDIT_SQL.markRetention.bind({ cutoff: cutoff.toISOString() }));
       const { rowCount: affected } = await this.sql.run(AUDIT_SQL.deleteBefore.bind({ cutoff, limit }));
       return affected;
     });

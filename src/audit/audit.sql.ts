@@ -30,8 +30,11 @@ export const AUDIT_SQL = {
     ORDER BY tx_id, id
     LIMIT :limit`),
 
-  /** Tells the append-only trigger that the transaction is the retention pass. */
-  markRetention: new NamedSql(`SELECT set_config('app.audit_retention', 'on', true)`),
+  /**
+   * Tells the append-only trigger that the transaction is the retention pass, and its cutoff (ISO
+   * 8601, UTC): it then lets DELETE remove entries written before it, nothing else.
+   */
+  markRetention: new NamedSql(`SELECT set_config('app.audit_retention', :cutoff, true)`),
 
   /** Removes up to :limit entries written before :cutoff, oldest first. */
   deleteBefore: new NamedSql(

@@ -29,6 +29,15 @@ describe("The operator's settings at boot (CASL identification)", () => {
     ['markup', 'OPERATOR_CONTACT', '<a href="x">us</a>', /one line of plain text/],
     ['too long an address', 'OPERATOR_MAILING_ADDRESS', 'x'.repeat(301), /less than or equal to 300/],
     ['blanks only', 'OPERATOR_CONTACT', '   ', /OPERATOR_CONTACT is required when NODE_ENV=production/],
+    ['a line break in the name', 'OPERATOR_NAME', 'Leads\r\nBcc: x', /OPERATOR_NAME must be a plain name/],
+    ['a right-to-left override in the name', 'OPERATOR_NAME', 'Leads \u202Eoc', /OPERATOR_NAME must be a plain name/],
+    [
+      'a bidirectional isolate in the name',
+      'OPERATOR_NAME',
+      'Leads \u2067Co\u2069',
+      /OPERATOR_NAME must be a plain name/,
+    ],
+    ['an address in the name', 'OPERATOR_NAME', 'Leads <x@y.example>', /OPERATOR_NAME must be a plain name/],
   ])('refuses %s', (_case, name, value, message) => {
     expect(errorsOf({ NODE_ENV: 'production', ...PRODUCTION_OPERATOR, [name]: value }).join(' ')).toMatch(message);
   });

@@ -2,13 +2,16 @@ import { Body, Controller, Get, HttpStatus, Param, Query, Res, UseFilters, UseGu
 import { Redirection } from '../common/envelope/envelope';
 import type { Locale } from '../common/locale/locale';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorators';
 import { Consumes, FORM_BODY, MULTIPART_BODY } from '../common/http/consumes.decorator';
+import { UnlimitedWhenVerified } from '../common/http/verified-callers';
 import { LeadConversationsService, leadUnsubscribePath } from '../lead-conversations/lead-conversations.service';
 import { ReferralsService } from '../referrals/referrals.service';
 import { customerPaths, unknownLink } from '../reputation/reputation-links';
 import { CustomerJourneyService } from './customer-journey.service';
+import { UnsubscribeLinks } from './linked-vendors';
 import { SameOriginFormsGuard } from './same-origin-forms.guard';
 import {
   ContactRequestForm,
@@ -58,8 +61,9 @@ export class CustomerPagesController {
     private readonly leadConversations: LeadConversationsService,
   ) {}
 
-  /** The pages' stylesheet and script: named by their content, so cached for good (CSP `'self'`). */
+  /** The pages' stylesheet and script: named by their content, so cached for good (CSP `'self'`), never counted. */
   @Get('assets/:file')
+  @SkipThrottle()
   asset(@Param('file') file: string, @Res() response: Response): void {
     const asset = ASSETS[file];
     if (!asset) throw unknownLink();
@@ -168,6 +172,7 @@ export class CustomerPagesController {
   }
 
   @Get('r/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   async unsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,
     @PickedLanguage() picked: Locale | undefined,
@@ -180,6 +185,7 @@ export class CustomerPagesController {
 
   /** The form's button, and mail clients' one-click unsubscribe (RFC 8058: either form type, body ignored). */
   @FormPost('r/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   @Consumes(FORM_BODY, MULTIPART_BODY)
   async unsubscribe(
     @Param('token', LinkTokenPipe) token: string,
@@ -211,6 +217,7 @@ export class CustomerPagesController {
   }
 
   @Get('i/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   async invitationUnsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,
     @PickedLanguage() picked: Locale | undefined,
@@ -224,6 +231,7 @@ export class CustomerPagesController {
   }
 
   @FormPost('i/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   @Consumes(FORM_BODY, MULTIPART_BODY)
   async invitationUnsubscribe(
     @Param('token', LinkTokenPipe) token: string,
@@ -235,6 +243,7 @@ export class CustomerPagesController {
 
   /** The unsubscribe link of a vendor's e-mail to the customer of a lead (docs/contract.md#lead-conversations). */
   @Get('l/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   async leadUnsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,
     @PickedLanguage() picked: Locale | undefined,
@@ -246,6 +255,7 @@ export class CustomerPagesController {
   }
 
   @FormPost('l/:token/unsubscribe')
+  @UnlimitedWhenVerified(UnsubscribeLinks)
   @Consumes(FORM_BODY, MULTIPART_BODY)
   async leadUnsubscribe(
     @Param('token', LinkTokenPipe) token: string,

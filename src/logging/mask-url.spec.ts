@@ -1,4 +1,4 @@
-import { maskUrl } from './mask-url';
+import { maskUrl, maskUrlsIn } from './mask-url';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwianRpIjoiYWJjIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const PAGE_TOKEN = 'MjAyNi0xMS0yN1QxMDowMDowMC4wMDBafDEyMzQ1';
@@ -58,4 +58,24 @@ describe('maskUrl', () => {
     ['/x?%E0%A4%A=1', '/x?%E0%A4%A=***'],
     ['/rest-manager-api-v1/vendors', '/rest-manager-api-v1/vendors'],
   ])('%s → %s', (url, expected) => expect(maskUrl(url)).toBe(expected));
+});
+
+describe('maskUrlsIn', () => {
+  it('masks the link token of every URL in a text, whatever surrounds it', () => {
+    const token = 'Ab3dEfGh1jKlMn0pQrStUv_-';
+    const text = [
+      `Review us: https://leads.example/r/${token}.`,
+      `Unsubscribe (https://leads.example/l/${token}/unsubscribe)`,
+      `<a href="http://leads.example:8080/i/${token}?lang=fr">`,
+      'Visit https://vendor.example and https://vendor.example/about',
+    ].join('\n');
+    expect(maskUrlsIn(text)).toBe(
+      [
+        'Review us: https://leads.example/r/***',
+        'Unsubscribe (https://leads.example/l/***/unsubscribe)',
+        '<a href="http://leads.example:8080/i/***?lang=***">',
+        'Visit https://vendor.example and https://vendor.example/about',
+      ].join('\n'),
+    );
+  });
 });

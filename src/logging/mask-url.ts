@@ -15,9 +15,11 @@ const HARMLESS_QUERY_KEYS = new Set([
   'skipDuplicates',
   'sent',
 ]);
-// Customer and referred-friend links carry the secret that opens their page: /r/<token>[/...], /i/<token>[/...],
-// in either case (the router matches /R/ too).
-const CUSTOMER_LINK = /^(\/[ri]\/)[^/?#]+/i;
+// Customer, referred-friend and lead-unsubscribe links carry the secret that opens their page:
+// /r/<token>[/...], /i/<token>[/...], /l/<token>/unsubscribe, in either case (the router matches /R/ too).
+const CUSTOMER_LINK = /^(\/[ril]\/)[^/?#]+/i;
+// An absolute http(s) URL in a text, up to what ends it in prose or markup.
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'()[\]{}]+/gi;
 // A matrix parameter (`;access_token=...`) in a path segment: its value, whatever its name.
 const MATRIX_VALUE = /;([^/;=?#]*)=[^/;?#]*/g;
 // A value shaped like a credential, whatever it is called or wherever it is: a JWT, or a long run of
@@ -77,6 +79,14 @@ export function maskUrl(url: string): string {
       return separator === -1 ? '***' : `${key}=***`;
     });
   return `${path}?${masked.join('&')}`;
+}
+
+/** A text (an e-mail written to the log) with every URL in it masked as `maskUrl` masks a request's. */
+export function maskUrlsIn(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    return pathStart === -1 ? url : url.slice(0, pathStart) + maskUrl(url.slice(pathStart));
+  });
 }
 
 /** The value decoded; one without a `%` decodes to itself. */

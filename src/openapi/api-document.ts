@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { MANAGER_BEARER, VENDOR_BEARER } from '../auth/decorators/access.decorators';
+import { TEXT_RULE } from '../common/validation/text-pattern';
 import { finishDocument } from './document-finish';
 import { API_TAGS } from './tags';
 
@@ -26,7 +27,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
         'send 250 requests per 5 minutes, and runs a few writes at a time per instance (`WRITES_IN_FLIGHT_PER_ACCOUNT`, 4 by ' +
         'default): more wait their turn and are answered as usual. Writes take an optional `Idempotency-Key` so ' +
         'a retry is safe. Answers are `Cache-Control: no-store` and may be neither framed nor rendered ' +
-        "(`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, `X-Frame-Options: DENY`, `nosniff`).",
+        "(`Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`, `X-Frame-Options: DENY`, `nosniff`). " +
+        TEXT_RULE,
     )
     .setVersion('1.0.0')
     .setLicense('Proprietary: all rights reserved', 'https://en.wikipedia.org/wiki/Proprietary_software')

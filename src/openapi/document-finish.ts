@@ -139,7 +139,7 @@ function closeSchema(document: OpenAPIObject, schema: Schema, seen: Set<Schema>)
   for (const child of children) closeSchema(document, child, seen);
 }
 
-/** No NUL or lone surrogate in any text a client sends (the input scan's rule); a string with a pattern or an enum says more already. */
+/** No NUL in any text a client sends (lone surrogates: TEXT_RULE, in prose); a string with a pattern or an enum says more already. */
 function stateTextRule(schema: Schema): void {
   if ('$ref' in schema || schema.type !== 'string' || schema.pattern || schema.enum || schema.format) return;
   schema.pattern = TEXT_PATTERN;

@@ -35,11 +35,11 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   /** A call its route's verifier accepts (`@UnlimitedWhenVerified`) is not counted: checked before any count. */
-  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     const verifier = this.reflector.get<Type<CallerVerifier> | undefined>(CALLER_VERIFIER_KEY, context.getHandler());
-    if (!verifier) return Promise.resolve(false);
+    if (!verifier) return false;
     const request = context.switchToHttp().getRequest<Request>();
-    return Promise.resolve(this.modules.get(verifier, { strict: false }).isVerified(request));
+    return this.modules.get(verifier, { strict: false }).isVerified(request);
   }
 
   /**

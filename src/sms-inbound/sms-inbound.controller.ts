@@ -12,6 +12,9 @@ import { PublicWrite } from '../write-routes/write-routes';
 
 const TWIML = 'text/xml';
 
+/** The webhook's path as routing matches it (any case, a trailing slash): its form is taken raw (app.setup.ts). */
+export const SMS_WEBHOOK_PATH = /^\/sms\/inbound\/?$/i;
+
 /** The provider's incoming-message webhook: no token, the signature is the proof. */
 @Controller('sms')
 @Public()
@@ -26,7 +29,8 @@ export class SmsInboundController {
    * A text a customer sent to a sender number, as Twilio posts it (`From`, `To`, `Body`, `MessageSid`, …).
    * STOP/ARRET (and the other stop words) opt the phone out of every vendor's texts, START lifts that,
    * HELP/INFO/AIDE are answered in their language; any other text is the customer's reply. The same
-   * `MessageSid` again is answered as the first time and recorded once.
+   * `MessageSid` again is answered as the first time and recorded once. NULs and bytes that are not
+   * UTF-8 are dropped from the fields, never refused (a refused STOP would be lost).
    */
   @Post('inbound')
   // The provider sends every customer's texts from a few addresses: signed calls never meet the per-IP limit.
@@ -48,7 +52,7 @@ export class SmsInboundController {
   @ApiErrors(
     {
       status: 400,
-      description: '`From` or `Body` is missing or sent twice.',
+      description: '`From`, `Body` or `MessageSid` is missing or sent twice.',
       example: 'The text message is incomplete or malformed.',
     },
     {

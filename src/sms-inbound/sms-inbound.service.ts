@@ -42,11 +42,9 @@ export class SmsInboundService {
 
   @Transactional()
   private async record(text: InboundText, senderPool: readonly string[]): Promise<string> {
-    if (text.messageSid) {
-      await this.texts.lockMessageSid(text.messageSid);
-      const earlier = await this.texts.findByMessageSid(text.messageSid);
-      if (earlier) return earlier.answer;
-    }
+    await this.texts.lockMessageSid(text.messageSid);
+    const earlier = await this.texts.findByMessageSid(text.messageSid);
+    if (earlier) return earlier.answer;
     const phone = normalizePhone(text.from);
     // A sender that is not a phone number (a short code, a name) is never acted on as a keyword.
     const keyword = phone ? keywordOf(text.body) : undefined;

@@ -185,6 +185,37 @@ describe('Audit log (e2e)', () => {
     expect(await entriesOf(vendor.id, 1)).toHaveLength(1);
   });
 
+  it('lets the retention switch DELETE only entries past its cutoff, never UPDATE one', async () => {
+    const { vendor } = await createVendor(t.app);
+    await request(t.http)
+      .patch(`${M}/vendors/${vendor.id}/features`)
+      .set(t.manager)
+      .send({ enableFullRMS: true })
+      .expect(200);
+    await entriesOf(vendor.id, 1);
+    /** Runs `sql` in a transaction that set the switch as the retention pass does, with `cutoff`. */
+    const asRetention = (cutoff: string, sql: string) =>
+      t.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT set_config('app.audit_retention', $1, true)`, [cutoff]);
+        await manager.query(sql, [vendor.id]);
+      });
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    for (const cutoff of [yearAgo, tomorrow, 'on']) {
+      await expect(
+        asRetention(cutoff, `UPDATE audit_log SET action = 'rewritten' WHERE vendor_id = $1`),
+      ).rejects.toThrow(/append-only/);
+    }
+    // The entry is newer than a year: not past retention, so not deleted, even with the switch on.
+    for (const cutoff of [yearAgo, 'on']) {
+      await expect(asRetention(cutoff, 'DELETE FROM audit_log WHERE vendor_id = $1')).rejects.toThrow(/append-only/);
+    }
+    expect((await entriesOf(vendor.id, 1)).map((entry) => entry.action)).not.toContain('rewritten');
+    // Past a cutoff it is older than, the pass may delete it.
+    await asRetention(tomorrow, 'DELETE FROM audit_log WHERE vendor_id = $1');
+    expect(await t.dataSource.query('SELECT id FROM audit_log WHERE vendor_id = $1', [vendor.id])).toEqual([]);
+  });
+
   it('pages oldest first by cursor, and refuses a bad cursor and vendor tokens', async () => {
     const { vendor, token } = await createVendor(t.app);
     for (const enableFullRMS of [true, false, true])

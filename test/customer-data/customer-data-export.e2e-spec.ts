@@ -222,6 +222,28 @@ describe('Customer data rights: export, refusals and indexes (e2e)', () => {
     expect(kept).toEqual([]);
   });
 
+  it('checks its Idempotency-Key as every other write does: non-ASCII, a tab or 256 characters is a 400', async () => {
+    // Set as raw header bytes: Node's client refuses a header value outside Latin-1 only.
+    for (const key of ['clé-é', 'a\tb', 'k'.repeat(256)]) {
+      const res = await request(bed.t.http)
+        .post(`${M}/customer-data/export`)
+        .set(bed.manager)
+        .set('Idempotency-Key', key)
+        .send({ email: 'nobody@example.com' });
+      expect({ key, status: res.status, error: res.body.error }).toEqual({
+        key,
+        status: 400,
+        error: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+      });
+    }
+    await request(bed.t.http)
+      .post(`${M}/customer-data/export`)
+      .set(bed.manager)
+      .set('Idempotency-Key', 'k'.repeat(255))
+      .send({ email: 'nobody@example.com' })
+      .expect(200);
+  });
+
   it('refuses a request naming no one, a malformed contact, and vendor tokens', async () => {
     for (const body of [{}, { email: 'not-an-email' }, { phone: '12345' }, { email: 'a@b.example', extra: 1 }]) {
       for (const action of ['export', 'erase'])

@@ -235,3 +235,55 @@ describe('Customer pages over the rate limit (e2e)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('Unsubscribing and the pages’ files over the per-IP limit (e2e)', () => {
+  let t: TestApp;
+  let vendor: Vendor;
+  const exhaust = async () => {
+    for (let i = 0; i < 3; i++) await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(429);
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ config: [withConfig(rateLimitConfig, { limit: 3, windowMs: 60_000 })] });
+    ({ vendor } = await createVendor(t.app, { vendorName: 'Cedar & Sons', features: [...VENDOR_FEATURES] }));
+  });
+  afterAll(() => t.close());
+
+  it('serves the stylesheet and script without counting them', async () => {
+    const page = await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA');
+    const files = [...page.text.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map(([, path]) => path);
+    expect(files).toHaveLength(2);
+    for (let i = 0; i < 5; i++) for (const file of files) expect((await request(t.http).get(file)).status).toBe(200);
+    // The page above was the first counted request: two more pass.
+    expect((await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await request(t.http).get('/r/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(429);
+    for (const file of files) expect((await request(t.http).get(file)).status).toBe(200);
+  });
+
+  it('takes a one-click unsubscribe (RFC 8058) and shows the unsubscribe page of a valid link whatever the address did', async () => {
+    const review = new CustomerBrowser(t.http, (await createReviewRequest(t.app, vendor)).link);
+    await exhaust();
+    const oneClick = await request(t.http)
+      .post(`${review.path}/unsubscribe`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(303);
+    expect(await review.view(`${review.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
+    // A link that is not ours is counted and refused as before.
+    expect((await request(t.http).post('/r/AAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe').type('form').send('')).status).toBe(
+      429,
+    );
+  });
+
+  it('styles the 429 page of a valid link and names its vendor, in the customer’s language', async () => {
+    const review = new CustomerBrowser(t.http, (await createReviewRequest(t.app, vendor, { locale: 'fr' })).link);
+    await exhaust();
+    const limited = await request(t.http).get(review.path);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(limited.text).toMatch(/<link rel="stylesheet" href="\/assets\/customer-pages\.[0-9a-f]{12}\.css" \/>/);
+    expect(limited.text).toContain('<header class="brand">Cedar &amp; Sons</header>');
+    expect(limited.text).toContain('<h1>Trop de demandes</h1>');
+  });
+});

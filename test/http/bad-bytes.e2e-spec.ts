@@ -2,8 +2,15 @@ import request from 'supertest';
 import { MAX_FIELD_ERRORS, MAX_FIELD_MESSAGE, MAX_FIELD_NAME } from '../../src/common/validation/invalid-request';
 import { expectError } from '../support/envelope-assertions';
 import { bearer, createVendor } from '../support/factories';
-import { type Fields, SHARED_SENDER, messageSid, postFields, useSmsTestBed } from '../support/sms-inbound';
-import { MANAGER_API } from '../support/api-paths';
+import {
+  type Fields,
+  SHARED_SENDER,
+  messageSid,
+  postFields,
+  providerSignature,
+  useSmsTestBed,
+} from '../support/sms-inbound';
+import { MANAGER_API, VENDOR_API } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 
@@ -34,12 +41,12 @@ const NOT_ADDRESSES = [
   'a@example.com, b@example.com',
 ];
 
-describe('Bad bytes and bad addresses: a 400, nothing recorded, never a 500 (e2e)', () => {
+describe('Bad bytes and bad addresses: a 400 (dropped from the SMS provider’s signed form), never a 500 (e2e)', () => {
   const http = () => sms.bed.t.http;
   const count = async (table: string): Promise<number> =>
     Number((await sms.bed.t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
 
-  describe('the SMS provider webhook (a form, its fields taken raw)', () => {
+  describe('the SMS provider webhook (a form, its fields taken raw, bad bytes dropped)', () => {
     const fields = (body: string): Fields => [
       ['MessageSid', messageSid()],
       ['AccountSid', 'AC0123456789'],
@@ -48,30 +55,63 @@ describe('Bad bytes and bad addresses: a 400, nothing recorded, never a 500 (e2e
       ['Body', body],
     ];
 
+    /** What was stored for the call, and whether the phone can still be texted by a vendor. */
+    const outcome = async (sid: string, phone: string) => {
+      const rows: { body: string; kind: string }[] = await sms.bed.t.dataSource.query(
+        'SELECT body, kind FROM inbound_sms WHERE message_sid = $1',
+        [sid],
+      );
+      const vendor = await sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] });
+      const texted = await request(http())
+        .post(`${VENDOR_API}/review-requests`)
+        .set(vendor.auth)
+        .send({ firstName: 'Al', phone });
+      return { rows, optedOut: texted.status === 409 };
+    };
+
     it.each([
-      ['a NUL in the body', 'STOP\u0000'],
-      ['a NUL alone', '\u0000'],
-    ])('refuses %s with the 400 envelope, signed or not, and records nothing', async (_case, body) => {
+      ['a NUL after the keyword', 'STOP\u0000', '+14165550191'],
+      ['NULs around and inside', '\u0000ST\u0000OP\u0000', '+14165550192'],
+    ])(
+      'takes a signed STOP with %s: 200 TwiML, the phone opted out, the text stored without them',
+      async (_case, body, from) => {
+        const sent = fields(body).map(([name, value]): [string, string] => [name, name === 'From' ? from : value]);
+        const res = await postFields(http(), sent).expect(200);
+        expect(res.headers['content-type']).toMatch(/^text\/xml/);
+        expect(res.text).toContain('<Response');
+        expect(await outcome(sent[0][1], from)).toEqual({ rows: [{ body: 'STOP', kind: 'STOP' }], optedOut: true });
+      },
+    );
+
+    it('still refuses an unsigned call with a NUL (403), and records nothing', async () => {
       const before = await count('inbound_sms');
-      for (const signature of [undefined, null]) {
-        expectError(await postFields(http(), fields(body), { signature }), 400, /must not contain NUL|valid Unicode/);
-      }
+      expectError(await postFields(http(), fields('STOP\u0000'), { signature: null }), 403, /X-Twilio-Signature/);
       expect(await count('inbound_sms')).toBe(before);
     });
 
-    it('refuses bytes that are not UTF-8 with the 400 envelope, and records nothing', async () => {
-      const before = await count('inbound_sms');
-      const form = Buffer.concat([
-        Buffer.from(`MessageSid=${messageSid()}&From=%2B14165550199&To=${encodeURIComponent(SHARED_SENDER)}&Body=STOP`),
-        Buffer.from([0xff, 0xfe]),
-      ]);
+    it('takes a signed STOP followed by bytes that are not UTF-8, dropping them', async () => {
+      const sid = messageSid();
+      const from = '+14165550193';
+      const prefix = `AccountSid=AC0123456789&Body=STOP`;
+      const rest = `&From=${encodeURIComponent(from)}&MessageSid=${sid}&To=${encodeURIComponent(SHARED_SENDER)}`;
+      const form = Buffer.concat([Buffer.from(prefix), Buffer.from([0xff, 0xfe]), Buffer.from(rest)]);
+      // The provider signs the fields as they decode: each byte that is not UTF-8 is U+FFFD there.
+      const signed: Fields = [
+        ['AccountSid', 'AC0123456789'],
+        ['Body', 'STOP\uFFFD\uFFFD'],
+        ['From', from],
+        ['MessageSid', sid],
+        ['To', SHARED_SENDER],
+      ];
       const res = await request(http())
         .post('/sms/inbound')
         .set('Content-Type', 'application/x-www-form-urlencoded')
+        .set('X-Twilio-Signature', providerSignature(signed))
         .serialize(asSent)
-        .send(form);
-      expectError(res, 400, /not valid UTF-8/);
-      expect(await count('inbound_sms')).toBe(before);
+        .send(form)
+        .expect(200);
+      expect(res.text).toContain('<Response');
+      expect(await outcome(sid, from)).toEqual({ rows: [{ body: 'STOP', kind: 'STOP' }], optedOut: true });
     });
   });
 

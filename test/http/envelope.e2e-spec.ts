@@ -3,6 +3,7 @@ import request from 'supertest';
 import { bearer, createAdmin, createVendor } from '../support/factories';
 import { ProbeController } from '../support/probe.controller';
 import { httpConfig } from '../../src/config/http.config';
+import { API_SECURITY_HEADERS } from '../../src/common/http/security-headers';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
 
 describe('Envelope and error mapping (e2e)', () => {
@@ -290,5 +291,38 @@ describe('Requests Node itself cannot parse (e2e)', () => {
     expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(
       '{"success":false,"error":"The request headers are too large."}',
     );
+  });
+
+  it('sends the API’s security headers with what Node answers by itself (400, 431)', async () => {
+    const replies = [
+      await send('GARBAGE / HTTP/9.9\r\n\r\n'),
+      await send(`GET /rest-api-v1/leads HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    ];
+    for (const reply of replies) {
+      const head = reply.slice(0, reply.indexOf('\r\n\r\n')).split('\r\n');
+      const sent = Object.fromEntries(
+        Object.keys(API_SECURITY_HEADERS).map((name) => [
+          name,
+          head.find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))?.slice(name.length + 2),
+        ]),
+      );
+      expect({ status: head[0], sent }).toEqual({ status: head[0], sent: API_SECURITY_HEADERS });
+    }
+  });
+
+  it('sends the API’s security headers on an API path spelled with dot segments or repeated slashes', async () => {
+    for (const path of [
+      '/./rest-api-v1/leads',
+      '//rest-api-v1/leads',
+      '/x/../rest-manager-api-v1/vendors',
+      '/%2E/rest-api-v1/leads',
+    ]) {
+      const reply = await send(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const head = reply.slice(0, reply.indexOf('\r\n\r\n')).toLowerCase();
+      const missing = Object.entries(API_SECURITY_HEADERS).filter(
+        ([name, value]) => !head.includes(`\r\n${name.toLowerCase()}: ${value.toLowerCase()}\r\n`),
+      );
+      expect({ path, missing }).toEqual({ path, missing: [] });
+    }
   });
 });

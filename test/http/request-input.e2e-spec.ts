@@ -1,5 +1,5 @@
 import { AddressInfo, createConnection } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { MAX_INPUT_DEPTH } from '../../src/common/validation/input-scan';
@@ -165,22 +165,29 @@ describe('Request input: what reaches validation, and in what form (e2e)', () =>
 
     it("answers a body that does not inflate, or a form with too many fields, in the service's own words", async () => {
       // supertest would serialise a Buffer as JSON, so the compressed bytes go out raw.
-      const gzipped = (body: Buffer | string) =>
+      const encoded = (encoding: string, body: Buffer | string) =>
         rawRequest(`http://127.0.0.1:${port}`, {
           method: 'PATCH',
           path: `${VENDORS}/${vendorId}`,
-          headers: { ...t.manager, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+          headers: { ...t.manager, 'Content-Type': 'application/json', 'Content-Encoding': encoding },
           body,
         });
-      const garbage = await gzipped('not gzip at all');
-      expect({ status: garbage.status, body: JSON.parse(garbage.text) }).toEqual({
-        status: 400,
-        body: {
-          success: false,
-          error: 'The request body could not be decompressed: it does not match its Content-Encoding.',
-        },
-      });
-      expect((await gzipped(gzipSync('{"vendorName": "Gzipped Co"}'))).status).toBe(200);
+      for (const encoding of ['gzip', 'deflate', 'br']) {
+        const garbage = await encoded(encoding, `not ${encoding} at all`);
+        expect({ encoding, status: garbage.status, type: garbage.headers['content-type'], text: garbage.text }).toEqual(
+          {
+            encoding,
+            status: 400,
+            type: 'application/json; charset=utf-8',
+            text: JSON.stringify({
+              success: false,
+              error: 'The request body could not be decompressed: it does not match its Content-Encoding.',
+            }),
+          },
+        );
+      }
+      expect((await encoded('gzip', gzipSync('{"vendorName": "Gzipped Co"}'))).status).toBe(200);
+      expect((await encoded('br', brotliCompressSync('{"vendorName": "Brotli Co"}'))).status).toBe(200);
       const fields = Array.from({ length: 1_001 }, (_, i) => `f${i}=1`).join('&');
       expectError(
         await patchVendor(fields, 'application/x-www-form-urlencoded'),

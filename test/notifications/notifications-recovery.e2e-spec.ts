@@ -98,7 +98,7 @@ describe('Notifications across restarts, crashes and instances (e2e)', () => {
     },
   );
 
-  it('writes messages to the log, recipient masked, and marks them SENT when SMTP and SMS are not set up', async () => {
+  it('writes messages to the log, recipient and link token masked, and marks them SENT when SMTP and SMS are not set up', async () => {
     const logged = jest.spyOn(Logger.prototype, 'log');
     const t = await boot({ SMTP_URL: '', MAIL_FROM: '', SMS_ACCOUNT_SID: '', SMS_AUTH_TOKEN: '', SMS_FROM: '' });
     const email = notification();
@@ -114,12 +114,13 @@ describe('Notifications across restarts, crashes and instances (e2e)', () => {
         expect.objectContaining({
           to: `c***@customer.test`,
           subject: 'Would you review Acme Renovations?',
-          text: expect.stringContaining(email.mergeFields.link),
+          text: expect.stringContaining('https://reviews.test/r/***'),
         }),
         expect.objectContaining({ to: '***-***-0106', text: expect.stringContaining('Reply STOP to opt out.') }),
       ]),
     );
     expect(JSON.stringify(entries)).not.toContain(email.recipient);
+    expect(JSON.stringify(entries)).not.toContain(email.mergeFields.link);
     expect(h.sink.to(email.recipient)).toHaveLength(0);
     expect(h.sms.to('+14165550106')).toHaveLength(0);
   });

@@ -17,11 +17,12 @@ describe('npm run cli -- check-config (e2e)', () => {
       code: 1,
       stdout: '',
       stderr: [
-        '7 setting(s) to fix:',
+        '8 setting(s) to fix:',
         '- PORT must be a number',
         '- JWT_SECRET length must be at least 32 characters long',
         '- SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32)',
         '- SUPPRESSION_KEY is required when NODE_ENV=production',
+        '- SMTP_URL is required when NODE_ENV=production, unless MAIL_TO_LOG=true sends e-mails to the log',
         '- OPERATOR_NAME is required when NODE_ENV=production',
         '- OPERATOR_MAILING_ADDRESS is required when NODE_ENV=production',
         '- OPERATOR_CONTACT is required when NODE_ENV=production',

@@ -1,5 +1,6 @@
 import { runMainToExit } from '../support/built-app';
 import { freePort } from '../support/net';
+import { PRODUCTION_SETTINGS } from '../support/production-settings';
 import { testServerUrl } from '../support/test-database';
 
 jest.setTimeout(60_000);
@@ -35,5 +36,23 @@ describe('start with a DATABASE_URL that does not work (built server)', () => {
       `Cannot connect to PostgreSQL at ${server.hostname}:${server.port || 5432}/test_no_such_database as ` +
         `${server.username}: database "test_no_such_database" does not exist`,
     );
+  });
+});
+
+describe('start in production without SMTP_URL (built server)', () => {
+  const { SMTP_URL: _smtp, MAIL_FROM: _from, ...withoutMail } = PRODUCTION_SETTINGS;
+  const shell = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0' };
+
+  it('stops at once with one sentence, rather than write customers’ e-mails to the log', async () => {
+    const output = await runMainToExit({
+      ...shell,
+      ...withoutMail,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
+    expect(output.code).toBe(1);
+    expect(output.stderr.trim().split('\n')).toEqual([
+      'The service failed to start: Config validation error: SMTP_URL is required when NODE_ENV=production, ' +
+        'unless MAIL_TO_LOG=true sends e-mails to the log',
+    ]);
   });
 });

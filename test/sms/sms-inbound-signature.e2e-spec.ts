@@ -109,14 +109,14 @@ describe('X-Twilio-Signature (e2e)', () => {
       .expect(201);
   });
 
-  it('answers bad input clearly: 415 for a body that is not a form, 400 for a missing From or Body, 413 when too large', async () => {
+  it('answers bad input clearly: 415 for a body that is not a form, 400 for a missing From, Body or MessageSid, 413 when too large', async () => {
     const json = await request(sms.bed.t.http)
       .post('/sms/inbound')
       .set('X-Twilio-Signature', providerSignature([]))
       .send({ From: e164(PHONE), Body: 'Hi' })
       .expect(415);
     expect(json.body.success).toBe(false);
-    for (const missing of ['From', 'Body']) {
+    for (const missing of ['From', 'Body', 'MessageSid']) {
       const fields: Fields = [
         ['MessageSid', messageSid()],
         ['From', e164(PHONE)],

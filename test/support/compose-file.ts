@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { root } from './built-app';
 
 interface ComposeFile {
-  services: Record<string, { environment?: Record<string, string | number | boolean> }>;
+  services: Record<string, { image?: string; environment?: Record<string, string | number | boolean> }>;
 }
 
 /** compose.yaml as Compose reads it. */

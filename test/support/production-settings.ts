@@ -7,4 +7,6 @@ export const PRODUCTION_SETTINGS = {
   OPERATOR_NAME: 'Leads Co',
   OPERATOR_MAILING_ADDRESS: '100 King St W, Toronto ON M5X 1A9',
   OPERATOR_CONTACT: '1-800-555-0100',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  MAIL_FROM: 'Leads Co <no-reply@leads.example>',
 };

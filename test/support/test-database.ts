@@ -55,13 +55,15 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * TEST_DATABASE_URL when set; else the machine's PostgreSQL when it answers; else an embedded PostgreSQL
- * (the one the service starts without DATABASE_URL) in a temporary directory, so the tests need nothing
- * but Node.js. Sets TEST_DATABASE_URL to the answer for what runs later (Jest's workers, child scripts).
+ * TEST_DATABASE_URL when set; else the machine's PostgreSQL when it answers (unless
+ * TEST_EMBEDDED_POSTGRES=true, which CI uses to prove the plans on the major users get); else an embedded
+ * PostgreSQL (the one the service starts without DATABASE_URL) in a temporary directory, so the tests
+ * need nothing but Node.js. Sets TEST_DATABASE_URL to the answer for what runs later (Jest's workers,
+ * child scripts).
  */
 export async function startTestServer(say: (line: string) => void): Promise<TestServer> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: () => Promise.resolve() };
-  if (await answers(MACHINE_SERVER_URL)) {
+  if (process.env.TEST_EMBEDDED_POSTGRES !== 'true' && (await answers(MACHINE_SERVER_URL))) {
     process.env.TEST_DATABASE_URL = MACHINE_SERVER_URL;
     return { url: MACHINE_SERVER_URL, stop: () => Promise.resolve() };
   }
@@ -69,9 +71,7 @@ export async function startTestServer(say: (line: string) => void): Promise<Test
   // When we are root, PostgreSQL runs as the `postgres` user, which must reach its directory.
   chmodSync(dataDir, 0o755);
   const embedded = await startEmbeddedDatabase(dataDir, undefined, { log: () => undefined, error: say });
-  say(
-    `Nothing answers at 127.0.0.1:5432 and TEST_DATABASE_URL is unset: using an embedded PostgreSQL (${new URL(embedded.url).host})`,
-  );
+  say(`TEST_DATABASE_URL is unset and 127.0.0.1:5432 not used: an embedded PostgreSQL (${new URL(embedded.url).host})`);
   process.env.TEST_DATABASE_URL = embedded.url;
   return {
     url: embedded.url,

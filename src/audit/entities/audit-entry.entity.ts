@@ -6,8 +6,9 @@ export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /**
  * One change made through the manager API or a token issued by the CLI (docs/contract.md#data-rights), written in the
- * transaction of the change. Append-only: a trigger (the AuditLog migration) refuses UPDATE and
- * DELETE unless the transaction set `app.audit_retention` (the retention pass). `tx_id` orders the
+ * transaction of the change. Append-only: triggers refuse UPDATE and TRUNCATE always, and DELETE of any
+ * entry not older than the cutoff the retention pass sets in `app.audit_retention`
+ * (AuditRetentionDeleteOnly migration). `tx_id` orders the
  * feed as the events' does, so an entry that commits late never lands behind a reader's cursor.
  */
 @Entity('audit_log')

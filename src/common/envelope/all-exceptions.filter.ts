@@ -30,6 +30,9 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'parameters.too.many': 'The form has too many fields.',
 };
 
+/** The codes of zlib's errors (gzip, deflate: `Z_DATA_ERROR`…) and brotli's (`ERR__ERROR_FORMAT_…`, `ERR_BROTLI_…`). */
+const DECOMPRESSION_ERROR = /^(Z_|ERR__ERROR_|ERR_BROTLI)/;
+
 const STATUS_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.NOT_FOUND]: 'The requested resource was not found.',
   [HttpStatus.METHOD_NOT_ALLOWED]: 'This method is not allowed on this path.',
@@ -107,8 +110,8 @@ function httpExceptionMessage(exception: HttpException): string {
   const cause = exception.cause as { type?: unknown; code?: unknown } | undefined;
   if (typeof cause?.type === 'string' && BODY_PARSER_MESSAGES[cause.type]) return BODY_PARSER_MESSAGES[cause.type];
   if (cause instanceof SyntaxError) return BODY_PARSER_MESSAGES['entity.parse.failed'];
-  // zlib's own words ("incorrect header check") for a body that does not inflate.
-  if (typeof cause?.code === 'string' && cause.code.startsWith('Z_')) {
+  // zlib's own words ("incorrect header check", brotli's "Decompression failed") for a body that does not inflate.
+  if (typeof cause?.code === 'string' && DECOMPRESSION_ERROR.test(cause.code)) {
     return 'The request body could not be decompressed: it does not match its Content-Encoding.';
   }
   if (cause instanceof URIError) return 'The request path is not validly encoded.';

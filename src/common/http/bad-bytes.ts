@@ -18,13 +18,10 @@ export function requireUtf8(_request: IncomingMessage, _response: unknown, body:
 }
 
 /**
- * Bad bytes, refused on every route before any handler (docs/contract.md#sms-replies): a NUL, a lone
- * surrogate or a prototype key in a parsed body or query (JSON escapes and form percent-encoding
- * included), and a path whose percent-encoding is not UTF-8 or holds a NUL. Routes that validate
- * their input with DTOs refuse the same again (the validation pipe); routes that take raw fields
- * (the SMS provider's form) rely on this one.
+ * Bad bytes in the address, refused on every route before any handler: a path whose percent-encoding
+ * is not UTF-8 or holds a NUL, and a NUL, a lone surrogate or a prototype key in the query.
  */
-export const refuseBadText: RequestHandler = (request, _response, next) => {
+export const refuseBadAddress: RequestHandler = (request, _response, next) => {
   let path: string;
   try {
     path = decodeURIComponent(request.path);
@@ -32,7 +29,17 @@ export const refuseBadText: RequestHandler = (request, _response, next) => {
     throw DomainError.invalid('The request path is not validly encoded.');
   }
   scanInput(path, 'path');
-  scanInput(request.body, 'body');
   scanInput(request.query, 'query');
   next();
+};
+
+/**
+ * Bad bytes, refused on every route before any handler (docs/contract.md#sms-replies): those of
+ * refuseBadAddress, and the same in a parsed body (JSON escapes and form percent-encoding included).
+ * Routes that validate their input with DTOs refuse the same again (the validation pipe). The SMS
+ * provider's form is not refused for them: its handler drops them once the signature is checked.
+ */
+export const refuseBadText: RequestHandler = (request, response, next) => {
+  scanInput(request.body, 'body');
+  refuseBadAddress(request, response, next);
 };

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { HttpConfig } from '../../config/http.config';
 import { DomainError, ERROR_STATUS } from '../errors/domain-error';
 import { methodNotAllowed, routedMethods } from './routed-methods';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 // Errors Node's HTTP parser raises before Express sees the request, answered in the envelope too.
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -68,13 +69,18 @@ function refuseMethod(app: Application, socket: Duplex, method: string, target: 
   endWithEnvelope(socket, ERROR_STATUS[refused.code], refused.message, { Allow: allowed.join(', ') });
 }
 
+/** What Node answers by itself is no document: the API's security headers, as every API answer has. */
+const API_HEADER_LINES = Object.entries(API_SECURITY_HEADERS)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+
 function endWithEnvelope(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ success: false, error: message });
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${API_HEADER_LINES}${extra}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

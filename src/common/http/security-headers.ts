@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { posix } from 'node:path';
 
 /**
  * What an API answer carries: JSON read by programs and never rendered, so the set the OWASP REST Security
@@ -18,15 +19,30 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const apiHeaders = Object.entries(API_SECURITY_HEADERS);
 
 /**
+ * A path as a browser or proxy would resolve it: percent-encoding decoded, `.` and `..` segments and
+ * repeated slashes resolved, so `/./rest-api-v1/…` or `//rest-api-v1/…` is the API's path.
+ */
+function resolvedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Refused later (bad-bytes.ts); its headers follow the path as written.
+  }
+  return posix.normalize(decoded);
+}
+
+/**
  * The security headers of every answer. A path under one of `apiPrefixes`, matched as Express matches a
- * mounted path (in any letter case, the prefix whole), gets the API's set; every other answer (the Swagger
- * UI, health, images and the customer pages, which tighten it further) helmet's defaults for documents.
+ * mounted path (in any letter case, the prefix whole) once its dot segments and repeated slashes are
+ * resolved, gets the API's set; every other answer (the Swagger UI, health, images and the customer
+ * pages, which tighten it further) helmet's defaults for documents.
  */
 export function securityHeaders(apiPrefixes: readonly string[]): RequestHandler {
   const api = new RegExp(`^/(?:${apiPrefixes.join('|')})(?:/|$)`, 'i');
   const documents = helmet();
   return (request, response, next) => {
-    if (!api.test(request.path)) return documents(request, response, next);
+    if (!api.test(request.path) && !api.test(resolvedPath(request.path))) return documents(request, response, next);
     for (const [name, value] of apiHeaders) response.setHeader(name, value);
     next();
   };

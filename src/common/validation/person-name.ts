@@ -11,8 +11,16 @@ export const PERSON_NAME_MAX = 100;
 const NOT_IN_A_NAME = /[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
 /** An e-mail address, or any at sign: no name has one. */
 const AT_SIGN = /[@\uFE6B\uFF20]/u;
+/**
+ * What reads as a host name's dot: a full stop and its look-alikes once NFKC-folded (ideographic, halfwidth,
+ * the word-separator middle dot), written alone (`evil.example`), with spaces on both sides
+ * (`evil . example`) or bracketed (`evil[.]example`, `evil(.)example`). A middle dot inside a name
+ * (Catalan `l·l`, Japanese `・`) is not one.
+ */
+const DOT = String.raw`[.\u3002\uFF61\u2E31]`;
+const HOST_DOT = String.raw`(?:${DOT}|\s+${DOT}\s+|\s*[[(]\s*${DOT}\s*[\])]\s*)`;
 /** A web address: a scheme, "www.", or a host name (two labels of two or more characters around a dot). */
-const WEB_ADDRESS = /:\/\/|\bwww[.\u3002\uFF0E\uFF61]|[\p{L}\p{N}-]{2,}[.\u3002\uFF0E\uFF61][\p{L}\p{N}-]{2,}/iu;
+const WEB_ADDRESS = new RegExp(String.raw`:\/\/|\bwww${HOST_DOT}|[\p{L}\p{N}-]{2,}${HOST_DOT}[\p{L}\p{N}-]{2,}`, 'iu');
 /** A phone number: seven digits or more in the whole name, however they are separated. */
 const PHONE_DIGITS = 7;
 

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { DISPLAY_NAME_PATTERN } from '../../common/validation/display-name';
 import { Setting, SettingsGroup, flag, httpUrl, integer, optional, requiredInProduction, withDefault } from './setting';
 
 /** One line of text customers read in every e-mail. */
@@ -17,8 +18,12 @@ function operatorName(outsideProduction: string, doc: string): Setting<string> {
     .trim()
     .min(1)
     .max(100)
-    .pattern(/^[^\r\n<>"@]+$/)
-    .messages({ 'string.pattern.base': '{{#label}} must be a plain name (no line breaks, quotes, <, > or @)' });
+    .pattern(new RegExp(DISPLAY_NAME_PATTERN, 'u'))
+    .pattern(/^[^<>"]+$/)
+    .messages({
+      'string.pattern.base':
+        '{{#label}} must be a plain name (no line breaks, control or invisible characters, quotes, <, > or @)',
+    });
   return {
     schema: requiredInProduction(name).when('NODE_ENV', {
       not: 'production',
@@ -33,8 +38,25 @@ export const notificationSettings = {
   title: 'E-mail and SMS',
   settings: {
     SMTP_URL: optional(
-      Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
-      '`smtp://`/`smtps://` mail server URL; unset: e-mails go to the log (see [Notifications](modules/notifications.md))',
+      // Production never writes customers' e-mails to the log by omission: the operator says so.
+      Joi.string()
+        .uri({ scheme: ['smtp', 'smtps'] })
+        .when('NODE_ENV', {
+          is: 'production',
+          then: Joi.when('MAIL_TO_LOG', {
+            // The sibling as written ('true', 'TRUE', unset…), read as the flag reads it.
+            is: Joi.boolean().invalid(true).empty(''),
+            then: Joi.required().messages({
+              'any.required':
+                'SMTP_URL is required when NODE_ENV=production, unless MAIL_TO_LOG=true sends e-mails to the log',
+            }),
+          }),
+        }),
+      '`smtp://`/`smtps://` mail server URL; unset: e-mails go to the log, links masked (see [Notifications](modules/notifications.md)), which production allows only with `MAIL_TO_LOG=true`',
+    ),
+    MAIL_TO_LOG: flag(
+      false,
+      '`true`: in production without `SMTP_URL`, e-mails go to the log (their links masked) instead of stopping the start; no effect outside production or with `SMTP_URL`',
     ),
     MAIL_FROM: withDefault(
       Joi.string()

@@ -6,6 +6,7 @@ import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
 import { type NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
+import { type LinkedVendor, LinkedVendors } from '../linked-vendors';
 import { invitationPage, errorPage, processPage } from './customer-pages.views';
 import { FORM_ERROR, type FormState } from './form-fields';
 import { PageLanguage, pickedLanguage } from './page-texts';
@@ -62,6 +63,7 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
   constructor(
     private readonly journey: CustomerJourneyService,
     private readonly referrals: ReferralsService,
+    private readonly linked: LinkedVendors,
     @Inject(notificationsConfig.KEY) private readonly notifications: NotificationsConfig,
   ) {
     super();
@@ -81,8 +83,8 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       (exception instanceof DomainError && exception.code === ErrorCode.LimitReached);
     const form = request.method === 'POST' && shownOnItsPage && FORM_POST.exec(request.path);
     const picked = pickedLanguage(request.query.lang);
-    const fallback = () => {
-      const lang = PageLanguage.of(picked, browserLanguage(request));
+    const fallback = (linked: LinkedVendor | null = null) => {
+      const lang = PageLanguage.of(picked, linked?.locale ?? browserLanguage(request));
       const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) =>
         lang.say(m),
       );
@@ -92,8 +94,14 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       const back = (formPage && /^\/[ri]\/[A-Za-z0-9_-]{24}/.exec(request.path)?.[0]) || null;
       const samePage = request.method === 'GET' ? request.path : null;
       const { operatorName, operatorContact: contact } = this.notifications;
-      sendPage(response, status, errorPage({ status, messages, back, samePage, contact, operatorName }, lang));
+      const vendor = linked?.vendor;
+      sendPage(response, status, errorPage({ status, messages, back, samePage, contact, operatorName, vendor }, lang));
     };
+    // Over the per-IP limit on a link of ours: the page still says whose it is, in the customer's language.
+    if (status === (HttpStatus.TOO_MANY_REQUESTS as number) && !form) {
+      this.linked.of(request.path).then(fallback, () => fallback());
+      return;
+    }
     if (!form) return fallback();
     const [, kind, token, action = ''] = form;
     const refused = { action, values: valuesOf(request.body), details: body.details, message: body.error };

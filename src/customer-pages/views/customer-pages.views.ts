@@ -176,15 +176,17 @@ export interface ErrorPageView {
   back: string | null;
   /** This page's own address (a GET), for the switch link; null after a form. */
   samePage: string | null;
-  /** The operator's contact: the page belongs to no vendor it could name. */
+  /** The operator's contact, shown when the page names no vendor. */
   contact: string | null;
   /** The operator, named beside its contact. */
   operatorName: string;
+  /** The vendor whose link the page is at, when it is known (a refused request on a valid link). */
+  vendor?: VendorCard | null;
 }
 
 /** The page for an error no form can show next to a field: never JSON, never internals. */
 export function errorPage(
-  { status, messages, back, samePage, contact, operatorName }: ErrorPageView,
+  { status, messages, back, samePage, contact, operatorName, vendor = null }: ErrorPageView,
   lang: PageLanguage,
 ): string {
   const [title, sentence] =
@@ -193,9 +195,7 @@ export function errorPage(
       : (ERROR_TEXTS[status as keyof typeof ERROR_TEXTS] ?? ['failedTitle', 'failedBody']).map((name) => lang.t(name));
   return layout({
     lang,
-    vendorName: null,
-    contact,
-    operatorName,
+    ...(vendor ?? { vendorName: null, contact, operatorName }),
     samePage,
     title,
     body: html`<h1>${title}</h1>

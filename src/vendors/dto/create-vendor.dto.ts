@@ -1,15 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { DisplayName } from '../../common/validation/display-name';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { IsEmailAddress } from '../../common/validation/email-address';
 
 export class CreateVendorDto {
-  /** @example "Maple Renovations" */
+  /** The name customers see as the sender. @example "Maple Renovations" */
   @Trim()
   @IsString()
-  @NotBlank()
+  @DisplayName()
   @MaxLength(200)
   vendorName: string;
 
