@@ -43,7 +43,7 @@ const REFERRED_LEAD_ALERTS: NotificationPurpose[] = ['LEAD_ALERT', 'LEAD_REALERT
 @Injectable()
 @CustomerDataProvider()
 export class NotificationCustomerRecords implements CustomerDataProvider {
-  readonly tables = ['notification_outbox', 'sms_opt_outs', 'sms_sender_pairs'];
+  readonly tables = ['notification_outbox', 'sms_opt_outs', 'sms_opt_out_lifts', 'sms_sender_pairs'];
 
   constructor(
     private readonly sql: Sql,

@@ -57,7 +57,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
  * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
  * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
- * INTERNAL: our bug.
+ * SENDER_POOL_FULL: every SMS_FROM number is another vendor's for that phone (never shared); INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [
   'REFUSED',
@@ -67,6 +67,7 @@ export const DELIVERY_ERROR_CODES = [
   'TIMEOUT',
   'INTERRUPTED',
   'WITHDRAWN',
+  'SENDER_POOL_FULL',
   'INTERNAL',
 ] as const;
 export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];

@@ -236,6 +236,9 @@ export const EN = {
     '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
   'sms.helpForVendor':
     '{operatorName}: texts from {vendorName} about your project, sent on its behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+  // A START to a number that never texted the phone: nothing changed; START goes to the business's own thread.
+  'sms.startNotServed':
+    "{operatorName}: no business texted you from this number, so nothing changed. To receive a business's texts again, reply START to the number it texted you from. Help: {operatorContact}",
   // An opt-out the provider does not confirm itself (a short message such as "Stop please"): who, how to come back.
   'sms.optOutConfirmation':
     '{operatorName}: you will receive no more texts from the businesses {operatorName} sends them for. Reply START to receive them again.',

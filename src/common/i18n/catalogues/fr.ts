@@ -234,6 +234,8 @@ export const FR: Catalogue = {
     "{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
   'sms.helpForVendor':
     "{operatorName} : textos envoyés au nom de l'entreprise {vendorName} au sujet de votre projet (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+  'sms.startNotServed':
+    "{operatorName} : aucune entreprise ne vous a écrit depuis ce numéro, rien n'a donc changé. Pour recevoir de nouveau les textos d'une entreprise, répondez START au numéro d'où elle vous a écrit. Aide : {operatorContact}",
   'sms.optOutConfirmation':
     '{operatorName} : vous ne recevrez plus de textos des entreprises pour lesquelles {operatorName} les envoie. Pour les recevoir de nouveau, répondez START.',
 
