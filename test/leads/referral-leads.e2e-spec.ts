@@ -154,7 +154,8 @@ describe('Referral leads (e2e)', () => {
         customerName: friend.name,
         customerEmail: null,
         customerPhone: null,
-        originalJobDescription: friend.message,
+        // Not accepted yet: the friend's words with their web address defanged (and any contact hidden).
+        originalJobDescription: friend.message.replace('https://evil.example', 'hxxps://evil[.]example'),
         referredBy: { name: REFERRER, processId },
         vendorLeadAction: 'NONE',
       });
@@ -208,6 +209,7 @@ describe('Referral leads (e2e)', () => {
         .set(vendor.auth)
         .expect(200);
       expect(accepted.body.data).toMatchObject({
+        originalJobDescription: friend.message,
         customerEmail: friend.email ?? null,
         customerPhone: friend.phone
           ? friend.phone.replace(/\D/g, '').replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3')
