@@ -18,6 +18,7 @@ describe('renderLeadAlert', () => {
     vendorName: 'Rénovations Côté',
     category: 'Cuisine',
     jobDescription: 'Refaire la cuisine au complet : armoires, comptoirs et dosseret. Appelez-moi au 514 555-0199.',
+    smsQuotesDescription: true,
     customerContacts: ['514-555-0199'],
     expiresAt: new Date('2026-11-30T19:45:00.000Z'),
     timeZone: 'America/Toronto',
@@ -62,5 +63,12 @@ describe('renderLeadAlert', () => {
       expect(sms).toContain('Entreprises de r');
       expect(sms.endsWith(' https://portal.example.com/leads/4217')).toBe(true);
     }
+  });
+
+  it('never quotes in an SMS what a member of the public typed; the e-mail quotes it, hidden and defanged', () => {
+    const friendWrote = 'Call me at fred＠example．com, see https://evil。example/x';
+    const alert = renderLeadAlert('alert', facts({ jobDescription: friendWrote, smsQuotesDescription: false }), 'en');
+    expect(alert.sms).not.toMatch(/Call me|evil|fred|"/);
+    expect(alert.email.text).toContain('Call me at [contact hidden], see hxxps://evil[.]example/x');
   });
 });

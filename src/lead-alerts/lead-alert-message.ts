@@ -17,6 +17,8 @@ export interface LeadAlertFacts {
   category: string;
   /** The customer's own words; contact details written in them are hidden. */
   jobDescription: string;
+  /** Whether the SMS may quote the description: not when a member of the public wrote it (a friend's request). */
+  smsQuotesDescription: boolean;
   /** The lead's stored contact details, hidden wherever the description repeats them. */
   customerContacts: (string | null)[];
   expiresAt: Date;
@@ -118,13 +120,17 @@ function smsOf(
     excerpt(toGsm7(value.replace(/[\u00a0\u202f]/g, ' ')), max, '...');
   const expiresAt = writtenExpiry(locale, facts.expiresAt, facts.timeZone, ' ');
   const sms = (fitting: (typeof SMS_FITTINGS)[number]): string => {
-    const message = text(locale, `leadAlert.${kind}.sms`, {
-      ...values,
-      vendorName: gsm(values.vendorName, fitting.names),
-      category: gsm(values.category, fitting.names),
-      description: gsm(description, fitting.description),
-      expiresAt,
-    });
+    const message = text(
+      locale,
+      facts.smsQuotesDescription ? `leadAlert.${kind}.sms` : `leadAlert.${kind}Unquoted.sms`,
+      {
+        ...values,
+        vendorName: gsm(values.vendorName, fitting.names),
+        category: gsm(values.category, fitting.names),
+        description: gsm(description, fitting.description),
+        expiresAt,
+      },
+    );
     return facts.link ? `${message} ${facts.link}` : message;
   };
   const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= ALERT_SMS_SEGMENTS);

@@ -31,6 +31,8 @@ const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind[]> = {
   REFERRAL_INVITATION: ['referralsMade', 'referralsReceived'],
   LEAD_ALERT: ['leads'],
   LEAD_REALERT: ['leads'],
+  // A code to the vendor's own contact: nobody's customer data.
+  LEAD_ALERT_CONFIRMATION: [],
   LEAD_MESSAGE: ['leadMessages'],
 };
 

@@ -21,9 +21,10 @@ export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 
 /**
  * Messages to the vendor's own people rather than its customers (docs/contract.md#speed-to-lead): a new lead's alert and
- * its one re-alert (subject: the lead). Their producer renders them; they carry no unsubscribe link.
+ * its one re-alert (subject: the lead), and the code that confirms an alert contact (subject: the code's
+ * row). Their producer renders them; they carry no unsubscribe link.
  */
-export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT'] as const;
+export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT', 'LEAD_ALERT_CONFIRMATION'] as const;
 export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
 
 /**
@@ -146,7 +147,7 @@ export interface LeadMessageVendor {
 export interface NewVendorAlert {
   vendorId: number;
   purpose: VendorAlertPurpose;
-  /** The lead the alert is about. */
+  /** The lead the alert is about (a confirmation code: its row). */
   subjectId: number;
   channel: NotificationChannel;
   /** An e-mail address, or a phone number already normalized to xxx-xxx-xxxx. */

@@ -1,3 +1,4 @@
+import { confirmedAlertContacts } from '../support/lead-alert-contacts';
 import request from 'supertest';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
 import { LeadReAlertPass } from '../../src/lead-alerts/lead-re-alert-pass';
@@ -55,6 +56,7 @@ describe('Referral leads (e2e)', () => {
     });
     vendor = await bed.vendor({ vendorName: 'Maple Renovations', features: [...VENDOR_FEATURES] });
     await configureReviewSites(bed.t.app, vendor.id);
+    await confirmedAlertContacts(bed.t.dataSource, vendor.id, { phone: ALERT_PHONE });
     await request(bed.t.http)
       .put(`${M}/vendors/${vendor.id}/lead-alerts`)
       .set(bed.manager)

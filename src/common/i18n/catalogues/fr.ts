@@ -255,8 +255,17 @@ export const FR: Catalogue = {
     'Alerte envoyée par {operatorName}\u00a0: cette adresse reçoit les nouvelles demandes attribuées à {vendorName}, selon les paramètres d’alerte de l’entreprise.',
   'leadAlert.alert.sms':
     '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
+  'leadAlert.alertUnquoted.sms':
+    '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. Expiration : {expiresAt}.',
   'leadAlert.reAlert.sms':
     '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
+  'leadAlert.reAlertUnquoted.sms':
+    '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. Expiration : {expiresAt}.',
   'leadAlert.dateTime': '{date} à {time}',
+  'leadAlertCode.subject': "Votre code pour les alertes de l'entreprise {vendorName}",
+  'leadAlertCode.email':
+    "{operatorName} : {code} est votre code pour recevoir à cette adresse les alertes de nouvelles demandes de l'entreprise {vendorName}. Entrez-le dans les réglages des alertes d'ici 24 heures. Vous ne l'avez pas demandé? Ignorez ce message, aucune alerte ne vous sera envoyée.",
+  'leadAlertCode.sms':
+    "{operatorName} : {code} est votre code pour recevoir à ce numéro les alertes de nouvelles demandes de l'entreprise {vendorName}. Entrez-le dans les réglages des alertes d'ici 24 heures. Vous ne l'avez pas demandé? Ignorez ce texto, aucune alerte ne vous sera envoyée.",
   'leadAlert.hiddenContact': '[coordonnées masquées]',
 };
