@@ -22,6 +22,8 @@ import { MessageFailureChanges1795750000000 } from './1795750000000-MessageFailu
 import { LeadDayCounts1795760000000 } from './1795760000000-LeadDayCounts';
 import { VendorRemoval1795770000000 } from './1795770000000-VendorRemoval';
 import { AuditRetentionDeleteOnly1795800000000 } from './1795800000000-AuditRetentionDeleteOnly';
+import { SmsOptOutLifts1795810000000 } from './1795810000000-SmsOptOutLifts';
+import { LeadAlertConfirmations1795811000000 } from './1795811000000-LeadAlertConfirmations';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -102,4 +104,6 @@ export const MIGRATIONS = [
   LeadDayCounts1795760000000,
   VendorRemoval1795770000000,
   AuditRetentionDeleteOnly1795800000000,
+  SmsOptOutLifts1795810000000,
+  LeadAlertConfirmations1795811000000,
 ];

@@ -1,23 +1,6 @@
 import { LOCALES } from '../common/locale/locale';
 import { smsSize } from '../notifications/rendering/sms-segments';
-import { type LeadAlertFacts, excerpt, renderLeadAlert, withoutContacts, writtenExpiry } from './lead-alert-message';
-
-describe('withoutContacts', () => {
-  it('hides e-mail addresses, phone numbers in their usual writings and the lead’s stored contacts', () => {
-    const text = withoutContacts(
-      'Call 416-555-0199, (416) 555 0199 or +1 416.555.0199, mail j.doe+home@x.example.\nWe are at 5 Elm Rd, Ottawa.',
-      ['5 Elm Rd, Ottawa', null],
-      '[hidden]',
-    );
-    expect(text).toBe('Call [hidden], [hidden] or [hidden], mail [hidden]. We are at [hidden].');
-  });
-
-  it('keeps numbers too short to be a phone number (sizes, years, prices)', () => {
-    expect(withoutContacts('200 sq ft, built 1998, budget $25,000', [], '[hidden]')).toBe(
-      '200 sq ft, built 1998, budget $25,000',
-    );
-  });
-});
+import { type LeadAlertFacts, excerpt, renderLeadAlert, writtenExpiry } from './lead-alert-message';
 
 describe('excerpt', () => {
   it('keeps a text that fits, and cuts a longer one at a word within the limit, ellipsis included', () => {
@@ -35,6 +18,7 @@ describe('renderLeadAlert', () => {
     vendorName: 'Rénovations Côté',
     category: 'Cuisine',
     jobDescription: 'Refaire la cuisine au complet : armoires, comptoirs et dosseret. Appelez-moi au 514 555-0199.',
+    smsQuotesDescription: true,
     customerContacts: ['514-555-0199'],
     expiresAt: new Date('2026-11-30T19:45:00.000Z'),
     timeZone: 'America/Toronto',
@@ -79,5 +63,12 @@ describe('renderLeadAlert', () => {
       expect(sms).toContain('Entreprises de r');
       expect(sms.endsWith(' https://portal.example.com/leads/4217')).toBe(true);
     }
+  });
+
+  it('never quotes in an SMS what a member of the public typed; the e-mail quotes it, hidden and defanged', () => {
+    const friendWrote = 'Call me at fred＠example．com, see https://evil。example/x';
+    const alert = renderLeadAlert('alert', facts({ jobDescription: friendWrote, smsQuotesDescription: false }), 'en');
+    expect(alert.sms).not.toMatch(/Call me|evil|fred|"/);
+    expect(alert.email.text).toContain('Call me at [contact hidden], see hxxps://evil[.]example/x');
   });
 });

@@ -2,7 +2,7 @@ import { LANGUAGE_TAGS, type MessageKey, text } from '../common/i18n/catalogue';
 import type { Locale } from '../common/locale/locale';
 import { escapeMarkup } from '../common/markup/escape-markup';
 import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
-import { unlinked } from '../common/text/unlinked';
+import { withoutContacts } from '../common/privacy/hide-contacts';
 
 /** A lead alert to the vendor's phone: two GSM-7 parts at most, read at a glance. */
 const ALERT_SMS_SEGMENTS = 2;
@@ -17,6 +17,8 @@ export interface LeadAlertFacts {
   category: string;
   /** The customer's own words; contact details written in them are hidden. */
   jobDescription: string;
+  /** Whether the SMS may quote the description: not when a member of the public wrote it (a friend's request). */
+  smsQuotesDescription: boolean;
   /** The lead's stored contact details, hidden wherever the description repeats them. */
   customerContacts: (string | null)[];
   expiresAt: Date;
@@ -34,19 +36,6 @@ export interface RenderedAlert {
 
 /** How much of the job description each channel carries at most (an SMS less when it must, to fit its parts). */
 export const DESCRIPTION_CHARS = { email: 500, sms: 160 } as const;
-
-const EMAIL_ADDRESS = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[A-Za-z0-9-]*[A-Za-z0-9]/g;
-// Seven digits or more, with the separators people write phone numbers with.
-const PHONE_NUMBER = /\+?\(?\d(?:[\s().-]*\d){6,}/g;
-
-/** The description on one line, with e-mail addresses, phone numbers and the lead's stored contacts hidden. */
-export function withoutContacts(description: string, contacts: (string | null)[], hidden: string): string {
-  let text = description;
-  for (const contact of contacts) {
-    if (contact && contact.trim().length > 3) text = text.split(contact.trim()).join(hidden);
-  }
-  return text.replace(EMAIL_ADDRESS, hidden).replace(PHONE_NUMBER, hidden).replace(/\s+/g, ' ').trim();
-}
 
 /** At most `max` characters, cut at a word where there is one, with an ellipsis (counted) when cut. */
 export function excerpt(text: string, max: number, ellipsis = '…'): string {
@@ -73,9 +62,13 @@ export function writtenExpiry(locale: Locale, at: Date, timeZone: string, glue: 
 export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: Locale): RenderedAlert {
   const say = (key: MessageKey, values: Record<string, string>): string => text(locale, key, values);
   // The customer's words are quoted, never linked: a web address in them is written so no app links it.
-  const description = unlinked(
-    withoutContacts(facts.jobDescription, facts.customerContacts, text(locale, 'leadAlert.hiddenContact')),
-  );
+  const description = withoutContacts(
+    facts.jobDescription,
+    text(locale, 'leadAlert.hiddenContact'),
+    facts.customerContacts,
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
   const values = {
     leadId: String(facts.leadId),
     vendorName: oneLine(facts.vendorName),
@@ -127,13 +120,17 @@ function smsOf(
     excerpt(toGsm7(value.replace(/[\u00a0\u202f]/g, ' ')), max, '...');
   const expiresAt = writtenExpiry(locale, facts.expiresAt, facts.timeZone, ' ');
   const sms = (fitting: (typeof SMS_FITTINGS)[number]): string => {
-    const message = text(locale, `leadAlert.${kind}.sms`, {
-      ...values,
-      vendorName: gsm(values.vendorName, fitting.names),
-      category: gsm(values.category, fitting.names),
-      description: gsm(description, fitting.description),
-      expiresAt,
-    });
+    const message = text(
+      locale,
+      facts.smsQuotesDescription ? `leadAlert.${kind}.sms` : `leadAlert.${kind}Unquoted.sms`,
+      {
+        ...values,
+        vendorName: gsm(values.vendorName, fitting.names),
+        category: gsm(values.category, fitting.names),
+        description: gsm(description, fitting.description),
+        expiresAt,
+      },
+    );
     return facts.link ? `${message} ${facts.link}` : message;
   };
   const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= ALERT_SMS_SEGMENTS);

@@ -6,6 +6,7 @@ import { Sql } from '../database/sql';
 import { LeadAlertSettings } from './entities/lead-alert-settings.entity';
 import { LEAD_ALERT_SQL } from './lead-alerts.sql';
 import type { StoredLeadAlertSettings } from './lead-alert-settings';
+import type { LeadAlertCode } from './entities/lead-alert-code.entity';
 
 @Injectable()
 export class LeadAlertSettingsRepository {
@@ -19,7 +20,10 @@ export class LeadAlertSettingsRepository {
   }
 
   /** Stores the whole settings; null when the vendor does not exist (the foreign key says so). */
-  async replace(vendorId: number, values: StoredLeadAlertSettings): Promise<LeadAlertSettings | null> {
+  async replace(
+    vendorId: number,
+    values: StoredLeadAlertSettings & Pick<LeadAlertSettings, 'emailConfirmedAt' | 'phoneConfirmedAt'>,
+  ): Promise<LeadAlertSettings | null> {
     try {
       await this.sql.run(LEAD_ALERT_SQL.replaceSettings.bind({ vendorId, ...values }));
     } catch (error) {
@@ -27,5 +31,11 @@ export class LeadAlertSettingsRepository {
       throw error;
     }
     return this.findByVendor(vendorId);
+  }
+
+  /** The contact the code was sent to confirmed, if the settings still name it (a code's use stamps it). */
+  async confirm(code: LeadAlertCode): Promise<void> {
+    const statement = code.channel === 'EMAIL' ? LEAD_ALERT_SQL.confirmEmail : LEAD_ALERT_SQL.confirmPhone;
+    await this.sql.run(statement.bind({ vendorId: code.vendorId, contact: code.contact, now: code.usedAt }));
   }
 }

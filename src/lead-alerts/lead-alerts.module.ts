@@ -4,7 +4,9 @@ import { AutomationSettingsModule } from '../automation-settings/automation-sett
 import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { VendorsModule } from '../vendors/vendors.module';
+import { LeadAlertCode } from './entities/lead-alert-code.entity';
 import { LeadAlertSettings } from './entities/lead-alert-settings.entity';
+import { LeadAlertCodes } from './lead-alert-codes';
 import { LeadReAlert } from './entities/lead-re-alert.entity';
 import { LeadAlertSettingsController, ManagerLeadAlertSettingsController } from './lead-alert-settings.controller';
 import { LeadAlertSettingsRepository } from './lead-alert-settings.repository';
@@ -24,10 +26,11 @@ import { LeadReAlertsRepository } from './lead-re-alerts.repository';
     LeadsModule,
     NotificationsModule,
     VendorsModule,
-    TypeOrmModule.forFeature([LeadAlertSettings, LeadReAlert]),
+    TypeOrmModule.forFeature([LeadAlertSettings, LeadAlertCode, LeadReAlert]),
   ],
   controllers: [LeadAlertSettingsController, ManagerLeadAlertSettingsController],
   providers: [
+    LeadAlertCodes,
     LeadAlertSettingsRepository,
     LeadAlertSettingsService,
     LeadAlertsService,

@@ -5,10 +5,11 @@ import { LEAD_ID_PLACEHOLDER } from '../config/settings/business.settings';
 import { type LeadsConfig, leadsConfig } from '../config/leads.config';
 import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
-import { LeadAction, type LeadView } from '../leads/entities/lead.entity';
+import { LeadAction, LeadSource, type LeadView } from '../leads/entities/lead.entity';
 import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
 import type { NotificationChannel, VendorAlertPurpose } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
+import { SmsOptOuts } from '../notifications/sms-opt-outs';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { LeadsService } from '../leads/leads.service';
 import { type VendorActivationListener, VendorActivationListeners } from '../vendors/vendor-activation';
@@ -40,6 +41,7 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
     private readonly notifications: NotificationsService,
     private readonly leads: LeadsService,
     private readonly reAlerts: LeadReAlertsRepository,
+    private readonly smsOptOuts: SmsOptOuts,
     @Inject(leadsConfig.KEY) private readonly leadsConfig: LeadsConfig,
     @Inject(leadAlertsConfig.KEY) private readonly config: LeadAlertsConfig,
     @Inject(notificationsConfig.KEY) private readonly notificationsConfig: NotificationsConfig,
@@ -60,7 +62,7 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
     const settings = await this.settings.settingsOf(vendor);
     const channels: NotificationChannel[] = [];
     if (settings.emailEnabled) channels.push('EMAIL');
-    if (settings.smsEnabled && settings.phone) channels.push('SMS');
+    if (await this.textable(vendor, settings)) channels.push('SMS');
     const alerted = await this.send('alert', lead, vendor, settings, channels);
     if (!alerted || settings.reAlertAfterMinutes === 0) return;
     const dueAt = new Date(lead.dateCreated.getTime() + settings.reAlertAfterMinutes * 60_000);
@@ -83,14 +85,26 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
     const vendor = await this.vendors.get(due.vendorId);
     if (!vendor.activated) return ReAlertOutcome.VendorDeactivated;
     const settings = await this.settings.settingsOf(vendor);
-    const channel: NotificationChannel | undefined =
-      settings.smsEnabled && settings.phone ? 'SMS' : settings.emailEnabled ? 'EMAIL' : undefined;
+    const channel: NotificationChannel | undefined = (await this.textable(vendor, settings))
+      ? 'SMS'
+      : settings.emailEnabled
+        ? 'EMAIL'
+        : undefined;
     if (!channel) return ReAlertOutcome.NoChannel;
     await this.send('reAlert', lead, vendor, settings, [channel]);
     return ReAlertOutcome.Sent;
   }
 
-  /** Queues the alert's messages on these channels; answers whether any was queued. */
+  /** Whether alerts go by SMS: switched on, to a confirmed phone that has not texted STOP. */
+  private async textable(vendor: Vendor, settings: LeadAlertSettingsValues): Promise<boolean> {
+    if (!settings.smsEnabled || !settings.phone || !settings.phoneConfirmed) return false;
+    return (await this.smsOptOuts.among(vendor.id, [settings.phone])).size === 0;
+  }
+
+  /**
+   * Queues the alert's messages on these channels; answers whether any was queued. The e-mail goes to
+   * the alert address once confirmed, until then to the vendor's own.
+   */
   private async send(
     kind: AlertKind,
     lead: LeadView,
@@ -107,6 +121,7 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
         vendorName: vendor.vendorName,
         category: lead.category,
         jobDescription: lead.originalJobDescription,
+        smsQuotesDescription: lead.source !== LeadSource.Referral,
         customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],
         expiresAt: new Date(lead.dateCreated.getTime() + this.leadsConfig.expiryHours * 3_600_000),
         timeZone,
@@ -119,7 +134,7 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
     for (const channel of channels) {
       await this.notifications.enqueueAlert(
         channel === 'EMAIL'
-          ? { ...base, channel, recipient: settings.email, ...rendered.email }
+          ? { ...base, channel, recipient: settings.emailConfirmed ? settings.email : vendor.email, ...rendered.email }
           : { ...base, channel, recipient: settings.phone!, subject: null, text: rendered.sms, html: null },
       );
     }

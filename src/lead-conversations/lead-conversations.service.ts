@@ -69,7 +69,7 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
   /**
    * Queues the vendor's message: a 404 for a lead not the vendor's, a 409 for a lead not accepted, a 400
    * for a channel the lead has no contact for or an SMS over its segments, the opt-out 409 for a contact
-   * that opted out or was erased. The lead's first message is recorded in the same transaction.
+   * that opted out or was erased, a 409 for a phone no pool number is free for. The lead's first message is recorded in the same transaction.
    */
   @Transactional()
   async send(vendorId: number, leadId: number, body: string, asked?: LeadMessageChannel): Promise<LeadMessageView> {
@@ -95,6 +95,12 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
       throw new DomainError(
         ErrorCode.Conflict,
         `The customer opted out of messages from ${vendor.vendorName}: no message was sent.`,
+      );
+    }
+    if (channel === 'sms' && !(await this.notifications.canText(recipient, vendorId, vendor.smsFromNumber))) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        "Every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared: no message was sent.",
       );
     }
     const at = this.clock.now();

@@ -33,7 +33,8 @@ export class LeadMessagesController {
   @leadNotFound
   @ApiErrors({
     status: 409,
-    description: 'The lead is not accepted, or the customer opted out of (or erased) this contact.',
+    description:
+      'The lead is not accepted, the customer opted out of (or erased) this contact, or every text-message number already serves another vendor for this phone.',
     example: 'The customer opted out of messages from Maple Renovations: no message was sent.',
   })
   async sendLeadMessage(

@@ -31,6 +31,8 @@ const SUBJECT_KINDS: Record<NotificationPurpose, CustomerRecordKind[]> = {
   REFERRAL_INVITATION: ['referralsMade', 'referralsReceived'],
   LEAD_ALERT: ['leads'],
   LEAD_REALERT: ['leads'],
+  // A code to the vendor's own contact: nobody's customer data.
+  LEAD_ALERT_CONFIRMATION: [],
   LEAD_MESSAGE: ['leadMessages'],
 };
 
@@ -43,7 +45,7 @@ const REFERRED_LEAD_ALERTS: NotificationPurpose[] = ['LEAD_ALERT', 'LEAD_REALERT
 @Injectable()
 @CustomerDataProvider()
 export class NotificationCustomerRecords implements CustomerDataProvider {
-  readonly tables = ['notification_outbox', 'sms_opt_outs', 'sms_sender_pairs'];
+  readonly tables = ['notification_outbox', 'sms_opt_outs', 'sms_opt_out_lifts', 'sms_sender_pairs'];
 
   constructor(
     private readonly sql: Sql,

@@ -21,9 +21,10 @@ export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 
 /**
  * Messages to the vendor's own people rather than its customers (docs/contract.md#speed-to-lead): a new lead's alert and
- * its one re-alert (subject: the lead). Their producer renders them; they carry no unsubscribe link.
+ * its one re-alert (subject: the lead), and the code that confirms an alert contact (subject: the code's
+ * row). Their producer renders them; they carry no unsubscribe link.
  */
-export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT'] as const;
+export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT', 'LEAD_ALERT_CONFIRMATION'] as const;
 export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
 
 /**
@@ -57,7 +58,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
  * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
  * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
- * INTERNAL: our bug.
+ * SENDER_POOL_FULL: every SMS_FROM number is another vendor's for that phone (never shared); INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [
   'REFUSED',
@@ -67,6 +68,7 @@ export const DELIVERY_ERROR_CODES = [
   'TIMEOUT',
   'INTERRUPTED',
   'WITHDRAWN',
+  'SENDER_POOL_FULL',
   'INTERNAL',
 ] as const;
 export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
@@ -145,7 +147,7 @@ export interface LeadMessageVendor {
 export interface NewVendorAlert {
   vendorId: number;
   purpose: VendorAlertPurpose;
-  /** The lead the alert is about. */
+  /** The lead the alert is about (a confirmation code: its row). */
   subjectId: number;
   channel: NotificationChannel;
   /** An e-mail address, or a phone number already normalized to xxx-xxx-xxxx. */

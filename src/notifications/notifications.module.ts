@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxNotification } from './entities/outbox-notification.entity';
 import { SmsOptOut } from './entities/sms-opt-out.entity';
+import { SmsOptOutLift } from './entities/sms-opt-out-lift.entity';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationCustomerRecords } from './notification-customer-records';
 import { NotificationsService } from './notifications.service';
@@ -16,7 +17,7 @@ import { SmsSenderPool } from './sender-pool/sms-sender-pool';
  * the CLI may import a producer module without delivering anything.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxNotification, SmsOptOut, SmsSenderPair])],
+  imports: [TypeOrmModule.forFeature([OutboxNotification, SmsOptOut, SmsOptOutLift, SmsSenderPair])],
   providers: [
     NotificationsRepository,
     NotificationsService,

@@ -14,6 +14,7 @@ import { NotificationsConfig, notificationsConfig } from '../config/notification
 import { type Operator, cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
 import { isEmailAddress } from '../common/validation/email-address';
 import { renderLeadMessageEmail, renderLeadMessageSms } from './rendering/lead-message';
+import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 
 // Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
 // reaching a provider (several addresses in one, header injection, a javascript: link).
@@ -94,12 +95,22 @@ export class NotificationsService {
     private readonly repository: NotificationsRepository,
     private readonly signal: OutboxSignal,
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
+    private readonly senders: SmsSenderPool,
   ) {}
 
   /** Who sends the customers' messages for the vendors, and how customers reach it. */
   get operator(): Operator {
     const { operatorName, operatorMailingAddress, operatorContact } = this.config;
     return { name: operatorName, mailingAddress: operatorMailingAddress, contact: operatorContact };
+  }
+
+  /**
+   * Whether a text to a customer can leave for this phone now: from the vendor's own number
+   * (`ownSender`), or from a pool number the vendor has or that is free for the phone (never one that
+   * carries another vendor's conversation with it). A refusal is reported to the operator.
+   */
+  async canText(phone: string, vendorId: number, ownSender: string | null): Promise<boolean> {
+    return ownSender !== null || this.senders.hasNumberFor(phone, vendorId);
   }
 
   /**

@@ -160,10 +160,18 @@ export const NOTIFICATION_SQL = {
     { prepare: true },
   ),
 
-  /** Which of :contacts are opted-out phones. */
+  /** Which of :contacts are phones opted out of :vendorId's texts: opted out, and not asked again of that vendor. */
   smsOptedOutAmong: new NamedSql<{ phone: string }>(
-    `SELECT phone FROM sms_opt_outs WHERE phone = ANY(:contacts::varchar[])`,
+    `SELECT o.phone FROM sms_opt_outs o WHERE o.phone = ANY(:contacts::varchar[])
+       AND NOT EXISTS (SELECT 1 FROM sms_opt_out_lifts l WHERE l.phone = o.phone AND l.vendor_id = :vendorId)`,
     { prepare: true },
+  ),
+
+  /** START: :phone's texted opt-out (source `sms`) lifted for :vendorId; nothing when it has none. */
+  liftSmsOptOut: new NamedSql(
+    `INSERT INTO sms_opt_out_lifts (phone, vendor_id)
+     SELECT phone, :vendorId FROM sms_opt_outs WHERE phone = :phone AND source = 'sms'
+     ON CONFLICT DO NOTHING`,
   ),
 
   /** Every pool number the vendors text :phone from, and when each last did. */

@@ -53,7 +53,9 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
       );
     }
-    if (!(await this.markHandingOver(claim))) return;
+    const handedOver = await this.markHandingOver(claim);
+    if (handedOver instanceof DeliveryFailure) return this.recordFailure(claim, handedOver);
+    if (!handedOver) return;
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);
     } catch (error) {
@@ -75,9 +77,10 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
    * is then taken again after its lease. A message without a pool number is marked by one statement of
    * its own; a pool text takes its number first (the phone's lock before the row's, one order for every
    * worker) and is marked with it. Its number stays recorded when the claim was lost meanwhile: the
-   * attempt holding the claim takes that same number.
+   * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
+   * for the phone) is answered, so the message fails for good without leaving.
    */
-  private async markHandingOver(claim: ClaimedNotification): Promise<boolean> {
+  private async markHandingOver(claim: ClaimedNotification): Promise<boolean | DeliveryFailure> {
     try {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
@@ -90,6 +93,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {
+      if (error instanceof DeliveryFailure) return error;
       this.logger.error(
         `Notification ${claim.id}: could not mark the hand-over, not sent; it is retried after its lease: ${(error as Error).message}`,
       );

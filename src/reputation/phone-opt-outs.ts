@@ -8,7 +8,8 @@ import { ReputationProcessService } from './reputation-process.service';
 
 /**
  * A phone's opt-out from every vendor's texts (docs/contract.md#sms-replies): recorded with its source, its messages still
- * waiting given up, and its processes in progress ended as an unsubscribe link ends them.
+ * waiting given up, and its processes in progress ended as an unsubscribe link ends them; and `START`,
+ * which lifts it for one vendor.
  */
 @Injectable()
 export class PhoneOptOuts {
@@ -29,8 +30,11 @@ export class PhoneOptOuts {
     return inProgress.length;
   }
 
-  /** `START`: lifts the opt-out the phone texted; one made through a link, or reported by the provider, stays. */
-  optIn(phone: string): Promise<boolean> {
-    return this.smsOptOuts.liftTexted(phone);
+  /**
+   * `START` to the number the vendor texts the phone from: lifts the opt-out the phone texted for that
+   * vendor alone; one made through a link, or reported by the provider, stays.
+   */
+  optIn(phone: string, vendorId: number): Promise<boolean> {
+    return this.smsOptOuts.liftTexted(phone, vendorId);
   }
 }

@@ -39,6 +39,8 @@ export interface QueuedMessages {
   deliveries: DeliveryState[];
   /** Contacts not messaged because they opted out of this vendor's messages. */
   optedOut: ('email' | 'phone')[];
+  /** The phone was not texted: every pool number carries another vendor's conversation with it. */
+  senderPoolFull: boolean;
 }
 
 /**
@@ -59,14 +61,14 @@ export class ReputationMessages {
   /** The contacts the vendor must not message: its own opt-out list, erased contacts, phones that texted STOP. */
   async optedOut(vendorId: number, contacts: string[]): Promise<Set<string>> {
     const ofVendor = await this.repository.optedOut(vendorId, contacts);
-    return new Set([...ofVendor, ...(await this.smsOptOuts.among(contacts))]);
+    return new Set([...ofVendor, ...(await this.smsOptOuts.among(vendorId, contacts))]);
   }
 
   /** `vendor`: the sender's row when the caller has just read it, else read here. */
   async queue(message: MessageToCustomer, vendor?: Vendor): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
-    const result: QueuedMessages = { channels: [], deliveries: [], optedOut: [] };
+    const result: QueuedMessages = { channels: [], deliveries: [], optedOut: [], senderPoolFull: false };
     vendor ??= await this.vendors.get(message.vendorId);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
@@ -76,6 +78,10 @@ export class ReputationMessages {
       if (recipient === null) continue;
       if (optedOut.has(recipient)) {
         result.optedOut.push(kind);
+        continue;
+      }
+      if (channel === 'SMS' && !(await this.notifications.canText(recipient, message.vendorId, vendor.smsFromNumber))) {
+        result.senderPoolFull = true;
         continue;
       }
       const delivery = await this.notifications.enqueue({

@@ -149,10 +149,11 @@ export class ReputationProcessService {
       sender,
     );
     if (queued.channels.length === 0) {
-      throw new DomainError(
-        ErrorCode.Conflict,
-        `The customer opted out of messages from ${vendor.vendorName}: no ${name} was created or sent.`,
-      );
+      const cause =
+        queued.optedOut.length > 0
+          ? `The customer opted out of messages from ${vendor.vendorName}`
+          : `Every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared`;
+      throw new DomainError(ErrorCode.Conflict, `${cause}: no ${name} was created or sent.`);
     }
     await this.repository.insertEvents([eventOf(process, event)]);
     await this.reminders.schedule(process, request.id, queued.channels);

@@ -34,11 +34,15 @@ export function CreateRequestRoute(model: Type<unknown>): MethodDecorator {
     ApiErrors(400),
     ApiErrors({
       status: 409,
-      description: "Every contact given opted out of the vendor's messages; nothing was created.",
+      description:
+        "Every contact given opted out of the vendor's messages, or the only contact is a phone that every text-message number already serves for another vendor; nothing was created.",
       example: 'The customer opted out of messages from Maple Renovations: no review request was created or sent.',
     }),
   );
 }
+
+const POOL_FULL_NOTE =
+  "No text is sent: every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared.";
 
 const CHANNEL_NAMES = { EMAIL: 'email', SMS: 'text message' } as const;
 
@@ -46,14 +50,15 @@ const CHANNEL_NAMES = { EMAIL: 'email', SMS: 'text message' } as const;
 export function createdAnswer<T>(kind: string, queued: QueuedMessages, data: T): WithMessage<T> {
   const channels = queued.channels.map((channel) => CHANNEL_NAMES[channel]).join(' and ');
   const sentence = `The ${kind} was created and is being sent to the customer by ${channels}.`;
-  if (queued.optedOut.length === 0) return new WithMessage(sentence, data);
   const skipped = queued.optedOut
     .map((kindOfContact) => (kindOfContact === 'email' ? 'email address' : 'phone number'))
     .join(' and ');
-  return new WithMessage(
-    `${sentence} The customer's ${skipped} opted out of your messages, so nothing is sent there.`,
-    data,
-  );
+  const notes = [
+    sentence,
+    ...(skipped ? [`The customer's ${skipped} opted out of your messages, so nothing is sent there.`] : []),
+    ...(queued.senderPoolFull ? [POOL_FULL_NOTE] : []),
+  ];
+  return new WithMessage(notes.join(' '), data);
 }
 
 /** 200 with only a message: nothing was created or sent. */

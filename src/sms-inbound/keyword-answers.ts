@@ -39,6 +39,11 @@ export class KeywordAnswers {
     return text(locale, 'sms.help', this.operator);
   }
 
+  /** A START to a number that never texted the phone: nothing changed, and where START works. */
+  howToResubscribe(locale: Locale): string {
+    return text(locale, 'sms.startNotServed', this.operator);
+  }
+
   /** An opt-out the provider does not confirm itself: done, by whom, and how to come back (START). */
   optOutConfirmation(locale: Locale): string {
     return text(locale, 'sms.optOutConfirmation', this.operator);

@@ -13,6 +13,11 @@ import { type KeywordMatch, keywordOf } from './sms-keywords';
 import { ProviderSignatures, type WebhookCall } from './provider-signatures';
 import { twiml } from './twiml';
 
+/** Whether the number written to texted the phone for a vendor (a vendor's own number that never did does not). */
+function servesPhone(route: ReplyRoute): route is ReplyRoute & { vendorId: number } {
+  return route.replied !== null && route.vendorId !== null;
+}
+
 /**
  * The customer's side of the SMS conversation (docs/contract.md#sms-replies): each text the provider's webhook brings is
  * checked, recorded once per MessageSid and acted on: STOP/START/HELP, or a reply for the vendor (a short
@@ -49,9 +54,10 @@ export class SmsInboundService {
     // A sender that is not a phone number (a short code, a name) is never acted on as a keyword.
     const keyword = phone ? keywordOf(text.body) : undefined;
     if (phone && keyword?.kind === 'STOP') await this.phoneOptOuts.optOut(phone, 'sms');
-    if (phone && keyword?.kind === 'START') await this.phoneOptOuts.optIn(phone);
-    // The conversation the text continues: where a reply is stored, whom HELP names, which language confirms.
+    // The conversation the text continues: where a reply is stored, whom HELP names, which language
+    // confirms, whose texts START asks for again (that number's vendor for the phone, and no other).
     const route = await this.replies.route(phone, text.to, senderPool);
+    if (phone && keyword?.kind === 'START' && servesPhone(route)) await this.phoneOptOuts.optIn(phone, route.vendorId);
     const isReply = !keyword || keyword.withinReply;
     const stored = await this.texts.insert({
       messageSid: text.messageSid,
@@ -68,9 +74,14 @@ export class SmsInboundService {
     return stored.answer;
   }
 
-  /** HELP's answer; an opt-out's confirmation unless the provider confirms it; nothing for the rest. */
+  /**
+   * HELP's answer; an opt-out's confirmation unless the provider confirms it; for a START to a number
+   * that never texted the phone, how to resubscribe; nothing for the rest.
+   */
   private async answerTo(keyword: KeywordMatch | undefined, route: ReplyRoute): Promise<string | undefined> {
     if (keyword?.kind === 'HELP') return this.answers.help(keyword.locale, route.vendorId);
+    if (keyword?.kind === 'START')
+      return servesPhone(route) ? undefined : this.answers.howToResubscribe(keyword.locale);
     if (keyword?.kind !== 'STOP' || keyword.providerAnswers) return undefined;
     const process = route.processId === null ? null : await this.processes.findById(route.processId);
     return this.answers.optOutConfirmation(process?.locale ?? keyword.locale);

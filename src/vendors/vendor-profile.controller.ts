@@ -56,7 +56,8 @@ export class ManagerVendorProfileController {
   @ApiEnvelope(VendorProfileResponse)
   @ApiErrors({
     status: 409,
-    description: "`smsFromNumber` is another vendor's sender number (replies to a number belong to one vendor).",
+    description:
+      "`smsFromNumber` is another vendor's sender number, or one of the service's shared numbers (`SMS_FROM`): replies to a number belong to one vendor.",
     example: "The SMS sender number +14165550177 is another vendor's.",
   })
   async replaceProfile(

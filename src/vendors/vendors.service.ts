@@ -1,8 +1,9 @@
 import { Transactional } from '@nestjs-cls/transactional';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TokenService } from '../auth/token.service';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/database-errors';
+import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import type { VendorSummary } from './dto/vendor-summary.response';
 import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
@@ -22,6 +23,7 @@ export class VendorsService implements VendorAccounts {
     private readonly vendors: VendorsRepository,
     private readonly tokens: TokenService,
     private readonly activation: VendorActivationListeners,
+    @Inject(notificationsConfig.KEY) private readonly notificationsConfig: NotificationsConfig,
   ) {}
 
   findAccount(id: number): Promise<VendorAccount | null> {
@@ -94,6 +96,13 @@ export class VendorsService implements VendorAccounts {
   async replaceProfile(id: number, body: VendorProfileReplacement): Promise<VendorProfileValues> {
     const vendor = await this.get(id);
     const smsFromNumber = body.smsFromNumber === undefined ? vendor.smsFromNumber : body.smsFromNumber;
+    // A pool number serves every vendor, one per phone: as a vendor's own, its replies would mix again.
+    if (smsFromNumber !== null && this.notificationsConfig.sms?.senderPool.includes(smsFromNumber)) {
+      throw new DomainError(
+        ErrorCode.Conflict,
+        `The SMS sender number ${smsFromNumber} is one of the service's shared numbers (SMS_FROM), not a vendor's own.`,
+      );
+    }
     const updated = await this.vendors
       .update(id, {
         defaultLocale: body.defaultLocale ?? localeOfProvince(vendor.provinceName),

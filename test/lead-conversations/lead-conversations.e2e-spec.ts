@@ -3,6 +3,7 @@ import type { App } from 'supertest/types';
 import { automate, stopClock } from '../support/automation';
 import { createLead } from '../support/factories';
 import { waitUntil } from '../support/net';
+import { textedBy } from '../support/sms-conversations';
 import { SHARED_SENDER, e164, smsSettings, text } from '../support/sms-inbound';
 import { SmsProviderStub } from '../support/sms-provider-stub';
 import { SmtpSink } from '../support/smtp-sink';
@@ -164,6 +165,16 @@ describe('Conversations on leads (e2e)', () => {
     });
     expect((await conversation(bed.t.http, vendor, leadId)).content.map((m) => m.body)).toEqual(['Hello from us']);
     // The e-mail address did not opt out: the vendor can still write there.
+    await write(bed.t.http, vendor, leadId, { body: 'By e-mail then', channel: 'email' }).expect(201);
+  });
+
+  it('a text is refused 409 when the only pool number carries another vendor’s conversation with the phone', async () => {
+    const { vendor, leadId, phone } = await acceptedLead();
+    const competitor = await bed.vendor({ features: ['enableStandaloneReviewBooster'] });
+    await textedBy(bed.t, competitor, phone);
+    const refused = await write(bed.t.http, vendor, leadId, { body: 'Hello from us' }).expect(409);
+    expect((refused.body as { error: string }).error).toMatch(/a number is never shared: no message was sent\.$/);
+    expect(textsTo(phone)).toHaveLength(1);
     await write(bed.t.http, vendor, leadId, { body: 'By e-mail then', channel: 'email' }).expect(201);
   });
 

@@ -19,6 +19,8 @@ describe('Lead alert settings (e2e)', () => {
     emailEnabled: true,
     smsEnabled: false,
     reAlertAfterMinutes: 30,
+    emailConfirmed: true,
+    phoneConfirmed: false,
   });
 
   it("answers the defaults, with the vendor's own e-mail, to a vendor that never saved any, on both APIs", async () => {
@@ -41,7 +43,11 @@ describe('Lead alert settings (e2e)', () => {
     };
     const put = await request(t.http).put(vendorPath).set(bearer(token)).send(body);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ success: true, data: { ...body, phone: '416-555-0142' } });
+    // A new e-mail and phone are used once their codes are entered (lead-alert-confirmation.e2e-spec.ts).
+    expect(put.body).toEqual({
+      success: true,
+      data: { ...body, phone: '416-555-0142', emailConfirmed: false, phoneConfirmed: false },
+    });
     expect((await request(t.http).get(managerPath(vendor.id)).set(t.manager)).body.data).toEqual(put.body.data);
 
     // A property left out takes its default: PUT replaces the whole settings, e-mail included.

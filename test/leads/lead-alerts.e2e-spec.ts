@@ -1,3 +1,5 @@
+import type { LeadAlertSettingsDto } from '../../src/lead-alerts/dto/lead-alert-settings.dto';
+import { confirmedAlertContacts } from '../support/lead-alert-contacts';
 import request from 'supertest';
 import { bearer, createAdmin, createVendor } from '../support/factories';
 import { NotificationHarness, eventually } from '../support/notification-harness';
@@ -41,8 +43,9 @@ describe('Lead alerts (e2e)', () => {
     h.sms.respond = () => ({ status: 201, body: { sid: 'SM0001', status: 'queued' } });
   });
 
-  async function alertedVendor(alerts: object, options: Parameters<typeof createVendor>[1] = {}) {
+  async function alertedVendor(alerts: LeadAlertSettingsDto, options: Parameters<typeof createVendor>[1] = {}) {
     const created = await createVendor(t.app, options);
+    await confirmedAlertContacts(t.dataSource, created.vendor.id, alerts);
     await request(t.http)
       .put(`/rest-manager-api-v1/vendors/${created.vendor.id}/lead-alerts`)
       .set(bearer(managerToken))

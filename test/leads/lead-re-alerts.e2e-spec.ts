@@ -1,3 +1,4 @@
+import { confirmedAlertContacts } from '../support/lead-alert-contacts';
 import request from 'supertest';
 import { LeadAlertSettingsService } from '../../src/lead-alerts/lead-alert-settings.service';
 import { LeadReAlertPass } from '../../src/lead-alerts/lead-re-alert-pass';
@@ -34,6 +35,7 @@ describe('Lead re-alerts (e2e)', () => {
 
   async function alertedVendor(settings: LeadAlertSettingsDto) {
     const created = await createVendor(a.app);
+    await confirmedAlertContacts(a.dataSource, created.vendor.id, settings);
     await a.app.get(LeadAlertSettingsService).replace(created.vendor.id, settings);
     return created;
   }

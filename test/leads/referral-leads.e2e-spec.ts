@@ -1,3 +1,4 @@
+import { confirmedAlertContacts } from '../support/lead-alert-contacts';
 import request from 'supertest';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
 import { LeadReAlertPass } from '../../src/lead-alerts/lead-re-alert-pass';
@@ -55,6 +56,7 @@ describe('Referral leads (e2e)', () => {
     });
     vendor = await bed.vendor({ vendorName: 'Maple Renovations', features: [...VENDOR_FEATURES] });
     await configureReviewSites(bed.t.app, vendor.id);
+    await confirmedAlertContacts(bed.t.dataSource, vendor.id, { phone: ALERT_PHONE });
     await request(bed.t.http)
       .put(`${M}/vendors/${vendor.id}/lead-alerts`)
       .set(bed.manager)
@@ -154,7 +156,8 @@ describe('Referral leads (e2e)', () => {
         customerName: friend.name,
         customerEmail: null,
         customerPhone: null,
-        originalJobDescription: friend.message,
+        // Not accepted yet: the friend's words with their web address defanged (and any contact hidden).
+        originalJobDescription: friend.message.replace('https://evil.example', 'hxxps://evil[.]example'),
         referredBy: { name: REFERRER, processId },
         vendorLeadAction: 'NONE',
       });
@@ -208,6 +211,7 @@ describe('Referral leads (e2e)', () => {
         .set(vendor.auth)
         .expect(200);
       expect(accepted.body.data).toMatchObject({
+        originalJobDescription: friend.message,
         customerEmail: friend.email ?? null,
         customerPhone: friend.phone
           ? friend.phone.replace(/\D/g, '').replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3')

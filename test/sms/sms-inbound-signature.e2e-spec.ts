@@ -73,6 +73,7 @@ describe('X-Twilio-Signature (e2e)', () => {
     await postFields(sms.bed.t.http, fields, { path: '/sms/inbound?site=toronto', signature: unsigned }).expect(403);
   });
 
+  let forgeries = 0;
   it.each([
     ['missing', null],
     ['empty', ''],
@@ -81,7 +82,8 @@ describe('X-Twilio-Signature (e2e)', () => {
     ['of another body', providerSignature([['Body', 'Hello']])],
     ['over the internal address instead of the public one', 'internal'],
   ])('refuses a signature %s with a 403, recording and changing nothing', async (_, forged) => {
-    const phone = '416-555-2002';
+    // A phone each: one pool number serves one vendor per phone.
+    const phone = `416-555-${2002 + ++forgeries}`;
     const sid = messageSid();
     const fields: Fields = [
       ['MessageSid', sid],

@@ -1,13 +1,14 @@
 import request from 'supertest';
 import { gsmSegments } from '../support/gsm-03-38';
 import { repliesOf, textedBy } from '../support/sms-conversations';
-import { OPERATOR, e164, text, useSmsTestBed } from '../support/sms-inbound';
+import { OPERATOR, SHARED_SENDER, e164, text, useSmsTestBed } from '../support/sms-inbound';
 import { type Account } from '../support/own-database-app';
 import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(180_000);
 
-const sms = useSmsTestBed('sms_keyword_table');
+// Two numbers: the other vendor, asking after the writer, texts the phone from a number of its own.
+const sms = useSmsTestBed('sms_keyword_table', { SMS_FROM: `${SHARED_SENDER},+15005550007` });
 let writer: Account;
 let other: Account;
 beforeAll(async () => {

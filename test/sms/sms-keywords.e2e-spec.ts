@@ -2,13 +2,15 @@ import request from 'supertest';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
 import { waitUntil } from '../support/net';
-import { OPERATOR, e164, messageSid, text, useSmsTestBed } from '../support/sms-inbound';
+import { OPERATOR, SHARED_SENDER, e164, messageSid, text, useSmsTestBed } from '../support/sms-inbound';
+import { textedBy } from '../support/sms-conversations';
 import { type Account } from '../support/own-database-app';
 import { VENDOR_API as V } from '../support/api-paths';
 
 jest.setTimeout(60_000);
 
-const sms = useSmsTestBed('sms_keywords');
+const SECOND_SENDER = '+15005550007';
+const sms = useSmsTestBed('sms_keywords', { SMS_FROM: `${SHARED_SENDER},${SECOND_SENDER}` });
 let vendors: Account[];
 beforeAll(async () => {
   vendors = [
@@ -52,10 +54,11 @@ async function feedOf(vendor: Account): Promise<FeedEvent[]> {
 const EMPTY = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
 describe('Keywords texted to the sender number (e2e)', () => {
-  it('STOP opts the phone out of every vendor’s texts and ends its processes as an unsubscribe does; START lets the next request through', async () => {
+  it('STOP opts the phone out of every vendor’s texts and ends its processes as an unsubscribe does; START lets its number’s vendor through', async () => {
     const phone = newPhone();
     const before = await askReview(vendors[0], phone).expect(201);
     const process = await processOf(vendors[0], before.body.data.id);
+    await waitUntil(() => Promise.resolve(sms.stub.messagesTo(e164(phone)).length === 1));
 
     const stop = await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
     expect(stop.headers['content-type']).toMatch(/^text\/xml/);
@@ -73,8 +76,33 @@ describe('Keywords texted to the sender number (e2e)', () => {
     const [row] = await sms.bed.t.dataSource.query(`SELECT source FROM sms_opt_outs WHERE phone = $1`, [phone]);
     expect(row).toEqual({ source: 'sms' });
 
-    await text(sms.bed.t.http, e164(phone), 'START').expect(200);
-    for (const vendor of vendors) await askReview(vendor, phone).expect(201);
+    // START to the number the first vendor texted from: that vendor alone may text again.
+    const start = await text(sms.bed.t.http, e164(phone), 'START', { to: SHARED_SENDER }).expect(200);
+    expect(start.text).toBe(EMPTY);
+    await askReview(vendors[0], phone).expect(201);
+    await askReview(vendors[1], phone).expect(409);
+    // A new STOP opts the phone out of every vendor again.
+    await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
+    await askReview(vendors[0], phone).expect(409);
+  });
+
+  it.each([
+    ['a pool number never used with the phone', SECOND_SENDER],
+    ['a number outside the pool', '+15005550999'],
+  ])('START to %s changes nothing and says how to resubscribe', async (_, to) => {
+    const phone = newPhone();
+    await askReview(vendors[0], phone).expect(201);
+    await waitUntil(() => Promise.resolve(sms.stub.messagesTo(e164(phone)).length === 1));
+    await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
+    const start = await text(sms.bed.t.http, e164(phone), 'start', { to }).expect(200);
+    expect(start.text).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${OPERATOR.OPERATOR_NAME}: no business texted you from this number, so nothing changed. To receive a business&#39;s texts again, reply START to the number it texted you from. Help: ${OPERATOR.OPERATOR_CONTACT}</Message></Response>`,
+    );
+    for (const vendor of vendors) await askReview(vendor, phone).expect(409);
+    const lifts: unknown[] = await sms.bed.t.dataSource.query(`SELECT 1 FROM sms_opt_out_lifts WHERE phone = $1`, [
+      phone,
+    ]);
+    expect(lifts).toEqual([]);
   });
 
   it.each(['ARRÊT', 'Stop', ' stop ', 'arrete', 'UNSUBSCRIBE', 'Quit'])('“%s” counts as STOP', async (body) => {
@@ -93,12 +121,17 @@ describe('Keywords texted to the sender number (e2e)', () => {
     const phone = newPhone();
     const created = await askReview(vendors[0], phone).expect(201);
     const { token } = await processOf(vendors[0], created.body.data.id);
+    await waitUntil(() => Promise.resolve(sms.stub.messagesTo(e164(phone)).length === 1));
+    await textedBy(sms.bed.t, vendors[1], phone);
+    const [first, second] = sms.stub.messagesTo(e164(phone)).map((m) => m.form.From);
     await sms.bed.t.app
       .get(TransactionHost)
       .withTransaction(() => sms.bed.t.app.get(ReputationProcessService).optOut(token));
     await text(sms.bed.t.http, e164(phone), 'STOP').expect(200);
-    await text(sms.bed.t.http, e164(phone), 'start').expect(200);
+    await text(sms.bed.t.http, e164(phone), 'start', { to: first }).expect(200);
     await askReview(vendors[0], phone).expect(409);
+    await askReview(vendors[1], phone).expect(409);
+    await text(sms.bed.t.http, e164(phone), 'start', { to: second }).expect(200);
     await askReview(vendors[1], phone).expect(201);
   });
 
@@ -130,6 +163,7 @@ describe('Keywords texted to the sender number (e2e)', () => {
     const rows = await sms.bed.t.dataSource.query(`SELECT kind FROM inbound_sms WHERE message_sid = $1`, [sid]);
     expect(rows).toEqual([{ kind: 'HELP' }]);
 
+    await textedBy(sms.bed.t, vendors[0], phone);
     const stopSid = messageSid();
     await text(sms.bed.t.http, e164(phone), 'STOP', { sid: stopSid }).expect(200);
     await text(sms.bed.t.http, e164(phone), 'START').expect(200);

@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { stopClock } from '../support/automation';
+import { VENDOR_API as V } from '../support/api-paths';
 import { repliesOf, textedBy } from '../support/sms-conversations';
 import { e164, text, useSmsTestBed } from '../support/sms-inbound';
 import { createTestApp } from '../support/test-app';
@@ -16,6 +18,11 @@ describe.each([1, 2, 3, 4])('SMS_FROM, a pool of %i number(s) (e2e)', (size) => 
   const sms = useSmsTestBed(`sms_pool_${size}`, { SMS_FROM: pool.join(', ') });
   const reviewers = (count: number): Promise<Account[]> =>
     Promise.all(Array.from({ length: count }, () => sms.bed.vendor({ features: ['enableStandaloneReviewBooster'] })));
+  const requestReview = (vendor: Account, phone: string, fields: Record<string, string> = {}) =>
+    request(sms.bed.t.http)
+      .post(`${V}/review-requests`)
+      .set(vendor.auth)
+      .send({ firstName: 'Sam', phone, ...fields });
   /** The number each of the phone's messages left from, in the order they left. */
   const sendersTo = (phone: string): string[] => sms.stub.messagesTo(e164(phone)).map((m) => m.form.From);
 
@@ -37,15 +44,20 @@ describe.each([1, 2, 3, 4])('SMS_FROM, a pool of %i number(s) (e2e)', (size) => 
   }
 
   it.each([2, 3, 4])(
-    '%i vendors texting one phone: a number each while the pool lasts, kept; each reply reaches the latest writer from its number',
+    '%i vendors texting one phone: a number each while the pool lasts, kept; the others refused, never sharing; each reply reaches its writer',
     async (writers) => {
       const phone = newPhone();
       const vendors = await reviewers(writers);
+      const served = vendors.slice(0, size);
       const conversations: [Account, number][] = [];
-      for (const vendor of vendors) conversations.push([vendor, await textedBy(sms.bed.t, vendor, phone)]);
+      for (const vendor of served) conversations.push([vendor, await textedBy(sms.bed.t, vendor, phone)]);
+      for (const vendor of vendors.slice(size)) {
+        const refused = await requestReview(vendor, phone).expect(409);
+        expect((refused.body as { error: string }).error).toMatch(/never shared: no review request was created/);
+      }
       const senders = sendersTo(phone);
       expect(senders.every((sender) => pool.includes(sender))).toBe(true);
-      expect(new Set(senders).size).toBe(Math.min(writers, size));
+      expect(new Set(senders).size).toBe(served.length);
       // The first vendor writes again: from the number it has.
       conversations.push([vendors[0], await textedBy(sms.bed.t, vendors[0], phone)]);
       expect(sendersTo(phone).at(-1)).toBe(senders[0]);

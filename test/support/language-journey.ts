@@ -1,3 +1,4 @@
+import { confirmedAlertContacts } from './lead-alert-contacts';
 import request from 'supertest';
 import { ReminderPass } from '../../src/automation/reminder-pass';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
@@ -73,7 +74,8 @@ export class LanguageJourneyBed {
    * answers the lead's id and when it expires.
    */
   async assignLead(token: string, email: string, phone: string): Promise<{ id: number; expiresAt: Date }> {
-    const vendorId = this.vendorIds.get(token);
+    const vendorId = this.vendorIds.get(token)!;
+    await confirmedAlertContacts(this.t.dataSource, vendorId, { email, phone });
     await request(this.t.http)
       .put(`${MANAGER_API}/vendors/${vendorId}/lead-alerts`)
       .set(this.manager)

@@ -12,6 +12,13 @@ export class LeadAlertSettingsResponse {
   /** 0: no re-alert. @example 30 */
   @ApiInteger({ min: 0 })
   reAlertAfterMinutes: number;
+  /**
+   * Whether alert e-mails go to `email`: the account's own always; another once the code sent to it was
+   * entered (until then they go to the account's e-mail). @example true
+   */
+  emailConfirmed: boolean;
+  /** Whether alert SMS go to `phone`: once the code texted to it was entered (false without a phone). @example false */
+  phoneConfirmed: boolean;
 
   static from(settings: LeadAlertSettingsValues): LeadAlertSettingsResponse {
     return {
@@ -20,6 +27,8 @@ export class LeadAlertSettingsResponse {
       emailEnabled: settings.emailEnabled,
       smsEnabled: settings.smsEnabled,
       reAlertAfterMinutes: settings.reAlertAfterMinutes,
+      emailConfirmed: settings.emailConfirmed,
+      phoneConfirmed: settings.phoneConfirmed,
     };
   }
 }

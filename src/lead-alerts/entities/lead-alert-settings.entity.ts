@@ -34,6 +34,14 @@ export class LeadAlertSettings {
   @Column({ type: 'integer', default: 30 })
   reAlertAfterMinutes: number;
 
+  /** When the alert e-mail (other than the vendor's own) was confirmed by its code; null: not confirmed. */
+  @Column({ type: 'timestamptz', nullable: true })
+  emailConfirmedAt: Date | null;
+
+  /** When the alert phone was confirmed by its code; null: not confirmed. */
+  @Column({ type: 'timestamptz', nullable: true })
+  phoneConfirmedAt: Date | null;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -1,3 +1,4 @@
+import { HIDDEN_CONTACT, htmlWithoutContacts, withoutContacts } from '../../common/privacy/hide-contacts';
 import { ApiProperty } from '@nestjs/swagger';
 import { LOCALES, type Locale } from '../../common/locale/locale';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
@@ -77,11 +78,22 @@ export class LeadResponse {
    */
   postLeadRequiresAction: boolean;
 
-  /** The one place that decides what a vendor sees: contact details only once the lead is accepted. */
+  /**
+   * The one place that decides what a vendor sees (the API, `lead.*` events, webhooks): contact details
+   * only once the lead is accepted; until then the free texts with every spelling of an e-mail address
+   * or phone number hidden and their web addresses defanged.
+   */
   static from(lead: LeadView): LeadResponse {
     const contactVisible = lead.vendorLeadAction === LeadAction.Accept;
+    const known = [lead.customerEmail, lead.customerPhone, lead.customerAddress];
     return {
       ...leadFields(lead),
+      ...(contactVisible
+        ? {}
+        : {
+            projectDetailsHtml: htmlWithoutContacts(lead.projectDetailsHtml, HIDDEN_CONTACT, known),
+            originalJobDescription: withoutContacts(lead.originalJobDescription, HIDDEN_CONTACT, known),
+          }),
       customerEmail: contactVisible ? lead.customerEmail : null,
       customerPhone: contactVisible ? lead.customerPhone : null,
       customerAddress: contactVisible ? lead.customerAddress : null,

@@ -10,24 +10,30 @@ export const PAIR_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /**
- * The pool number `vendorId` texts the phone from, given every pair of that phone (`uses`). The vendor
- * keeps its number while it used it in the last PAIR_DAYS, and after that while no other vendor has;
- * otherwise it takes a number no other vendor has used with the phone in that time, the least recently
- * used first (never used before any, then in pool order). Only when every number is taken is one
- * shared: the least recently used.
+ * The pool number `vendorId` texts the phone from, given every pair of that phone (`uses`); null when
+ * every number is another vendor's for that phone. A number used with the phone by another vendor in the
+ * last PAIR_DAYS is that vendor's, never shared: a reply to it must reach one vendor alone. The vendor
+ * keeps its number while no other vendor has it; otherwise it takes a free number, the least recently
+ * used with the phone first (never used before any, then in pool order).
  */
-export function chooseSender(pool: readonly string[], vendorId: number, uses: readonly SenderUse[], now: Date): string {
+export function chooseSender(
+  pool: readonly string[],
+  vendorId: number,
+  uses: readonly SenderUse[],
+  now: Date,
+): string | null {
   const since = now.getTime() - PAIR_DAYS * DAY_MS;
   const takenByOthers = new Set(
     uses.filter((use) => use.vendorId !== vendorId && use.lastUsedAt.getTime() > since).map((use) => use.sender),
   );
+  const free = pool.filter((sender) => !takenByOthers.has(sender));
   const own = uses.find((use) => use.vendorId === vendorId);
-  const ownKept = own && (own.lastUsedAt.getTime() > since || !takenByOthers.has(own.sender));
-  if (own && ownKept && pool.includes(own.sender)) return own.sender;
+  if (own && free.includes(own.sender)) return own.sender;
   const lastUse = (sender: string): number =>
     Math.max(-Infinity, ...uses.filter((use) => use.sender === sender).map((use) => use.lastUsedAt.getTime()));
-  const free = pool.filter((sender) => !takenByOthers.has(sender));
-  const candidates = free.length > 0 ? free : pool;
   // reduce keeps the first of equals: pool order breaks ties.
-  return candidates.reduce((best, sender) => (lastUse(sender) < lastUse(best) ? sender : best));
+  return free.reduce<string | null>(
+    (best, sender) => (best === null || lastUse(sender) < lastUse(best) ? sender : best),
+    null,
+  );
 }

@@ -1,18 +1,29 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/time/clock';
 import { NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { LockSpace, lockTextUntilCommit } from '../../database/advisory-locks';
 import { Sql } from '../../database/sql';
+import { DeliveryFailure } from '../delivery/delivery-failure';
 import { NOTIFICATION_SQL } from '../notifications.sql';
 import { chooseSender } from './choose-sender';
 
+/** Why a text is not sent when every pool number is another vendor's for the phone; `lastError` and the 409 say it. */
+export const SENDER_POOL_FULL_REASON =
+  'Not sent: every SMS_FROM number already carries another vendor’s conversation with this phone, and a number is never shared (replies would reach the wrong vendor).';
+
+/** Where a full pool refused a text: a direct request (409), or a queued message at delivery (FAILED). */
+export type PoolFullAt = 'request' | 'delivery';
+
 /**
  * The SMS_FROM pool (docs/contract.md#sms-replies): each (phone, vendor) pair texts from one number of it, so that the
- * phone's replies, routed by (`From`, `To`), reach the vendor that wrote. Numbers are taken when a
- * message leaves, in the transaction that records which number it leaves from.
+ * phone's replies, routed by (`From`, `To`), reach the vendor that wrote. A number is never shared by two
+ * vendors for one phone. Numbers are taken when a message leaves, in the transaction that records which
+ * number it leaves from.
  */
 @Injectable()
 export class SmsSenderPool {
+  private readonly logger = new Logger(SmsSenderPool.name);
+
   constructor(
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
     private readonly sql: Sql,
@@ -22,7 +33,8 @@ export class SmsSenderPool {
   /**
    * In the caller's transaction: the number the vendor texts this phone from now, recorded as used. Two
    * messages to one phone take their numbers one after the other (a lock on the phone until commit).
-   * Null when SMS_FROM is not set (texts go to the log).
+   * Null when SMS_FROM is not set (texts go to the log). Throws a permanent `SENDER_POOL_FULL` failure
+   * (reported to the operator) when every number is another vendor's for the phone.
    */
   async take(phone: string, vendorId: number): Promise<string | null> {
     const pool = this.config.sms?.senderPool;
@@ -31,7 +43,35 @@ export class SmsSenderPool {
     const uses = await this.sql.rows(NOTIFICATION_SQL.senderUses.bind({ phone }));
     const now = this.clock.now();
     const sender = chooseSender(pool, vendorId, uses, now);
+    if (sender === null) {
+      this.reportFull(vendorId, 'delivery');
+      throw DeliveryFailure.permanent('SENDER_POOL_FULL', SENDER_POOL_FULL_REASON);
+    }
     await this.sql.run(NOTIFICATION_SQL.recordSenderUse.bind({ phone, vendorId, sender, lastUsedAt: now }));
     return sender;
+  }
+
+  /**
+   * Whether the vendor may text the phone from the pool now (a number is its or free), checked before a
+   * direct request queues a text; a refusal is reported to the operator. True without SMS_FROM.
+   */
+  async hasNumberFor(phone: string, vendorId: number): Promise<boolean> {
+    const pool = this.config.sms?.senderPool;
+    if (!pool) return true;
+    const uses = await this.sql.rows(NOTIFICATION_SQL.senderUses.bind({ phone }));
+    if (chooseSender(pool, vendorId, uses, this.clock.now()) !== null) return true;
+    this.reportFull(vendorId, 'request');
+    return false;
+  }
+
+  /** The operator's one signal that the pool is too small for the vendors writing to one phone (a metric's hook). */
+  private reportFull(vendorId: number, at: PoolFullAt): void {
+    this.logger.warn({
+      event: 'sms_sender_pool_full',
+      vendorId,
+      at,
+      poolSize: this.config.sms?.senderPool.length ?? 0,
+      msg: 'A text was not sent: every SMS_FROM number is another vendor’s for this phone. Add numbers to SMS_FROM.',
+    });
   }
 }

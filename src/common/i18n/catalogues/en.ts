@@ -236,6 +236,9 @@ export const EN = {
     '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
   'sms.helpForVendor':
     '{operatorName}: texts from {vendorName} about your project, sent on its behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+  // A START to a number that never texted the phone: nothing changed; START goes to the business's own thread.
+  'sms.startNotServed':
+    "{operatorName}: no business texted you from this number, so nothing changed. To receive a business's texts again, reply START to the number it texted you from. Help: {operatorContact}",
   // An opt-out the provider does not confirm itself (a short message such as "Stop please"): who, how to come back.
   'sms.optOutConfirmation':
     '{operatorName}: you will receive no more texts from the businesses {operatorName} sends them for. Reply START to receive them again.',
@@ -255,11 +258,20 @@ export const EN = {
     'Sent by {operatorName}. You receive this alert because this address hears of new leads for {vendorName} (its lead alert settings).',
   'leadAlert.alert.sms':
     '{operatorName}: new lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
+  'leadAlert.alertUnquoted.sms': '{operatorName}: new lead {leadId} for {vendorName}: {category}. Expires {expiresAt}.',
   'leadAlert.reAlert.sms':
     '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
+  'leadAlert.reAlertUnquoted.sms':
+    '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}. Expires {expiresAt}.',
   /** When a lead expires: the date and the time (with its zone) as the language writes them. */
   'leadAlert.dateTime': '{date} at {time}',
   /** Put in place of an e-mail address or phone number the customer wrote into the job description. */
+  // The code that confirms a lead alert contact (its e-mail's subject, and the text of both channels).
+  'leadAlertCode.subject': 'Your code for the lead alerts of {vendorName}',
+  'leadAlertCode.email':
+    '{operatorName}: {code} is your code to receive the lead alerts of {vendorName} at this address. Enter it in the lead alert settings within 24 hours. Did not ask for it? Ignore this message: no alert will be sent to you.',
+  'leadAlertCode.sms':
+    '{operatorName}: {code} is your code to receive the lead alerts of {vendorName} at this number. Enter it in the lead alert settings within 24 hours. Did not ask for it? Ignore this text: no alert will be sent to you.',
   'leadAlert.hiddenContact': '[contact hidden]',
 } as const;
 

@@ -234,6 +234,8 @@ export const FR: Catalogue = {
     "{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
   'sms.helpForVendor':
     "{operatorName} : textos envoyés au nom de l'entreprise {vendorName} au sujet de votre projet (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+  'sms.startNotServed':
+    "{operatorName} : aucune entreprise ne vous a écrit depuis ce numéro, rien n'a donc changé. Pour recevoir de nouveau les textos d'une entreprise, répondez START au numéro d'où elle vous a écrit. Aide : {operatorContact}",
   'sms.optOutConfirmation':
     '{operatorName} : vous ne recevrez plus de textos des entreprises pour lesquelles {operatorName} les envoie. Pour les recevoir de nouveau, répondez START.',
 
@@ -253,8 +255,17 @@ export const FR: Catalogue = {
     'Alerte envoyée par {operatorName}\u00a0: cette adresse reçoit les nouvelles demandes attribuées à {vendorName}, selon les paramètres d’alerte de l’entreprise.',
   'leadAlert.alert.sms':
     '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
+  'leadAlert.alertUnquoted.sms':
+    '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. Expiration : {expiresAt}.',
   'leadAlert.reAlert.sms':
     '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
+  'leadAlert.reAlertUnquoted.sms':
+    '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. Expiration : {expiresAt}.',
   'leadAlert.dateTime': '{date} à {time}',
+  'leadAlertCode.subject': "Votre code pour les alertes de l'entreprise {vendorName}",
+  'leadAlertCode.email':
+    "{operatorName} : {code} est votre code pour recevoir à cette adresse les alertes de nouvelles demandes de l'entreprise {vendorName}. Entrez-le dans les réglages des alertes d'ici 24 heures. Vous ne l'avez pas demandé? Ignorez ce message, aucune alerte ne vous sera envoyée.",
+  'leadAlertCode.sms':
+    "{operatorName} : {code} est votre code pour recevoir à ce numéro les alertes de nouvelles demandes de l'entreprise {vendorName}. Entrez-le dans les réglages des alertes d'ici 24 heures. Vous ne l'avez pas demandé? Ignorez ce texto, aucune alerte ne vous sera envoyée.",
   'leadAlert.hiddenContact': '[coordonnées masquées]',
 };
