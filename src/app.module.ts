@@ -40,6 +40,7 @@ import { VendorsModule } from './vendors/vendors.module';
 import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({
   imports: [
@@ -76,6 +77,7 @@ import { VendorsService } from './vendors/vendors.service';
     LeadConversationsModule,
     CustomerDataModule,
     RetentionModule,
+    MetricsModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what

@@ -11,6 +11,8 @@ import { buildApiDocument } from './openapi/api-document';
 import { HttpConfig, httpConfig } from './config/http.config';
 import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
+import { MetricsConfig, metricsConfig } from './config/metrics.config';
+import { HttpMetrics } from './metrics/http-metrics';
 
 export const JSON_BODY_LIMIT = '100kb';
 /**
@@ -23,6 +25,7 @@ export const LEAD_BODY_LIMIT = '200kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(AppLogger));
+  if (app.get<MetricsConfig>(metricsConfig.KEY).enabled) app.use(app.get(HttpMetrics).middleware);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.disable('x-powered-by');
   // No ETag: answers are per account and fresh on every read (nothing sends If-None-Match); hashing

@@ -11,6 +11,7 @@ import { configureApp } from './app.setup';
 import { AppConfig } from './config/app.config';
 import { recordRunningServer } from './config/running-server';
 import { ROOT_LOGGER } from './logging/app-logger';
+import { MetricsServer } from './metrics/metrics-server';
 
 async function bootstrap(): Promise<void> {
   // A failed start rethrows to the one line below (abortOnError: false) instead of dumping core, and
@@ -33,6 +34,8 @@ async function bootstrap(): Promise<void> {
   recordRunningServer(dataDir, publicBaseUrl);
   const bound = (app.getHttpServer().address() as AddressInfo).port;
   new Logger('Main').log(`Listening on http://localhost:${bound}, docs at ${publicBaseUrl}/docs`);
+  const metrics = await app.get(MetricsServer).start();
+  new Logger('Main').log(metrics ? `Metrics at ${metrics} (Prometheus)` : 'Metrics off (METRICS_ENABLED=false)');
   // The start-up lines now, not with the first batch.
   app.get<PinoLogger>(ROOT_LOGGER).flush();
 }

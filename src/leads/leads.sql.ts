@@ -245,6 +245,16 @@ export const LEAD_SQL = {
    * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
+  /**
+   * Every vendor's leads still waiting for accept or decline, and how long the oldest has waited, for
+   * the metrics scrape (idx_leads_pending_created).
+   */
+  waitingForFirstAction: new NamedSql<LeadsWaiting>(`
+    SELECT count(*)::int AS waiting,
+           extract(epoch FROM :now::timestamptz - min(l.date_created))::float8 AS "oldestSeconds"
+    FROM leads l
+    WHERE ${PENDING}`),
+
   expireOverdue: new NamedSql(`
     WITH due AS (
       SELECT l.id FROM leads l
@@ -258,6 +268,12 @@ export const LEAD_SQL = {
     WHERE l.id = due.id
     RETURNING ${LEAD_VIEW_COLUMNS}`),
 };
+
+/** Leads of every vendor waiting for accept or decline; the oldest one's wait in seconds (null: none). */
+export interface LeadsWaiting {
+  waiting: number;
+  oldestSeconds: number | null;
+}
 
 export interface LeadTiming {
   /** A lead still NONE after this many hours is EXPIRED. */

@@ -11,6 +11,7 @@ import { WebhookSecrets } from '../webhook-secrets';
 import { UnreadableSecret } from '../../common/crypto/secret-cipher';
 import { signatureHeader } from './webhook-signature';
 import { WebhookAttempt, WebhookSender } from './webhook.sender';
+import { WebhookMetrics } from './webhook-metrics';
 
 /**
  * Delivers the webhook outbox with the loop of OutboxWorker: up to WEBHOOK_CONCURRENCY attempts in
@@ -30,6 +31,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
     signal: WebhookOutboxSignal,
     private readonly txHost: TransactionHost,
     private readonly clock: Clock,
+    private readonly metrics: WebhookMetrics,
   ) {
     super(new Logger(WebhooksWorker.name), config, signal, 'Webhook delivery');
   }
@@ -51,8 +53,10 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
   }
 
   protected async deliver(claim: ClaimedDelivery): Promise<void> {
+    const started = performance.now();
     if (claim.attempts > this.config.maxAttempts) {
       await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
+      this.metrics.attempted('failed', started);
       return;
     }
     const attempt = await this.attempt(claim);
@@ -60,6 +64,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
       await this.record(claim, 'succeeded', () =>
         this.txHost.withTransaction(() => this.repository.markSucceeded(claim, attempt)),
       );
+      this.metrics.attempted('succeeded', started);
       return;
     }
     const last = claim.attempts >= this.config.maxAttempts;
@@ -70,6 +75,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
         this.repository.markAttemptFailed(claim, attempt, retryInMs, this.config.disableAfterFailures),
       ),
     );
+    this.metrics.attempted(last ? 'failed' : 'retry', started);
   }
 
   /** One signed POST; a secret that no key opens fails the attempt as an unanswered one does. */
