@@ -77,9 +77,14 @@ interface Sample {
     receiver.answer = () => 500;
     harness.sms.respond = () => ({ status: 400, body: { code: 21211, message: 'Invalid To number' } });
     const metricsPort = await freePort();
+    // Retries slow enough that the e-mail (its mail server stopped) is still waiting when Prometheus is asked.
     server = new BuiltServer({
       env: {
-        ...harness.settings({ NOTIFY_MAX_ATTEMPTS: '50', NOTIFY_BACKOFF_MAX_MS: '500' }),
+        ...harness.settings({
+          NOTIFY_MAX_ATTEMPTS: '50',
+          NOTIFY_BACKOFF_BASE_MS: '200',
+          NOTIFY_BACKOFF_MAX_MS: '2000',
+        }),
         WEBHOOK_ALLOW_INSECURE: 'true',
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_POLL_INTERVAL_MS: '50',
