@@ -41,6 +41,7 @@ import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
 import { MetricsModule } from './metrics/metrics.module';
+import { TracingShutdown } from './common/tracing/tracing-setup';
 
 @Module({
   imports: [
@@ -91,6 +92,7 @@ import { MetricsModule } from './metrics/metrics.module';
     // idempotency and audit interceptors are on the write routes only (each write route's kind,
     // `@VendorWrite`/`@ManagerWrite`, puts them on), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    TracingShutdown,
   ],
 })
 export class AppModule {}

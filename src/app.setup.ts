@@ -13,6 +13,7 @@ import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
 import { MetricsConfig, metricsConfig } from './config/metrics.config';
 import { HttpMetrics } from './metrics/http-metrics';
+import { requestSpans } from './common/tracing/request-spans';
 
 export const JSON_BODY_LIMIT = '100kb';
 /**
@@ -25,6 +26,7 @@ export const LEAD_BODY_LIMIT = '200kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(AppLogger));
+  app.use(requestSpans);
   if (app.get<MetricsConfig>(metricsConfig.KEY).enabled) app.use(app.get(HttpMetrics).middleware);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.disable('x-powered-by');

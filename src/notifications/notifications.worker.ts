@@ -38,6 +38,10 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
 
+  protected override spanAttributes(claim: ClaimedNotification) {
+    return { 'outbox.channel': claim.channel, 'outbox.purpose': claim.purpose };
+  }
+
   protected claim(limit: number): Promise<ClaimedNotification[]> {
     return this.repository.claimDue(limit, this.config.leaseMs);
   }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { SettingsGroup, flag, optional, withDefault } from './setting';
+import { SettingsGroup, flag, httpUrl, optional, withDefault } from './setting';
 
 export const observabilitySettings = {
   title: 'Metrics and traces',
@@ -18,5 +18,16 @@ export const observabilitySettings = {
       'when set, `GET /metrics` requires `Authorization: Bearer <token>` (at least 32 characters)',
       'no token: keep the metrics port off public networks (docs/operations.md, Metrics)',
     ),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+      httpUrl(),
+      "OpenTelemetry's standard setting: traces are exported over OTLP/HTTP to this collector (`/v1/traces` is added); the SDK also reads `OTEL_EXPORTER_OTLP_HEADERS` and the other `OTEL_EXPORTER_OTLP_*` settings",
+      'traces off, unless `OTEL_TRACES_EXPORTER` asks for them',
+    ),
+    OTEL_TRACES_EXPORTER: optional(
+      Joi.string().valid('otlp', 'console', 'none'),
+      "OpenTelemetry's standard setting: `otlp` (to `OTEL_EXPORTER_OTLP_ENDPOINT`, else the SDK's default `http://localhost:4318`), `console` (each span on stdout) or `none`",
+      '`otlp` when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else traces off',
+    ),
+    OTEL_SERVICE_NAME: withDefault(Joi.string(), 'vendor-leads', "the traces' `service.name`"),
   },
 } satisfies SettingsGroup;

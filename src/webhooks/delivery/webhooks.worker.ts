@@ -10,6 +10,12 @@ import { WebhookOutboxSignal } from '../webhook-outbox-signal';
 import { WebhookSecrets } from '../webhook-secrets';
 import { UnreadableSecret } from '../../common/crypto/secret-cipher';
 import { signatureHeader } from './webhook-signature';
+import { currentTraceParent } from '../../common/tracing/tracing';
+
+const traceParentHeader = (): Record<string, string> => {
+  const traceParent = currentTraceParent();
+  return traceParent ? { traceparent: traceParent } : {};
+};
 import { WebhookAttempt, WebhookSender } from './webhook.sender';
 import { WebhookMetrics } from './webhook-metrics';
 
@@ -97,6 +103,8 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatureHeader(secrets, claim.eventId, timestamp, claim.body),
         'user-agent': 'vendor-leads-webhooks/1',
+        // This delivery's span (in the trace of what published the event), for the receiver's own traces.
+        ...traceParentHeader(),
       },
     });
   }
