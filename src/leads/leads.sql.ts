@@ -246,14 +246,15 @@ export const LEAD_SQL = {
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
   /**
-   * Every vendor's leads still waiting for accept or decline, and how long the oldest has waited, for
-   * the metrics scrape (idx_leads_pending_created).
+   * Every vendor's leads still waiting for accept or decline, for the metrics scrape: the sum of the
+   * vendors' kept counts (one row per vendor with leads; overdue leads count until the expiry job stores
+   * them EXPIRED), and how long the oldest within its time has waited (idx_leads_pending_created, its
+   * first entry). Counting the leads themselves read every waiting one: 390 ms for 431,000.
    */
   waitingForFirstAction: new NamedSql<LeadsWaiting>(`
-    SELECT count(*)::int AS waiting,
-           extract(epoch FROM :now::timestamptz - min(l.date_created))::float8 AS "oldestSeconds"
-    FROM leads l
-    WHERE ${PENDING}`),
+    SELECT (SELECT coalesce(sum(pending), 0)::int FROM vendor_lead_counts) AS waiting,
+           extract(epoch FROM :now::timestamptz - (SELECT min(l.date_created) FROM leads l WHERE ${PENDING}))::float8
+             AS "oldestSeconds"`),
 
   expireOverdue: new NamedSql(`
     WITH due AS (

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { MANAGER_API, VENDOR_API } from '../support/api-paths';
 import { runCli } from '../support/built-app';
 import { BuiltServer } from '../support/built-server';
-import { bearer } from '../support/factories';
+import { LEAD_BODY, bearer } from '../support/factories';
 import { freePort, waitUntil } from '../support/net';
 import { NotificationHarness } from '../support/notification-harness';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -164,6 +164,13 @@ interface Sample {
       .send({ url: receiver.url('/hooks'), events: ['review_request.created'] })
       .expect(201);
 
+    // Two leads: one accepted at once (its time to a first action observed), one left waiting.
+    const leadPath = `${MANAGER_API}/vendors/${vendorId}/leads`;
+    const accepted = (await request(server.url).post(leadPath).set(admin).send(LEAD_BODY).expect(201)).body.data
+      .id as number;
+    await request(server.url).post(leadPath).set(admin).send(LEAD_BODY).expect(201);
+    await request(server.url).post(`${VENDOR_API}/general-leads/${accepted}/accept`).set(auth).expect(200);
+
     await harness.sink.stop();
     const review = { firstName: 'Sam', emailTo: 'sam@customer.test', phone: '416-555-0101' };
     for (let i = 0; i < 2; i++) {
@@ -188,6 +195,8 @@ interface Sample {
       'webhook_delivery_attempts_total{outcome="retry"}': 2,
       'webhook_endpoints_paused{reason="failures"}': 1,
       db_pool_waiting_requests: 0,
+      leads_waiting_first_action: 1,
+      lead_time_to_first_action_seconds_count: 1,
     };
     await waitUntil(async () => {
       for (const [expr, value] of Object.entries(expected)) if ((await valueOf(expr)) !== value) return false;
