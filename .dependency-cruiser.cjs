@@ -39,6 +39,13 @@ const MAY_IMPORT = {
     'sms-inbound',
     'lead-conversations',
   ],
+  metrics: [
+    'notifications',
+    'webhooks',
+    'leads',
+    'rate-limit',
+    'customer-pages/customer-pages.controller.ts',
+  ],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings', 'lead-conversations'],
   'lead-conversations': [
     'leads',

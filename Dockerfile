@@ -39,7 +39,8 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 # Generated JWT secret (outside production), uploads with IMAGE_STORAGE=local: kept beyond the container.
 VOLUME /app/.data
 USER node
-EXPOSE 3000
+# 3000: the API (PORT); 9464: Prometheus metrics (METRICS_PORT), for the private network only.
+EXPOSE 3000 9464
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations run at start, under an advisory lock, before the server accepts requests. The V8 flags are

@@ -24,6 +24,7 @@ import { VendorRemoval1795770000000 } from './1795770000000-VendorRemoval';
 import { AuditRetentionDeleteOnly1795800000000 } from './1795800000000-AuditRetentionDeleteOnly';
 import { SmsOptOutLifts1795810000000 } from './1795810000000-SmsOptOutLifts';
 import { LeadAlertConfirmations1795811000000 } from './1795811000000-LeadAlertConfirmations';
+import { MetricsAndTraces1795820000000 } from './1795820000000-MetricsAndTraces';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -106,4 +107,5 @@ export const MIGRATIONS = [
   AuditRetentionDeleteOnly1795800000000,
   SmsOptOutLifts1795810000000,
   LeadAlertConfirmations1795811000000,
+  MetricsAndTraces1795820000000,
 ];

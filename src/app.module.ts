@@ -40,6 +40,8 @@ import { VendorsModule } from './vendors/vendors.module';
 import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
+import { MetricsModule } from './metrics/metrics.module';
+import { TracingShutdown } from './common/tracing/tracing-setup';
 
 @Module({
   imports: [
@@ -76,6 +78,7 @@ import { VendorsService } from './vendors/vendors.service';
     LeadConversationsModule,
     CustomerDataModule,
     RetentionModule,
+    MetricsModule,
   ],
   providers: [
     // Guards run in this order: how often (every request, whatever its token), who is calling, what
@@ -89,6 +92,7 @@ import { VendorsService } from './vendors/vendors.service';
     // idempotency and audit interceptors are on the write routes only (each write route's kind,
     // `@VendorWrite`/`@ManagerWrite`, puts them on), so reads run none.
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    TracingShutdown,
   ],
 })
 export class AppModule {}

@@ -12,6 +12,9 @@ import { buildApiDocument } from './openapi/api-document';
 import { HttpConfig, httpConfig } from './config/http.config';
 import { AppLogger, ROOT_LOGGER } from './logging/app-logger';
 import { requestLogging } from './logging/request-log';
+import { MetricsConfig, metricsConfig } from './config/metrics.config';
+import { HttpMetrics } from './metrics/http-metrics';
+import { requestSpans } from './common/tracing/request-spans';
 
 export const JSON_BODY_LIMIT = '100kb';
 /**
@@ -24,6 +27,8 @@ export const LEAD_BODY_LIMIT = '200kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(AppLogger));
+  app.use(requestSpans);
+  if (app.get<MetricsConfig>(metricsConfig.KEY).enabled) app.use(app.get(HttpMetrics).middleware);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.disable('x-powered-by');
   // No ETag: answers are per account and fresh on every read (nothing sends If-None-Match); hashing

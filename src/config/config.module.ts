@@ -16,6 +16,7 @@ import { rateLimitConfig } from './rate-limit.config';
 import { referralsConfig } from './referrals.config';
 import { secretsConfig } from './secrets.config';
 import { webhooksConfig } from './webhooks.config';
+import { metricsConfig } from './metrics.config';
 
 @Global()
 @Module({
@@ -39,6 +40,7 @@ import { webhooksConfig } from './webhooks.config';
         leadAlertsConfig,
         privacyConfig,
         referralsConfig,
+        metricsConfig,
       ],
       // Checked whole before any factory reads it; the environment is left as given (no defaults written
       // into it: each factory reads the validated values, defaults included, from readEnvironment).

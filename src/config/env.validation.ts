@@ -6,6 +6,7 @@ import { databaseSettings, rateLimitSettings } from './settings/database.setting
 import { keySettings, retentionSettings } from './settings/keys.settings';
 import { notificationSettings, webhookSettings } from './settings/notifications.settings';
 import { httpSettings, serverSettings } from './settings/server.settings';
+import { observabilitySettings } from './settings/observability.settings';
 import type { Setting, SettingsGroup } from './settings/setting';
 
 /** Every environment variable the service reads, by part, in the order the docs list them. */
@@ -20,6 +21,7 @@ export const SETTINGS_GROUPS = [
   leadSettings,
   notificationSettings,
   webhookSettings,
+  observabilitySettings,
 ] as const satisfies readonly SettingsGroup[];
 
 type Union<G> = G extends { settings: infer S } ? S : never;

@@ -62,6 +62,6 @@ class DatabaseServerModule {}
     ]),
   ],
   providers: [Sql, AfterCommit],
-  exports: [Sql, AfterCommit],
+  exports: [Sql, AfterCommit, DatabaseServerModule],
 })
 export class DatabaseModule {}

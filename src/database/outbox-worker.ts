@@ -1,5 +1,7 @@
 import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Attributes } from '@opentelemetry/api';
+import { inStoredTrace } from '../common/tracing/tracing';
 import type { OutboxSignal } from './outbox-signal';
 
 /** Writing an outcome is retried briefly: until it lands, the row may be delivered again after its lease. */
@@ -19,7 +21,7 @@ export interface OutboxWorkerSettings {
  * poll). On shutdown it stops claiming and lets the deliveries in flight finish, so no claim is left
  * behind; a killed process leaves its claims to be retried when their lease runs out.
  */
-export abstract class OutboxWorker<Claim extends { id: number | string }>
+export abstract class OutboxWorker<Claim extends { id: number | string; traceParent: string | null }>
   implements OnApplicationBootstrap, OnModuleDestroy
 {
   private running = false;
@@ -43,6 +45,11 @@ export abstract class OutboxWorker<Claim extends { id: number | string }>
 
   /** Delivers one claimed row and records its outcome (through `record`); never rejects on purpose. */
   protected abstract deliver(claim: Claim): Promise<void>;
+
+  /** What a delivery's span says of its row besides the row's id (never a recipient). */
+  protected spanAttributes(_claim: Claim): Attributes {
+    return {};
+  }
 
   /** Called when a claim starts and when it ends (after its outcome is recorded). */
   protected started(_claim: Claim): void {}
@@ -87,7 +94,9 @@ export abstract class OutboxWorker<Claim extends { id: number | string }>
       const claims = await this.claim(limit);
       for (const claim of claims) {
         this.started(claim);
-        const delivery = this.deliver(claim)
+        // In the trace of the request that queued the row (its stored traceparent).
+        const attributes = { 'outbox.row.id': String(claim.id), ...this.spanAttributes(claim) };
+        const delivery = inStoredTrace(`${this.noun} attempt`, claim.traceParent, attributes, () => this.deliver(claim))
           .catch((error: unknown) => this.logger.error(error))
           .finally(() => {
             this.inFlight.delete(delivery);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import * as pg from 'pg';
+import { TracedPgClient } from '../common/tracing/traced-pg-client';
 
 /**
  * The `pg` connection pool TypeORM opens, held for `Sql`. TypeORM takes the driver module through its
@@ -17,7 +18,8 @@ export class PgPool {
     };
     class ReportedPool extends pg.Pool {
       constructor(config?: pg.PoolConfig) {
-        super(config);
+        // Each connection a Client that traces its statements when tracing is on.
+        super({ ...config, Client: TracedPgClient });
         opened(this);
       }
     }

@@ -6,6 +6,8 @@ import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency.repository';
 import { KeptAnswerRedaction } from './kept-answer-redaction';
 import { IdempotencyService } from './idempotency.service';
+import { IdempotencyMetrics } from './idempotency-metrics';
+import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 
 /**
  * Idempotency-Key on every write of both APIs (docs/contract.md#idempotency), on each write route of an
@@ -14,8 +16,9 @@ import { IdempotencyService } from './idempotency.service';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([IdempotencyKey])],
+  imports: [TypeOrmModule.forFeature([IdempotencyKey]), MetricsRegistryModule],
   providers: [
+    IdempotencyMetrics,
     IdempotencyRepository,
     IdempotencyService,
     IdempotencyInterceptor,

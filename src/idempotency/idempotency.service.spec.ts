@@ -3,7 +3,12 @@ import { lastValueFrom, of } from 'rxjs';
 import { IdempotencyService } from './idempotency.service';
 
 describe('IdempotencyService.around', () => {
-  const service = new IdempotencyService(undefined as never, undefined as never, undefined as never);
+  const service = new IdempotencyService(
+    undefined as never,
+    undefined as never,
+    undefined as never,
+    undefined as never,
+  );
   const contextOf = (request: object): ExecutionContext =>
     ({ switchToHttp: () => ({ getRequest: () => request, getResponse: () => ({}) }) }) as unknown as ExecutionContext;
 

@@ -1,3 +1,4 @@
+import { IdempotencyMetrics } from './idempotency-metrics';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
@@ -94,6 +95,7 @@ export class IdempotencyService {
     private readonly repository: IdempotencyRepository,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
+    private readonly metrics: IdempotencyMetrics,
   ) {}
 
   async run(
@@ -112,6 +114,7 @@ export class IdempotencyService {
         const held = await this.repository.hold(scope);
         const kept = await this.repository.find(scope);
         const earlier = answerBefore(kept, fingerprint, held, response);
+        if (earlier) this.metrics.answeredBefore(earlier);
         if (earlier instanceof DomainError) refusal = earlier;
         return earlier ?? (await this.execute(scope, claim, response, execute, credential));
       });

@@ -11,10 +11,12 @@ import { LeadResponseTimesMemo } from './lead-response-times-memo';
 import { LeadsController } from './leads.controller';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
+import { LeadMetrics } from './lead-metrics';
+import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 
 /** The expiry job runs where ScheduleModule is imported (the server), not in the CLI. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([Lead]), VendorsModule, EventsModule, MetricsRegistryModule],
   controllers: [LeadsController, LeadAssignmentController],
   providers: [
     LeadsRepository,
@@ -23,6 +25,7 @@ import { LeadsService } from './leads.service';
     LeadListeners,
     LeadCustomerRecords,
     LeadResponseTimesMemo,
+    LeadMetrics,
   ],
   exports: [LeadsService, LeadListeners, LeadCustomerRecords],
 })

@@ -13,7 +13,7 @@ import {
   responseTimesStatement,
   responseTimesValidUntilStatement,
 } from './lead-response-times.sql';
-import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
+import { LEAD_SQL, type LeadsWaiting, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
 
 export interface NewLead {
   category: string;
@@ -131,6 +131,13 @@ export class LeadsRepository {
       referredByProcessId: lead.referredBy?.processId ?? null,
     });
     return created!;
+  }
+
+  /** Every vendor's leads waiting for a first action, and the oldest one's wait in seconds. */
+  async waitingForFirstAction(): Promise<LeadsWaiting> {
+    const statement = leadStatement(this.config, this.clock.now(), LEAD_SQL.waitingForFirstAction, {});
+    const [row] = await this.sql.rows<LeadsWaiting>(statement);
+    return row;
   }
 
   /** Stores EXPIRED on up to batchSize overdue leads; answers them. */

@@ -14,6 +14,8 @@ import { type LeadResponseTimes, type ResponseTimesWindow, responseTimesWindow }
 import { LeadResponseTimesMemo, type RememberedResponseTimes } from './lead-response-times-memo';
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 import { noteTouched } from '../common/privacy/touched-records';
+import { LeadMetrics } from './lead-metrics';
+import type { LeadsWaiting } from './leads.sql';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
 const EXPIRY_BATCH_SIZE = 1000;
@@ -29,6 +31,7 @@ export class LeadsService {
     private readonly listeners: LeadListeners,
     private readonly clock: Clock,
     private readonly responseTimesMemo: LeadResponseTimesMemo,
+    private readonly metrics: LeadMetrics,
   ) {}
 
   list(vendorId: number, filter: LeadFilter, page: PageRequest): Promise<Page<LeadView>> {
@@ -78,16 +81,18 @@ export class LeadsService {
   @Transactional()
   async accept(vendorId: number, id: number): Promise<LeadView> {
     return (
-      (await this.recorded('lead.accepted', await this.leads.decide(vendorId, id, LeadAction.Accept, null))) ??
-      this.refuse(await this.get(vendorId, id), 'accepted')
+      this.decided(
+        await this.recorded('lead.accepted', await this.leads.decide(vendorId, id, LeadAction.Accept, null)),
+      ) ?? this.refuse(await this.get(vendorId, id), 'accepted')
     );
   }
 
   @Transactional()
   async decline(vendorId: number, id: number, reason: string): Promise<LeadView> {
     return (
-      (await this.recorded('lead.declined', await this.leads.decide(vendorId, id, LeadAction.Decline, reason))) ??
-      this.refuse(await this.get(vendorId, id), 'declined')
+      this.decided(
+        await this.recorded('lead.declined', await this.leads.decide(vendorId, id, LeadAction.Decline, reason)),
+      ) ?? this.refuse(await this.get(vendorId, id), 'declined')
     );
   }
 
@@ -139,6 +144,17 @@ export class LeadsService {
    * Records the lead's event, in the caller's transaction, as the vendor API shows the lead, and notes the
    * lead as touched (a kept answer that shows it is erased with it); answers the lead.
    */
+  /** Every vendor's leads waiting for a first action, for the metrics scrape. */
+  waitingForFirstAction(): Promise<LeadsWaiting> {
+    return this.leads.waitingForFirstAction();
+  }
+
+  /** The vendor's first action on a lead, timed from its assignment. */
+  private decided(lead: LeadView | undefined): LeadView | undefined {
+    if (lead) this.metrics.decided(lead.dateCreated, this.clock.now());
+    return lead;
+  }
+
   private async recorded(type: RecordedEventType, lead: LeadView | undefined): Promise<LeadView | undefined> {
     if (!lead) return lead;
     noteTouched('leads', lead.id);

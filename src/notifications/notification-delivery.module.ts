@@ -7,12 +7,15 @@ import { SmtpEmailSender } from './delivery/smtp-email.sender';
 import { TwilioSmsSender } from './delivery/twilio-sms.sender';
 import { NotificationsModule } from './notifications.module';
 import { NotificationsWorker } from './notifications.worker';
+import { OutboxMetrics } from './outbox-metrics';
+import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 
 /** The delivering side: the worker and the channel senders. Imported by AppModule (the server) only. */
 @Module({
-  imports: [NotificationsModule, EventsModule],
+  imports: [NotificationsModule, EventsModule, MetricsRegistryModule],
   providers: [
     NotificationsWorker,
+    OutboxMetrics,
     {
       provide: EMAIL_SENDER,
       inject: [notificationsConfig.KEY],

@@ -10,6 +10,7 @@ import { OutboxSignal } from '../database/outbox-signal';
 import { SmsOptOuts } from './sms-opt-outs';
 import { SmsSenderPair } from './entities/sms-sender-pair.entity';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
+import { OutboxBacklog } from './outbox-backlog';
 
 /**
  * E-mail and SMS to customers through a transactional outbox. Producers import this module and
@@ -25,8 +26,10 @@ import { SmsSenderPool } from './sender-pool/sms-sender-pool';
     NotificationCustomerRecords,
     SmsOptOuts,
     SmsSenderPool,
+    OutboxBacklog,
   ],
   exports: [
+    OutboxBacklog,
     NotificationsService,
     NotificationsRepository,
     OutboxSignal,

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
 import { Sql } from '../database/sql';
+import { currentTraceParent } from '../common/tracing/tracing';
 import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
@@ -51,6 +52,7 @@ export class NotificationsRepository {
         replyTo: row.replyTo ?? null,
         messageKey: row.messageKey,
         delaySeconds: delayMs ? Math.round(delayMs / 1000) : 0,
+        traceParent: currentTraceParent(),
       }),
     );
     return queued ?? null;

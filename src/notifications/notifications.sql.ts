@@ -12,7 +12,7 @@ import type { SenderUse } from './sender-pool/choose-sender';
  * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
  */
 export type ClaimedNotification = OutgoingMessage &
-  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId'>;
+  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId' | 'traceParent'>;
 
 /** A message as a person's export shows it. */
 export interface MessageRecord {
@@ -75,9 +75,11 @@ export const NOTIFICATION_SQL = {
   insert: new NamedSql<DeliveryState>(
     `
     INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
-                                     text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at)
+                                     text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at,
+                                     trace_parent)
     VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
-            :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds))
+            :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds),
+            :traceParent)
     ON CONFLICT DO NOTHING
     RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
               sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt"`,
@@ -105,7 +107,7 @@ export const NOTIFICATION_SQL = {
            n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
            n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
            n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
-           n.subject_id AS "subjectId"`,
+           n.subject_id AS "subjectId", n.trace_parent AS "traceParent"`,
     { prepare: true },
   ),
 

@@ -10,6 +10,7 @@ import { EMAIL_SENDER, MessageSender, SMS_SENDER } from './delivery/message-send
 import { DeliveryStatus } from './dto/delivery-status.response';
 import { type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
 import { NotificationsRepository } from './notifications.repository';
+import { type AttemptOutcome, OutboxMetrics } from './outbox-metrics';
 import type { ClaimedNotification } from './notifications.sql';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 import { SmsOptOuts } from './sms-opt-outs';
@@ -32,8 +33,13 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     private readonly txHost: TransactionHost,
     private readonly smsOptOuts: SmsOptOuts,
     private readonly senders: SmsSenderPool,
+    private readonly metrics: OutboxMetrics,
   ) {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
+  }
+
+  protected override spanAttributes(claim: ClaimedNotification) {
+    return { 'outbox.channel': claim.channel, 'outbox.purpose': claim.purpose };
   }
 
   protected claim(limit: number): Promise<ClaimedNotification[]> {
@@ -41,10 +47,12 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   protected async deliver(claim: ClaimedNotification): Promise<void> {
+    const started = performance.now();
     if (claim.attempts > this.config.maxAttempts) {
       await this.record(claim, 'failed', () =>
         this.announcedFailure(claim, () => this.repository.markExhausted(claim, this.config.maxAttempts)),
       );
+      this.metrics.attempted(claim, 'failed', 'INTERRUPTED', started);
       return;
     }
     if (claim.handoverAttempt !== null) {
@@ -64,10 +72,11 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           ? error
           : DeliveryFailure.transient('INTERNAL', 'Unexpected error while sending.');
       if (!(error instanceof DeliveryFailure)) this.logger.error(error);
-      await this.recordFailure(claim, failure);
+      this.metrics.attempted(claim, await this.recordFailure(claim, failure), failure.code, started);
       return;
     }
     await this.record(claim, 'sent', () => this.repository.markSent(claim));
+    this.metrics.attempted(claim, 'sent', null, started);
   }
 
   /**
@@ -107,7 +116,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     return claim.channel === 'SMS' && claim.sender === null && !alert;
   }
 
-  private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<void> {
+  private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<AttemptOutcome> {
     if (failure.permanent || claim.attempts >= this.config.maxAttempts) {
       this.logger.warn(`${claim.channel} notification ${claim.id} failed for good: ${failure.reason}`);
       // The provider's word that the recipient stopped our texts: no vendor texts that phone again.
@@ -119,10 +128,11 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           return failed;
         }),
       );
-      return;
+      return 'failed';
     }
     const retryInMs = Math.max(backoffDelayMs(claim.attempts, this.config), failure.retryAfterMs ?? 0);
     await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure, retryInMs));
+    return 'retry';
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */

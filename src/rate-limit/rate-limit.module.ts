@@ -23,6 +23,6 @@ import { RateLimitStorage } from './rate-limit.storage';
     RateLimitGuard,
     RateLimitHealthIndicator,
   ],
-  exports: [RateLimitGuard, RateLimitHealthIndicator],
+  exports: [RateLimitGuard, RateLimitHealthIndicator, RateLimitStorage],
 })
 export class RateLimitModule {}

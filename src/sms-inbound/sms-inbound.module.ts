@@ -15,6 +15,8 @@ import { ReplyRouting } from './reply-routing';
 import { SmsInboundController } from './sms-inbound.controller';
 import { SmsInboundService } from './sms-inbound.service';
 import { SmsReplyListeners } from './sms-reply-listeners';
+import { InboundSmsMetrics } from './inbound-sms-metrics';
+import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 
 /**
  * Texts customers send back (docs/contract.md#sms-replies): the provider's signed webhook, the carriers'
@@ -24,7 +26,14 @@ import { SmsReplyListeners } from './sms-reply-listeners';
  * replies to their texts through the `SmsReplyListeners` port.
  */
 @Module({
-  imports: [ReputationModule, NotificationsModule, EventsModule, VendorsModule, TypeOrmModule.forFeature([InboundSms])],
+  imports: [
+    ReputationModule,
+    NotificationsModule,
+    EventsModule,
+    VendorsModule,
+    MetricsRegistryModule,
+    TypeOrmModule.forFeature([InboundSms]),
+  ],
   controllers: [SmsInboundController, ProcessMessagesController, InboundMessagesController],
   providers: [
     SmsInboundService,
@@ -35,6 +44,7 @@ import { SmsReplyListeners } from './sms-reply-listeners';
     SmsReplyListeners,
     ProviderSignatures,
     KeywordAnswers,
+    InboundSmsMetrics,
   ],
   exports: [InboundSmsCustomerRecords, SmsReplyListeners],
 })

@@ -12,6 +12,7 @@ import { type ReplyRoute, ReplyRouting } from './reply-routing';
 import { type KeywordMatch, keywordOf } from './sms-keywords';
 import { ProviderSignatures, type WebhookCall } from './provider-signatures';
 import { twiml } from './twiml';
+import { InboundSmsMetrics } from './inbound-sms-metrics';
 
 /** Whether the number written to texted the phone for a vendor (a vendor's own number that never did does not). */
 function servesPhone(route: ReplyRoute): route is ReplyRoute & { vendorId: number } {
@@ -33,6 +34,7 @@ export class SmsInboundService {
     private readonly signatures: ProviderSignatures,
     private readonly answers: KeywordAnswers,
     private readonly processes: ReputationProcessService,
+    private readonly metrics: InboundSmsMetrics,
   ) {}
 
   /** The TwiML to answer; 404 without SMS settings, 403 for a missing or wrong signature (nothing recorded). */
@@ -40,6 +42,7 @@ export class SmsInboundService {
     const sms = this.config.sms;
     if (!sms) throw new DomainError(ErrorCode.NotFound, 'Text messages are not configured on this server.');
     if (!this.signatures.isSigned(call)) {
+      this.metrics.signatureRefused();
       throw new DomainError(ErrorCode.Forbidden, 'X-Twilio-Signature is missing or does not match this request.');
     }
     return this.record(inboundTextOf(call.fields), sms.senderPool);
@@ -71,6 +74,7 @@ export class SmsInboundService {
       answer: twiml(await this.answerTo(keyword, route)),
     });
     if (isReply) await this.replies.announce(stored, route.replied);
+    this.metrics.recorded(keyword, route.vendorId !== null);
     return stored.answer;
   }
 

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Page, PageRequest, pageOf } from '../common/pagination/page';
 import { Sql } from '../database/sql';
+import { currentTraceParent } from '../common/tracing/tracing';
 import type { PublishedEvent } from '../events/event-subscribers';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { type ClaimedDelivery, WEBHOOK_SQL } from './webhooks.sql';
@@ -27,7 +28,13 @@ export class WebhookDeliveriesRepository {
    */
   async fanOut(event: PublishedEvent): Promise<number> {
     const { rowCount } = await this.sql.run(
-      WEBHOOK_SQL.fanOut.bind({ eventId: event.id, eventType: event.type, body: event.body, vendorId: event.vendorId }),
+      WEBHOOK_SQL.fanOut.bind({
+        eventId: event.id,
+        eventType: event.type,
+        body: event.body,
+        vendorId: event.vendorId,
+        traceParent: currentTraceParent(),
+      }),
     );
     return rowCount;
   }

@@ -14,6 +14,7 @@ import { WebhookSecrets } from './webhook-secrets';
 import { WebhookEventCopies } from './webhook-event-copies';
 import { WebhookVendorHolds } from './webhook-vendor-holds';
 import { WebhooksService } from './webhooks.service';
+import { WebhookBacklog } from './webhook-backlog';
 import { VendorsModule } from '../vendors/vendors.module';
 import { EventsModule } from '../events/events.module';
 
@@ -40,7 +41,15 @@ import { EventsModule } from '../events/events.module';
     SecretCipher,
     WebhookSecrets,
     WebhookVendorHolds,
+    WebhookBacklog,
   ],
-  exports: [WebhooksService, WebhookDeliveriesRepository, WebhookTargets, WebhookOutboxSignal, WebhookSecrets],
+  exports: [
+    WebhookBacklog,
+    WebhooksService,
+    WebhookDeliveriesRepository,
+    WebhookTargets,
+    WebhookOutboxSignal,
+    WebhookSecrets,
+  ],
 })
 export class WebhooksModule {}

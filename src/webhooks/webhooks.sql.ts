@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
   url: string;
   /** The current secret, and the previous one while it still signs, sealed as stored (WebhookSecrets opens them). */
   secrets: string[];
+  /** The W3C traceparent of what published the event (tracing on). */
+  traceParent: string | null;
 }
 
 /** An endpoint's secrets as stored (sealed). */
@@ -28,8 +30,8 @@ export const WEBHOOK_SQL = {
   /** One delivery of the event :eventId per enabled endpoint that hears it (:vendorId's own, and every manager's). */
   fanOut: new NamedSql(
     `
-    INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body)
-    SELECT e.id, :eventId, :eventType::text, :body FROM webhook_endpoints e
+    INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, trace_parent)
+    SELECT e.id, :eventId, :eventType::text, :body, :traceParent::text FROM webhook_endpoints e
      WHERE e.enabled
        AND ((e.account_type = 'vendor' AND e.account_id = :vendorId) OR e.account_type = 'manager')
        AND (:eventType::text = ANY(e.events) OR '*' = ANY(e.events))`,
@@ -66,9 +68,10 @@ export const WEBHOOK_SQL = {
              last_attempt_at = now(),
              next_attempt_at = now() + make_interval(secs => :leaseMs::float8 / 1000)
         FROM due WHERE w.id = due.id
-    RETURNING w.id, w.endpoint_id, w.event_id, w.body, w.attempts
+    RETURNING w.id, w.endpoint_id, w.event_id, w.body, w.attempts, w.trace_parent
     )
     SELECT c.id, c.endpoint_id AS "endpointId", c.event_id AS "eventId", c.body, c.attempts, e.url,
+           c.trace_parent AS "traceParent",
            array_remove(ARRAY[e.secret,
              CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END], NULL) AS secrets
       FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id`),

@@ -33,7 +33,15 @@ export class BuiltServer {
     this.port ||= await freePort();
     const base = this.options.cleanEnv ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
     const child = spawn(process.execPath, [...START_COMMAND.nodeFlags, BUILT_MAIN], {
-      env: { ...base, ...START_COMMAND.env, LOG_LEVEL: 'warn', ...this.options.env, PORT: String(this.port) },
+      // Metrics on a free port unless the test names one: servers started together never collide on it.
+      env: {
+        ...base,
+        ...START_COMMAND.env,
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+        ...this.options.env,
+        PORT: String(this.port),
+      },
       stdio: ['ignore', this.options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

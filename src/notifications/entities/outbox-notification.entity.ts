@@ -125,6 +125,10 @@ export class OutboxNotification {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** The W3C traceparent of the request that queued it (tracing on): its delivery's span joins that trace. */
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceParent: string | null;
 }
 
 /** Where a message stands, as its request's delivery status shows it. */

@@ -10,7 +10,14 @@ import { WebhookOutboxSignal } from '../webhook-outbox-signal';
 import { WebhookSecrets } from '../webhook-secrets';
 import { UnreadableSecret } from '../../common/crypto/secret-cipher';
 import { signatureHeader } from './webhook-signature';
+import { currentTraceParent } from '../../common/tracing/tracing';
+
+const traceParentHeader = (): Record<string, string> => {
+  const traceParent = currentTraceParent();
+  return traceParent ? { traceparent: traceParent } : {};
+};
 import { WebhookAttempt, WebhookSender } from './webhook.sender';
+import { WebhookMetrics } from './webhook-metrics';
 
 /**
  * Delivers the webhook outbox with the loop of OutboxWorker: up to WEBHOOK_CONCURRENCY attempts in
@@ -30,6 +37,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
     signal: WebhookOutboxSignal,
     private readonly txHost: TransactionHost,
     private readonly clock: Clock,
+    private readonly metrics: WebhookMetrics,
   ) {
     super(new Logger(WebhooksWorker.name), config, signal, 'Webhook delivery');
   }
@@ -51,8 +59,10 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
   }
 
   protected async deliver(claim: ClaimedDelivery): Promise<void> {
+    const started = performance.now();
     if (claim.attempts > this.config.maxAttempts) {
       await this.record(claim, 'failed', () => this.repository.markExhausted(claim, this.config.maxAttempts));
+      this.metrics.attempted('failed', started);
       return;
     }
     const attempt = await this.attempt(claim);
@@ -60,6 +70,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
       await this.record(claim, 'succeeded', () =>
         this.txHost.withTransaction(() => this.repository.markSucceeded(claim, attempt)),
       );
+      this.metrics.attempted('succeeded', started);
       return;
     }
     const last = claim.attempts >= this.config.maxAttempts;
@@ -70,6 +81,7 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
         this.repository.markAttemptFailed(claim, attempt, retryInMs, this.config.disableAfterFailures),
       ),
     );
+    this.metrics.attempted(last ? 'failed' : 'retry', started);
   }
 
   /** One signed POST; a secret that no key opens fails the attempt as an unanswered one does. */
@@ -91,6 +103,8 @@ export class WebhooksWorker extends OutboxWorker<ClaimedDelivery> {
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signatureHeader(secrets, claim.eventId, timestamp, claim.body),
         'user-agent': 'vendor-leads-webhooks/1',
+        // This delivery's span (in the trace of what published the event), for the receiver's own traces.
+        ...traceParentHeader(),
       },
     });
   }

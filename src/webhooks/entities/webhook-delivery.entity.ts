@@ -66,4 +66,8 @@ export class WebhookDelivery {
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveredAt: Date | null;
+
+  /** The W3C traceparent of what published the event (tracing on): its delivery's span joins that trace. */
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceParent: string | null;
 }

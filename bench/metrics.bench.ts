@@ -1,0 +1,153 @@
+// `npm run bench:metrics`: what the metrics cost. Two built servers on the load data set (`npm run
+// seed:load`, run first when missing), one with METRICS_ENABLED=true and one with false, take turns on
+// bench:http's page 0 and filter counts (autocannon, BENCH_CONNECTIONS, BENCH_DURATION s, BENCH_ROUNDS
+// rounds with the order turned), the metrics server scraped every second while it is driven, stricter
+// than Prometheus's 15 s. Then 1,000 vendors of the data set each read their leads and counts and open
+// one lead that is not theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed.
+// Prints requests/s per server and round, the ratio on/off, the scrape's time and size, each server's
+// peak RSS.
+import autocannon from 'autocannon';
+import { JwtService } from '@nestjs/jwt';
+import { createSecretKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
+import { loadDatabaseReady, loadDatabaseUrl, seedLoadDatabase } from '../scripts/seed-load';
+import { BuiltServer } from '../test/support/built-server';
+import { freePort } from '../test/support/net';
+import { BENCH_JWT_SECRET, benchTokens } from './http/tokens';
+import { percentile } from './percentile';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SCRAPES = Number(process.env.BENCH_SCRAPES ?? 50);
+const VENDORS = 1000;
+const ENDPOINTS = [
+  { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10' },
+  { label: 'GET /general-leads/filter-counts', path: '/rest-api-v1/general-leads/filter-counts' },
+];
+
+interface Served {
+  name: string;
+  server: BuiltServer;
+  metricsUrl?: string;
+  peakRssMb: number;
+}
+
+const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function start(name: string, metrics: boolean): Promise<Served> {
+  const metricsPort = await freePort();
+  const server = new BuiltServer({
+    env: {
+      DATABASE_URL: loadDatabaseUrl(1),
+      JWT_SECRET: BENCH_JWT_SECRET,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      METRICS_ENABLED: String(metrics),
+      METRICS_PORT: String(metricsPort),
+    },
+  });
+  await server.start();
+  return { name, server, metricsUrl: metrics ? `http://127.0.0.1:${metricsPort}/metrics` : undefined, peakRssMb: 0 };
+}
+
+/** Drives one endpoint; the RSS is sampled and the metrics scraped every second meanwhile. */
+async function drive(served: Served, path: string, token: string): Promise<number> {
+  const options = {
+    url: served.server.url + path,
+    connections: CONNECTIONS,
+    headers: { authorization: `Bearer ${token}` },
+  };
+  await autocannon({ ...options, duration: 2 });
+  const pid = served.server.process.pid!;
+  const sample = setInterval(() => {
+    served.peakRssMb = Math.max(served.peakRssMb, rssMb(pid));
+    if (served.metricsUrl) void fetch(served.metricsUrl).then((r) => r.text());
+  }, 1000);
+  try {
+    const result = await autocannon({ ...options, duration: DURATION_S });
+    if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${served.name} ${path}: requests failed`);
+    return result.requests.average;
+  } finally {
+    clearInterval(sample);
+  }
+}
+
+/** Tokens of the first `count` vendors, signed as the service signs them. */
+async function vendorTokens(count: number): Promise<string[]> {
+  const client = new Client({ connectionString: loadDatabaseUrl(1) });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number; jti: string }>(
+      'SELECT id, active_token_id AS jti FROM vendors WHERE active_token_id IS NOT NULL ORDER BY id LIMIT $1',
+      [count],
+    );
+    const jwt = new JwtService({ secret: createSecretKey(Buffer.from(BENCH_JWT_SECRET)) });
+    return rows.map(({ id, jti }) =>
+      jwt.sign({ typ: 'vendor' }, { subject: String(id), jwtid: jti, algorithm: 'HS256' }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!(await loadDatabaseReady(1))) await seedLoadDatabase(1);
+  const { big } = await benchTokens(loadDatabaseUrl(1));
+  const on = await start('metrics on', true);
+  const off = await start('metrics off', false);
+  try {
+    for (const endpoint of ENDPOINTS) {
+      const ratios: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? [on, off] : [off, on];
+        const rps = new Map<Served, number>();
+        for (const served of order) rps.set(served, await drive(served, endpoint.path, big));
+        const ratio = rps.get(on)! / rps.get(off)!;
+        ratios.push(ratio);
+        console.log(
+          `${endpoint.label} round ${round + 1}: on ${rps.get(on)!.toFixed(0)} req/s, off ${rps.get(off)!.toFixed(0)} req/s, on/off ${ratio.toFixed(3)}`,
+        );
+      }
+      console.log(
+        `${endpoint.label}: median on/off ${percentile(
+          [...ratios].sort((a, b) => a - b),
+          50,
+        ).toFixed(3)}`,
+      );
+    }
+
+    const tokens = await vendorTokens(VENDORS);
+    for (const token of tokens) {
+      const headers = { authorization: `Bearer ${token}` };
+      for (const path of [...ENDPOINTS.map((e) => e.path), '/rest-api-v1/general-leads/1']) {
+        await fetch(on.server.url + path, { headers }).then((r) => r.arrayBuffer());
+      }
+    }
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < SCRAPES; i++) {
+      const started = performance.now();
+      bytes = (await (await fetch(on.metricsUrl!)).arrayBuffer()).byteLength;
+      times.push(performance.now() - started);
+    }
+    on.peakRssMb = Math.max(on.peakRssMb, rssMb(on.server.process.pid!));
+    console.log(
+      `scrape after ${tokens.length} vendors' traffic: p50 ${percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms, ${(bytes / 1024).toFixed(1)} KB`,
+    );
+    console.log(`peak RSS: metrics on ${on.peakRssMb.toFixed(0)} MB, off ${off.peakRssMb.toFixed(0)} MB`);
+  } finally {
+    await Promise.all([on.server.stop(), off.server.stop()]);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../auth/decorators/access.decorators';
+import { MetricsRegistry } from '../common/metrics/metrics-registry';
+import { CUSTOMER_PAGE_PATHS } from '../customer-pages/customer-pages.controller';
+
+/** OpenTelemetry's recommended buckets for `http.server.request.duration`. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+/** A request no route took (an unknown path, the documents, a refusal before routing). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** Which limited surface a route belongs to, for the count of 429s. */
+export function surfaceOf(route: string, path: string): string {
+  if (route.startsWith(`/${VENDOR_API_PREFIX}/`)) return 'vendor';
+  if (route.startsWith(`/${MANAGER_API_PREFIX}/`)) return 'manager';
+  if (route === '/sms/inbound') return 'sms_webhook';
+  return CUSTOMER_PAGE_PATHS.test(path) ? 'customer_pages' : 'other';
+}
+
+/**
+ * The HTTP instruments of OpenTelemetry's semantic conventions (`http.server.request.duration`,
+ * `http.server.active_requests`, in Prometheus's naming), labelled by the route's template, never the
+ * path a client wrote, so the series stay as many as the routes whatever is requested.
+ */
+@Injectable()
+export class HttpMetrics {
+  private readonly duration;
+  private readonly active;
+  private readonly limited;
+
+  constructor(metrics: MetricsRegistry) {
+    this.duration = metrics.histogram({
+      name: 'http_server_request_duration_seconds',
+      help: 'Duration of HTTP server requests, by method, route template and status code',
+      labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
+      buckets: DURATION_BUCKETS,
+    });
+    this.active = metrics.gauge({
+      name: 'http_server_active_requests',
+      help: 'HTTP server requests in flight',
+    });
+    this.limited = metrics.counter({
+      name: 'http_rate_limited_requests_total',
+      help: 'Requests refused with 429 by the rate limiter, by surface (vendor, manager, customer_pages, sms_webhook, other)',
+      labelNames: ['surface'],
+    });
+  }
+
+  /** Express middleware, first in the chain, so the duration covers everything the service does. */
+  readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
+    const started = performance.now();
+    this.active.inc();
+    response.once('close', () => {
+      this.active.dec();
+      // Nest registers each route on the application with its whole path (prefix, controller, handler).
+      const template = (request.route as { path?: unknown } | undefined)?.path;
+      const route = typeof template === 'string' ? template : UNMATCHED_ROUTE;
+      const status = response.statusCode;
+      this.duration.observe(
+        { http_request_method: request.method, http_route: route, http_response_status_code: status },
+        (performance.now() - started) / 1000,
+      );
+      if (status === 429) this.limited.inc({ surface: surfaceOf(route, request.path) });
+    });
+    next();
+  };
+}
