@@ -66,6 +66,7 @@ const MAY_IMPORT = {
   health: ['rate-limit'],
   events: ['vendors'],
   webhooks: ['events/event-types.ts', 'events/event-subscribers.ts', 'events/events.module.ts', 'vendors'],
+  'api-keys': ['auth', 'vendors', 'audit'],
   vendors: ['auth'],
   'write-routes': [
     'idempotency/idempotency.interceptor.ts',

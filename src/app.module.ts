@@ -37,6 +37,7 @@ import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { SmsInboundModule } from './sms-inbound/sms-inbound.module';
 import { VendorsModule } from './vendors/vendors.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
@@ -56,6 +57,7 @@ import { VendorsService } from './vendors/vendors.service';
     RateLimitModule,
     HealthModule,
     VendorsModule,
+    ApiKeysModule,
     LeadsModule,
     ReviewSettingsModule,
     AutomationSettingsModule,

@@ -4,6 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { AuditTarget } from '../audit/audit-record';
 import { AuditService } from '../audit/audit.service';
+import { ApiKeyChanges } from '../api-keys/api-key-changes.service';
+import { ApiKeyWithSecretResponse } from '../api-keys/dto/api-key.response';
+import { ALL_SCOPES, type ApiScope } from '../auth/decorators/scopes';
 import { AuthService } from '../auth/auth.service';
 import { PostLeadStatus } from '../leads/entities/lead.entity';
 import { LeadsService } from '../leads/leads.service';
@@ -23,6 +26,9 @@ export const USAGE = `Usage:
   npm run --silent cli -- create-admin --email E --name N   creates an ADMIN manager, prints its token
   npm run --silent cli -- manager-token --email E           new manager token (the old one is revoked)
   npm run --silent cli -- vendor-token --vendor-id ID       new vendor token (the old one is revoked)
+  npm run --silent cli -- manager-key --email E --name N [--scopes S,S] [--expires-at T]
+                                                            a new API key of an ADMIN manager (every scope
+                                                            by default), prints it as JSON with its token
   npm run --silent cli -- seed-demo                         demo admin, vendor, leads and reputation journeys,
                                                             prints the tokens and customer links as JSON
   npm run --silent cli -- move-local-images                 copies the image files under UPLOAD_DIR into the
@@ -40,6 +46,7 @@ const COMMANDS = [
   'create-admin',
   'manager-token',
   'vendor-token',
+  'manager-key',
   'seed-demo',
   'move-local-images',
   'reencrypt-secrets',
@@ -49,7 +56,9 @@ const COMMANDS = [
 /** Checked before the database is touched, so a typo fails fast. */
 export const isCommand = (command: string): boolean => (COMMANDS as readonly string[]).includes(command);
 
-function option(args: string[], name: string): string {
+function option(args: string[], name: string): string;
+function option(args: string[], name: string, optional: 'optional'): string | undefined;
+function option(args: string[], name: string, optional?: 'optional'): string | undefined {
   let value: unknown;
   try {
     // Commands take one or two options; parse leniently and pick the one asked for.
@@ -57,6 +66,7 @@ function option(args: string[], name: string): string {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (value === undefined && optional) return undefined;
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
   return value.trim();
 }
@@ -78,6 +88,7 @@ export class CliCommands {
     private readonly webhookSecrets: WebhookSecrets,
     private readonly retention: RetentionPass,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly apiKeys: ApiKeyChanges,
   ) {}
 
   async run(command: string | undefined, args: string[]): Promise<string> {
@@ -100,6 +111,8 @@ export class CliCommands {
           throw new UsageError('--vendor-id must be a positive integer.');
         return this.issueVendorToken(vendorId);
       }
+      case 'manager-key':
+        return JSON.stringify(await this.createManagerKey(args), null, 2);
       case 'seed-demo':
         return JSON.stringify(await this.seedDemo(), null, 2);
       case 'move-local-images': {
@@ -148,9 +161,24 @@ export class CliCommands {
     });
   }
 
+  /** Audited by the keys' own entry (which names its scopes). */
+  private async createManagerKey(args: string[]): Promise<ApiKeyWithSecretResponse> {
+    const [email, name] = [option(args, 'email'), option(args, 'name')];
+    const expiresAt = option(args, 'expires-at', 'optional');
+    const scopes = (option(args, 'scopes', 'optional') ?? '*').split(',').map((scope) => scope.trim());
+    const unknown = scopes.filter((scope) => !(ALL_SCOPES as readonly string[]).includes(scope));
+    if (unknown.length) throw new UsageError(`Unknown scopes ${unknown.join(', ')}; known: ${ALL_SCOPES.join(', ')}.`);
+    if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt)))
+      throw new UsageError('--expires-at must be a date-time, such as 2027-01-31T12:00:00Z.');
+    const manager = await this.auth.adminByEmail(email);
+    const request = { name, scopes: scopes as ApiScope[], expiresAt: expiresAt ? new Date(expiresAt) : null };
+    const issued = await this.apiKeys.create({ type: 'manager', id: manager.id }, request, { type: 'cli', id: null });
+    return ApiKeyWithSecretResponse.issued(issued, new Date());
+  }
+
   private issueVendorToken(vendorId: number): Promise<string> {
     return this.audited('vendor-token', ['vendorId'], async () => ({
-      result: await this.vendors.issueToken(vendorId),
+      result: await this.vendors.issueToken(vendorId, 'cli'),
       target: { type: 'vendor', id: String(vendorId) },
       vendorId,
     }));

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { TimeModule } from '../common/time/time.module';
@@ -31,6 +32,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     WriteSlotsModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
+    ApiKeysModule,
     LeadsModule,
     ReviewSettingsModule,
     ReputationModule,
