@@ -64,9 +64,9 @@ const MAY_IMPORT = {
   'review-settings': ['vendors'],
   notifications: ['vendors', 'events'],
   health: ['rate-limit'],
+  'api-keys': ['auth', 'vendors', 'audit'],
   events: ['vendors'],
   webhooks: ['events/event-types.ts', 'events/event-subscribers.ts', 'events/events.module.ts', 'vendors'],
-  'api-keys': ['auth', 'vendors', 'audit'],
   vendors: ['auth'],
   'write-routes': [
     'idempotency/idempotency.interceptor.ts',

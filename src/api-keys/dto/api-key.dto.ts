@@ -12,12 +12,10 @@ import {
   MaxLength,
 } from 'class-validator';
 import { ALL_SCOPES } from '../../auth/decorators/scopes';
+import { DATE_TIME_PATTERN } from '../../common/validation/calendar-patterns';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { VendorIdParams } from '../../vendors/dto/vendor-id.params';
-
-/** A point in time with its offset: a time without one would be read in the server's zone. */
-const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})$';
 
 /** An optional date-time with its offset, shown as such in the document. */
 const IsDateTime = (): PropertyDecorator =>
@@ -25,10 +23,11 @@ const IsDateTime = (): PropertyDecorator =>
     ApiProperty({ required: false, type: String, format: 'date-time', pattern: DATE_TIME_PATTERN }),
     IsOptional(),
     Matches(new RegExp(DATE_TIME_PATTERN), {
-      message: ({ property }) => `${property} must be a date-time with its offset, such as 2027-01-31T12:00:00Z`,
+      message: ({ property }) => `${property} must be a real date-time with its offset, such as 2027-01-31T12:00:00Z`,
     }),
-    IsISO8601({ strict: true }, { message: ({ property }) => `${property} is not a real date or time` }),
   );
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 export class CreateApiKeyDto {
   /** What the key is for, as its holder will recognize it. @example "CRM sync" */
@@ -51,7 +50,7 @@ export class CreateApiKeyDto {
   @IsIn(ALL_SCOPES, { each: true })
   scopes: string[];
 
-  /** When the key stops working; none: until revoked. @example "2027-06-30T00:00:00Z" */
+  /** When the key stops working, which must be in the future; none: until revoked. @example "2027-06-30T00:00:00Z" */
   @IsDateTime()
   expiresAt?: string;
 }
@@ -67,8 +66,8 @@ export class RollApiKeyDto {
 
 export class ApiKeyIdParams {
   /** @example "0b9cbb5e-9a59-4bb4-a3a4-5f6c4a3c2d10" */
-  @ApiProperty({ format: 'uuid' })
-  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'keyId must be a UUID' })
+  @ApiProperty({ format: 'uuid', pattern: UUID_PATTERN })
+  @Matches(new RegExp(UUID_PATTERN), { message: 'keyId must be a UUID' })
   keyId: string;
 }
 
