@@ -5,7 +5,6 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsIn,
-  IsISO8601,
   IsOptional,
   IsString,
   Matches,
