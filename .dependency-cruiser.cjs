@@ -71,6 +71,7 @@ const MAY_IMPORT = {
   'review-settings': ['vendors'],
   notifications: ['vendors', 'events'],
   health: ['rate-limit'],
+  'api-keys': ['auth', 'vendors', 'audit'],
   events: ['vendors'],
   webhooks: ['events/event-types.ts', 'events/event-subscribers.ts', 'events/events.module.ts', 'vendors'],
   vendors: ['auth'],

@@ -38,7 +38,7 @@ interface Account {
   features: boolean;
 }
 
-/** The account when the token is validly signed, of the given type and still the account's active one. */
+/** The account when the token is validly signed, of the given type, and its key still live. */
 async function authenticate(request: IncomingMessage, type: 'vendor' | 'manager'): Promise<Account | null> {
   const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (!token) return null;
@@ -50,20 +50,23 @@ async function authenticate(request: IncomingMessage, type: 'vendor' | 'manager'
   }
   if (claims.typ !== type) return null;
   const id = Number(claims.sub);
+  // The key (live, of this account) and the account in one read.
   const [account] = (await run(
     type === 'vendor'
       ? {
-          sql: 'SELECT active_token_id, activated, enable_full_rms AS features FROM vendors WHERE id = $1',
-          parameters: [id],
+          sql: `SELECT v.activated, v.enable_full_rms AS features FROM api_keys k JOIN vendors v ON v.id = k.vendor_id
+                WHERE k.id = $2 AND v.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
+          parameters: [id, claims.jti],
           prepare: true,
         }
       : {
-          sql: "SELECT active_token_id, role = 'ADMIN' AS activated, true AS features FROM managers WHERE id = $1",
-          parameters: [id],
+          sql: `SELECT m.role = 'ADMIN' AS activated, true AS features FROM api_keys k JOIN managers m ON m.id = k.manager_id
+                WHERE k.id = $2 AND m.id = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`,
+          parameters: [id, claims.jti],
           prepare: true,
         },
-  )) as { active_token_id: string; activated: boolean; features: boolean }[];
-  return account?.active_token_id === claims.jti && account.activated ? { id, features: account.features } : null;
+  )) as { activated: boolean; features: boolean }[];
+  return account?.activated ? { id, features: account.features } : null;
 }
 
 type Route = (id: number, query: URLSearchParams) => Promise<unknown>;

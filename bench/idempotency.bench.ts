@@ -27,8 +27,11 @@ async function vendorToken(url: string): Promise<string> {
   try {
     const jti = randomUUID();
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO vendors (vendor_name, email, city_name, province_name, enable_standalone_review_booster, active_token_id)
-       VALUES ('Bench Renovations', 'bench@vendor.example', 'Toronto', 'Ontario', true, $1) RETURNING id`,
+      `WITH vendor AS (
+         INSERT INTO vendors (vendor_name, email, city_name, province_name, enable_standalone_review_booster)
+         VALUES ('Bench Renovations', 'bench@vendor.example', 'Toronto', 'Ontario', true) RETURNING id)
+       INSERT INTO api_keys (id, vendor_id, name, scopes, created_by)
+       SELECT $1, id, 'api-token', '{*}', 'cli' FROM vendor RETURNING vendor_id AS id`,
       [jti],
     );
     const jwt = new JwtService({ secret: createSecretKey(Buffer.from(JWT_SECRET)) });

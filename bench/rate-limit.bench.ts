@@ -19,7 +19,7 @@ const CPU_LOAD = process.env.BENCH_CPU_LOAD !== '0';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'rate-limit-bench-secret-rate-limit-bench-secret';
 
-/** `count` vendors, each with a token signed as the service signs it and its id stored as the active one. */
+/** `count` vendors, each with a token signed as the service signs it for a key stored with every scope. */
 async function vendorTokens(url: string, count: number): Promise<string[]> {
   const dataSource = scriptDataSource(url);
   await dataSource.initialize();
@@ -29,7 +29,10 @@ async function vendorTokens(url: string, count: number): Promise<string[]> {
     return await Promise.all(
       (await seedVendors(dataSource, count)).map(async (id) => {
         const jti = randomUUID();
-        await dataSource.query('UPDATE vendors SET active_token_id = $2 WHERE id = $1', [id, jti]);
+        await dataSource.query(
+          `INSERT INTO api_keys (id, vendor_id, name, scopes, created_by) VALUES ($2, $1, 'api-token', '{*}', 'cli')`,
+          [id, jti],
+        );
         return jwt.sign({ typ: 'vendor' }, { subject: String(id), jwtid: jti, algorithm: 'HS256' });
       }),
     );

@@ -120,10 +120,11 @@ async function main(): Promise<void> {
 
     // The endpoint of the built server, with a token for the vendor signed the way the service signs.
     const jti = randomUUID();
-    await dataSource.query('UPDATE vendors SET enable_full_rms = true, active_token_id = $2 WHERE id = $1', [
-      large,
-      jti,
-    ]);
+    await dataSource.query('UPDATE vendors SET enable_full_rms = true WHERE id = $1', [large]);
+    await dataSource.query(
+      `INSERT INTO api_keys (id, vendor_id, name, scopes, created_by) VALUES ($2, $1, 'api-token', '{*}', 'cli')`,
+      [large, jti],
+    );
     const token = new JwtService({ secret: JWT_SECRET }).sign(
       { typ: 'vendor' },
       { subject: String(large), jwtid: jti },

@@ -140,17 +140,24 @@ export async function seedLoadDatabase(scale = loadScale()): Promise<void> {
       seedReputation(dataSource, others, load.processesPerOtherVendor, load.bigVendorProcesses, load.spacing),
     );
     await step(`${load.searchVendors} vendors for search`, () => seedSearchVendors(dataSource, load.searchVendors));
-    await step('accounts: features, token ids, one ADMIN manager', async () => {
+    await step('accounts: features, API keys, one ADMIN manager', async () => {
       await resetReputationSequences(dataSource);
       await dataSource.query(
-        `UPDATE vendors SET active_token_id = gen_random_uuid(), enable_full_rms = true,
+        `UPDATE vendors SET enable_full_rms = true,
                 enable_standalone_feedback_booster = true, enable_standalone_review_booster = true
           WHERE id = ANY($1::int[])`,
         [vendorIds],
       );
       await dataSource.query(
-        `INSERT INTO managers (email, name, role, active_token_id)
-         VALUES ('admin@load.example', 'Load admin', 'ADMIN', gen_random_uuid())`,
+        `INSERT INTO api_keys (id, vendor_id, name, scopes, created_by)
+         SELECT gen_random_uuid(), id, 'api-token', '{*}', 'cli' FROM unnest($1::int[]) AS id`,
+        [vendorIds],
+      );
+      await dataSource.query(
+        `WITH manager AS (
+           INSERT INTO managers (email, name, role) VALUES ('admin@load.example', 'Load admin', 'ADMIN') RETURNING id)
+         INSERT INTO api_keys (id, manager_id, name, scopes, created_by)
+         SELECT gen_random_uuid(), id, 'manager-token', '{*}', 'cli' FROM manager`,
       );
     });
     await step(`${indexes.length} secondary indexes built`, async () => {

@@ -37,6 +37,7 @@ import { ReviewRequestsModule } from './review-requests/review-requests.module';
 import { ReviewSettingsModule } from './review-settings/review-settings.module';
 import { SmsInboundModule } from './sms-inbound/sms-inbound.module';
 import { VendorsModule } from './vendors/vendors.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { EventsModule } from './events/events.module';
 import { WebhookDeliveryModule } from './webhooks/delivery/webhook-delivery.module';
 import { VendorsService } from './vendors/vendors.service';
@@ -58,6 +59,7 @@ import { TracingShutdown } from './common/tracing/tracing-setup';
     RateLimitModule,
     HealthModule,
     VendorsModule,
+    ApiKeysModule,
     LeadsModule,
     ReviewSettingsModule,
     AutomationSettingsModule,

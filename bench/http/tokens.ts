@@ -9,17 +9,18 @@ export type BenchAccount = 'big' | 'typical' | 'manager';
 
 /**
  * Tokens for vendors #1 and #2 and the manager of a load database, signed as the service signs them,
- * with their stored token ids.
+ * for their stored keys (seeded without a hash: trusted on their signature, as the service trusts keys
+ * from before keys were hashed).
  */
 export async function benchTokens(databaseUrl: string): Promise<Record<BenchAccount, string>> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const vendors = await client.query<{ id: number; jti: string }>(
-      'SELECT id, active_token_id AS jti FROM vendors ORDER BY id LIMIT 2',
+      'SELECT v.id, k.id AS jti FROM vendors v JOIN api_keys k ON k.vendor_id = v.id ORDER BY v.id LIMIT 2',
     );
     const manager = await client.query<{ id: number; jti: string }>(
-      "SELECT id, active_token_id AS jti FROM managers WHERE role = 'ADMIN' ORDER BY id LIMIT 1",
+      "SELECT m.id, k.id AS jti FROM managers m JOIN api_keys k ON k.manager_id = m.id WHERE role = 'ADMIN' ORDER BY m.id LIMIT 1",
     );
     const jwt = new JwtService({ secret: createSecretKey(Buffer.from(BENCH_JWT_SECRET)) });
     const sign = (typ: string, { id, jti }: { id: number; jti: string }) =>

@@ -1,5 +1,5 @@
 import { Get, Query } from '@nestjs/common';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { AuditEntryResponse, AuditPageResponse } from './dto/audit-entry.response';
@@ -20,6 +20,7 @@ export class AuditLogController {
     status: 400,
     description: 'Invalid limit or vendorId, or `after` is not an entry (of that vendor).',
   })
+  @RequiresScope('accounts:read')
   async listAuditLog(@Query() { after, limit, vendorId }: AuditLogQuery): Promise<AuditPageResponse> {
     const page = await this.audit.feed(vendorId ?? null, after, limit);
     return { ...page, content: page.content.map((row) => AuditEntryResponse.from(row)) };

@@ -4,7 +4,9 @@ import { isUniqueViolation } from '../common/errors/database-errors';
 import { Manager, ManagerRole } from './entities/manager.entity';
 import { ManagersRepository } from './managers.repository';
 import type { Principal, TokenType } from './principal';
-import { TokenService, type VerifiedClaims } from './token.service';
+import { ApiKeysService } from './api-keys.service';
+import type { KeyOnRequest } from './api-keys.sql';
+import type { VerifiedClaims } from './token.service';
 import { VendorAccounts } from './vendor-account';
 
 @Injectable()
@@ -12,11 +14,11 @@ export class AuthService {
   constructor(
     private readonly managers: ManagersRepository,
     private readonly vendorAccounts: VendorAccounts,
-    private readonly tokens: TokenService,
+    private readonly keys: ApiKeysService,
   ) {}
 
-  /** Resolves a verified token to the account it stands for, refusing revoked and misplaced tokens. */
-  async authenticate(claims: VerifiedClaims, expected: TokenType): Promise<Principal> {
+  /** Resolves a live key's token to the account it stands for, refusing misplaced tokens. */
+  async authenticate(claims: VerifiedClaims, key: KeyOnRequest, expected: TokenType): Promise<Principal> {
     if (claims.typ !== expected) {
       throw new DomainError(
         ErrorCode.Forbidden,
@@ -26,23 +28,26 @@ export class AuthService {
       );
     }
     if (claims.typ === 'vendor') {
-      const vendor = holderOf(await this.vendorAccounts.findAccount(claims.accountId), claims.jti);
+      const vendor = existing(await this.vendorAccounts.findAccount(claims.accountId));
       if (!vendor.activated) throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
-      return { type: 'vendor', vendor };
+      return { type: 'vendor', vendor, key: { id: key.id, scopes: key.scopes } };
     }
-    const manager = holderOf(await this.managers.findById(claims.accountId), claims.jti);
+    const manager = existing(await this.managers.findById(claims.accountId));
     if (manager.role !== ManagerRole.Admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role may use the manager API.');
     }
-    return { type: 'manager', manager };
+    return { type: 'manager', manager, key: { id: key.id, scopes: key.scopes } };
   }
 
-  /** A new manager token; only ADMIN managers may hold one. */
+  /**
+   * A new manager token, with every scope: it replaces the manager's previous one (the key named
+   * `manager-token`), not the keys made otherwise. Only ADMIN managers may hold one.
+   */
   async issueManagerToken(manager: Manager): Promise<string> {
     if (manager.role !== ManagerRole.Admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role can be issued a manager token.');
     }
-    return this.tokens.issue('manager', manager.id, (jti) => this.managers.setActiveToken(manager.id, jti));
+    return this.keys.replaceNamed({ type: 'manager', id: manager.id }, MANAGER_TOKEN_KEY, 'cli');
   }
 
   async issueManagerTokenByEmail(email: string): Promise<string> {
@@ -54,6 +59,16 @@ export class AuthService {
     const manager = await this.managers.findByEmail(email);
     if (!manager) throw DomainError.notFound('Manager', email);
     return { manager, token: await this.issueManagerToken(manager) };
+  }
+
+  /** The ADMIN manager with this e-mail: the only managers who may hold keys. */
+  async adminByEmail(email: string): Promise<Manager> {
+    const manager = await this.managers.findByEmail(email);
+    if (!manager) throw DomainError.notFound('Manager', email);
+    if (manager.role !== ManagerRole.Admin) {
+      throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role can be issued a manager key.');
+    }
+    return manager;
   }
 
   /** Creates an ADMIN manager and returns its first token. */
@@ -70,11 +85,11 @@ export class AuthService {
   }
 }
 
-/** The account, if the token's jti is still its active one. */
-function holderOf<T extends { activeTokenId: string | null }>(account: T | null, jti: string): T {
+/** The name of the key the manager-token commands issue and replace. */
+export const MANAGER_TOKEN_KEY = 'manager-token';
+
+/** The account a key belongs to: gone only if removed since (its keys go with it), so rarely. */
+function existing<T>(account: T | null): T {
   if (!account) throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
-  if (account.activeTokenId !== jti) {
-    throw new DomainError(ErrorCode.TokenRevoked, 'The bearer token was revoked; use the most recently issued token.');
-  }
   return account;
 }

@@ -31,10 +31,4 @@ export class ManagersRepository {
   create(email: string, name: string, role: ManagerRole): Promise<Manager> {
     return this.managers.save({ email: email.trim().toLowerCase(), name: name.trim(), role });
   }
-
-  /** Makes jti the manager's only valid token; false when there is no such manager. */
-  async setActiveToken(id: number, jti: string): Promise<boolean> {
-    const result = await this.managers.update({ id }, { activeTokenId: jti });
-    return (result.affected ?? 0) > 0;
-  }
 }

@@ -1,10 +1,18 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { createSecretKey } from 'node:crypto';
 import { AuthConfig, authConfig } from '../config/auth.config';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+import { ApiKey } from './entities/api-key.entity';
+import { RequestKeys } from './request-keys';
 import { TokenService } from './token.service';
 
-/** Signing and verifying bearer tokens: for the guards, the rate limiter and the modules that issue tokens. */
+/**
+ * API keys and their bearer tokens: issuing them, and the one check of a request's key, for the guards,
+ * the rate limiter and the modules that issue keys.
+ */
 @Module({
   imports: [
     JwtModule.registerAsync({
@@ -16,8 +24,9 @@ import { TokenService } from './token.service';
         signOptions: { algorithm: 'HS256' },
       }),
     }),
+    TypeOrmModule.forFeature([ApiKey]),
   ],
-  providers: [TokenService],
-  exports: [TokenService],
+  providers: [TokenService, ApiKeysRepository, ApiKeysService, RequestKeys],
+  exports: [TokenService, ApiKeysService, RequestKeys],
 })
 export class TokenModule {}

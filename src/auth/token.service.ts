@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { LRUCache } from 'lru-cache';
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import type { TokenType } from './principal';
 
 export interface TokenClaims {
@@ -10,64 +11,88 @@ export interface TokenClaims {
   typ: TokenType;
   jti: string;
   iat: number;
+  exp?: number;
+  nbf?: number;
 }
 
-export type VerifiedClaims = TokenClaims & { accountId: number };
+/** A token whose signature was checked: its claims, its account and the SHA-256 of its text. */
+export type VerifiedClaims = TokenClaims & { accountId: number; hash: Buffer };
 
 const TOKEN_TYPES: readonly string[] = ['vendor', 'manager'] satisfies TokenType[];
 
 /** Tokens remembered as verified per instance; beyond this many, the least recently presented is verified again. */
 const VERIFIED_TOKENS_REMEMBERED = 10_000;
 
-/** Signs and verifies the API's bearer tokens: HS256, no expiry, revoked by replacing the account's jti. */
+const invalid = () => new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+
+/** Signs and verifies the API's bearer tokens (HS256), one per API key: `jti` is the key's id. */
 @Injectable()
 export class TokenService {
   /**
-   * Claims by the exact text of a token whose signature was checked: a token never expires and its text
-   * cannot change without failing the check, so a caller's token is verified once per instance, not by the
-   * rate limiter and the access guard on every request. Revocation is the account's active jti, read on
-   * every request, so remembering a token never lets a revoked one through. Refused tokens are not kept.
+   * Claims by the exact text of a token whose signature was checked: its text cannot change without
+   * failing the check, so a caller's signature is checked once per instance, not by the rate limiter and
+   * the access guard on every request. What time changes (`exp`, `nbf`) is checked on every call, and
+   * revocation is the key's row, read on every request. Refused tokens are not kept.
    */
   private readonly verified = new LRUCache<string, VerifiedClaims>({ max: VERIFIED_TOKENS_REMEMBERED });
 
-  constructor(private readonly jwt: JwtService) {}
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly clock: Clock,
+  ) {}
 
-  sign(type: TokenType, accountId: number): { token: string; jti: string } {
-    const jti = randomUUID();
-    const token = this.jwt.sign({ typ: type }, { subject: String(accountId), jwtid: jti });
-    return { token, jti };
+  /** A token for the key `jti` of the account; it carries `exp` when the key expires. */
+  sign(type: TokenType, accountId: number, jti: string, expiresAt: Date | null): { token: string; hash: Buffer } {
+    const now = this.clock.now().getTime();
+    const claims = {
+      typ: type,
+      iat: Math.floor(now / 1000),
+      ...(expiresAt && { exp: Math.ceil(expiresAt.getTime() / 1000) }),
+    };
+    const token = this.jwt.sign(claims, { subject: String(accountId), jwtid: jti });
+    return { token, hash: hashOf(token) };
   }
 
-  /**
-   * A new token for the account, made its only valid one by `store` (which saves the jti and answers
-   * false when there is no such account: a 404).
-   */
-  async issue(type: TokenType, accountId: number, store: (jti: string) => Promise<boolean>): Promise<string> {
-    const { token, jti } = this.sign(type, accountId);
-    if (!(await store(jti))) throw DomainError.notFound(type === 'vendor' ? 'Vendor' : 'Manager', accountId);
-    return token;
-  }
-
-  /** The claims of a well-formed token with a valid signature; anything else is a 401. */
+  /** The claims of a well-formed, validly signed token within its `nbf`..`exp`; anything else is a 401. */
   verify(token: string): VerifiedClaims {
-    const known = this.verified.get(token);
-    if (known) return known;
-    const claims = this.check(token);
-    this.verified.set(token, claims);
+    let claims = this.verified.get(token);
+    if (!claims) {
+      claims = this.check(token);
+      this.verified.set(token, claims);
+    }
+    const now = this.clock.now().getTime() / 1000;
+    if (claims.exp !== undefined && now >= claims.exp) {
+      throw new DomainError(ErrorCode.TokenExpired, 'The API key expired; use a key that is still valid.');
+    }
+    if (claims.nbf !== undefined && now < claims.nbf) throw invalid();
     return claims;
   }
 
   private check(token: string): VerifiedClaims {
     let claims: Partial<TokenClaims>;
     try {
-      claims = this.jwt.verify<TokenClaims>(token, { algorithms: ['HS256'] });
+      // Time is checked by `verify` on every call, against the service's clock.
+      claims = this.jwt.verify<TokenClaims>(token, {
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
+        ignoreNotBefore: true,
+      });
     } catch {
-      throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+      throw invalid();
     }
     const accountId = Number(claims.sub);
-    if (!Number.isSafeInteger(accountId) || accountId <= 0 || !TOKEN_TYPES.includes(claims.typ ?? '') || !claims.jti) {
-      throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+    const times = [claims.exp, claims.nbf].filter((time) => time !== undefined);
+    if (
+      !Number.isSafeInteger(accountId) ||
+      accountId <= 0 ||
+      !TOKEN_TYPES.includes(claims.typ ?? '') ||
+      !claims.jti ||
+      !times.every((time) => typeof time === 'number')
+    ) {
+      throw invalid();
     }
-    return Object.freeze({ ...(claims as TokenClaims), accountId });
+    return Object.freeze({ ...(claims as TokenClaims), accountId, hash: hashOf(token) });
   }
 }
+
+export const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest();

@@ -10,7 +10,6 @@ export type VendorAccount = {
   id: number;
   vendorName: string;
   activated: boolean;
-  activeTokenId: string | null;
 } & Record<VendorFeature, boolean>;
 
 /**

@@ -1,5 +1,5 @@
 import { Body, Get, Param, Patch, Put } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -18,6 +18,7 @@ export class AutomationSettingsController {
   /** The calling vendor's reminder and job-won automation (the defaults until first saved). */
   @Get()
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:read')
   async getAutomationSettings(@CurrentVendor() vendor: VendorAccount): Promise<AutomationSettingsResponse> {
     return AutomationSettingsResponse.from(await this.settings.getForVendor(vendor.id));
   }
@@ -26,6 +27,7 @@ export class AutomationSettingsController {
   @Put()
   @VendorWrite()
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:write')
   async replaceAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
     @Body() body: AutomationSettingsDto,
@@ -37,6 +39,7 @@ export class AutomationSettingsController {
   @Patch()
   @VendorWrite()
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:write')
   async updateAutomationSettings(
     @CurrentVendor() vendor: VendorAccount,
     @Body() body: AutomationSettingsPatchDto,
@@ -54,6 +57,7 @@ export class ManagerAutomationSettingsController {
   /** A vendor's reminder and job-won automation (the defaults until first saved). */
   @Get(':vendorId/automation-settings')
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:read')
   async getAutomationSettings(@Param() { vendorId }: VendorIdParams): Promise<AutomationSettingsResponse> {
     return AutomationSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
@@ -62,6 +66,7 @@ export class ManagerAutomationSettingsController {
   @Put(':vendorId/automation-settings')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:write')
   async replaceAutomationSettings(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: AutomationSettingsDto,
@@ -73,6 +78,7 @@ export class ManagerAutomationSettingsController {
   @Patch(':vendorId/automation-settings')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(AutomationSettingsResponse)
+  @RequiresScope('profile:write')
   async updateAutomationSettings(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: AutomationSettingsPatchDto,

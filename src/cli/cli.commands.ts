@@ -4,20 +4,16 @@ import { Injectable } from '@nestjs/common';
 import { parseArgs } from 'node:util';
 import type { AuditTarget } from '../audit/audit-record';
 import { AuditService } from '../audit/audit.service';
+import { ApiKeyChanges } from '../api-keys/api-key-changes.service';
+import { ApiKeyWithSecretResponse } from '../api-keys/dto/api-key.response';
+import { ALL_SCOPES, type ApiScope } from '../auth/decorators/scopes';
 import { AuthService } from '../auth/auth.service';
-import { PostLeadStatus } from '../leads/entities/lead.entity';
-import { LeadsService } from '../leads/leads.service';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { RetentionPass } from '../customer-data/retention-pass';
-import { CustomerJourneyService } from '../customer-pages/customer-journey.service';
-import { FeedbackService } from '../feedback/feedback.service';
 import { LocalImagesImport } from '../images/local-images-import';
-import { ReputationProcessService } from '../reputation/reputation-process.service';
-import { ReviewRequestsService } from '../review-requests/review-requests.service';
-import { ReviewSettingsService } from '../review-settings/review-settings.service';
-import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 import { WebhookSecrets } from '../webhooks/webhook-secrets';
+import { DemoSeed } from './demo-seed';
 
 export class UsageError extends Error {}
 
@@ -51,6 +47,14 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError('--vendor-id must be a positive integer.');
       return cli.issueVendorToken(vendorId);
     },
+  },
+  'manager-key': {
+    options: '--email E --name N [--scopes S,S] [--expires-at T]',
+    does: [
+      'a new API key of an ADMIN manager (every scope',
+      'by default), prints it as JSON with its token',
+    ],
+    run: async (cli, args) => JSON.stringify(await cli.createManagerKey(args), null, 2),
   },
   'seed-demo': {
     does: ['demo admin, vendor, leads and reputation journeys,', 'prints the tokens and customer links as JSON'],
@@ -93,7 +97,9 @@ export const COMMAND_NAMES = Object.keys(COMMANDS);
 /** Checked before the database is touched, so a typo fails fast. */
 export const isCommand = (command: string): boolean => Object.hasOwn(COMMANDS, command);
 
-function option(args: string[], name: string): string {
+function option(args: string[], name: string): string;
+function option(args: string[], name: string, optional: 'optional'): string | undefined;
+function option(args: string[], name: string, optional?: 'optional'): string | undefined {
   let value: unknown;
   try {
     // Commands take one or two options; parse leniently and pick the one asked for.
@@ -101,6 +107,7 @@ function option(args: string[], name: string): string {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (value === undefined && optional) return undefined;
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
   return value.trim();
 }
@@ -111,17 +118,13 @@ export class CliCommands {
   constructor(
     private readonly auth: AuthService,
     private readonly vendors: VendorsService,
-    private readonly leads: LeadsService,
-    private readonly feedbackRequests: FeedbackService,
-    private readonly reviewRequests: ReviewRequestsService,
-    private readonly processes: ReputationProcessService,
-    private readonly journeys: CustomerJourneyService,
-    private readonly reviewSettings: ReviewSettingsService,
     private readonly localImages: LocalImagesImport,
     private readonly audit: AuditService,
     private readonly webhookSecrets: WebhookSecrets,
     private readonly retention: RetentionPass,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly apiKeys: ApiKeyChanges,
+    private readonly demo: DemoSeed,
   ) {}
 
   run(command: string, args: string[]): Promise<string> {
@@ -184,7 +187,7 @@ export class CliCommands {
 
   issueVendorToken(vendorId: number): Promise<string> {
     return this.audited('vendor-token', ['vendorId'], async () => ({
-      result: await this.vendors.issueToken(vendorId),
+      result: await this.vendors.issueToken(vendorId, 'cli'),
       target: { type: 'vendor', id: String(vendorId) },
       vendorId,
     }));
@@ -193,103 +196,14 @@ export class CliCommands {
   async seedDemo(): Promise<Record<string, unknown>> {
     const suffix = Date.now().toString(36);
     const admin = await this.createAdmin(`admin+${suffix}@demo.example`, 'Demo Admin');
-    const vendor = await this.vendors.create({
-      vendorName: `Demo Renovations ${suffix}`,
-      email: `office+${suffix}@demo.example`,
-      cityName: 'Toronto',
-      provinceName: 'Ontario',
-      packageType: 1,
-    });
-    await this.vendors.setFeatures(vendor.id, {
-      enableFullRMS: true,
-      enableStandaloneFeedbackBooster: true,
-      enableStandaloneReviewBooster: true,
-    });
+    const vendor = await this.demo.createVendor(suffix);
     return {
       managerEmail: admin.manager.email,
       managerToken: admin.token,
       vendorId: vendor.id,
       vendorToken: await this.issueVendorToken(vendor.id),
-      leadIds: await this.seedDemoLeads(vendor.id),
-      customerLinks: await this.seedDemoJourneys(vendor),
+      leadIds: await this.demo.leads(vendor.id),
+      customerLinks: await this.demo.journeys(vendor),
     };
-  }
-
-  /**
-   * Reputation journeys at several steps, answered through the same service the customer pages use,
-   * so the KPIs have something to count; answers the customer links to try the pages with.
-   */
-  private async seedDemoJourneys(vendor: Vendor): Promise<Record<string, string>> {
-    await this.reviewSettings.replace(vendor.id, {
-      googleReviewEnabled: true,
-      facebookReviewEnabled: true,
-      bbbReviewEnabled: false,
-      otherReviewEnabled: false,
-      primaryGoogleReviewLabel: 'Toronto',
-      googleReviewUrl: 'https://g.page/r/demo-toronto/review',
-      facebookReviewUrl: 'https://www.facebook.com/demo-renovations/reviews',
-      reviewLocations: [{ label: 'Mississauga', googleUrl: 'https://g.page/r/demo-mississauga/review' }],
-    });
-    const feedback = async (customerName: string) => {
-      const email = `${customerName.split(' ')[0].toLowerCase()}@customer.example`;
-      const created = await this.feedbackRequests.create(vendor, { customerName, email }, false);
-      return this.processes.customerLinkOf(created!.process.id);
-    };
-    const review = async (firstName: string) => {
-      const emailTo = `${firstName.toLowerCase()}@customer.example`;
-      const created = await this.reviewRequests.create(vendor, { firstName, email: emailTo }, false);
-      return this.processes.customerLinkOf(created!.process.id);
-    };
-    const links = {
-      feedbackRequest: await feedback('Sophie Lavoie'),
-      reviewQuestion: await review('Chloe'),
-      reviewLinks: await feedback('Jacob Pelletier'),
-      referral: await review('Nathan'),
-      privateFeedback: await feedback('Lea Fortin'),
-    };
-    const token = (link: string) => link.slice(link.lastIndexOf('/') + 1);
-    await this.journeys.answerFeedback(token(links.reviewLinks), {
-      rating: 5,
-      wouldRefer: 'yes',
-      comment: 'Clean work, on time and on budget.',
-    });
-    await this.journeys.answerReview(token(links.referral), true);
-    await this.journeys.confirmReview(token(links.referral));
-    await this.journeys.share(token(links.referral), 'Nathan Bouchard');
-    await this.journeys.answerFeedback(token(links.privateFeedback), { rating: 2, wouldRefer: 'no' });
-    return links;
-  }
-
-  /** A lead in each state the vendor's screen shows, assigned and decided as in real use. */
-  private async seedDemoLeads(vendorId: number): Promise<number[]> {
-    const customers = [
-      ['Kitchen renovation', 'Olivia Tremblay', 'Full kitchen remodel with an island.'],
-      ['Bathroom remodel', 'Liam Gagnon', 'Replace the tub with a walk-in shower.'],
-      ['Roofing', 'Emma Roy', 'Shingles lifting after the last storm.'],
-      ['Basement finishing', 'Noah Côté', 'Finish 800 sq ft with a home office.'],
-      ['Deck building', 'Ava Bouchard', 'Cedar deck, about 300 sq ft.'],
-      ['Painting', 'William Morin', 'Interior, three bedrooms and a hallway.'],
-    ];
-    const assigned = [];
-    for (const [i, [category, customerName, description]] of customers.entries()) {
-      assigned.push(
-        await this.leads.assign(vendorId, {
-          category,
-          customerName,
-          customerEmail: `${customerName.split(' ')[0].toLowerCase()}@customer.example`,
-          customerPhone: `416-555-01${10 + i}`,
-          customerAddress: `${100 + i} King St W, Toronto, ON`,
-          projectDetailsHtml: `<p>${description}</p>`,
-          originalJobDescription: description,
-        }),
-      );
-    }
-    const [, viewed, toUpdate, quoted, won, declined] = assigned;
-    await this.leads.view(vendorId, viewed.id);
-    for (const lead of [toUpdate, quoted, won]) await this.leads.accept(vendorId, lead.id);
-    await this.leads.setPostLeadStatus(vendorId, quoted.id, PostLeadStatus.QuoteSent);
-    await this.leads.setPostLeadStatus(vendorId, won.id, PostLeadStatus.JobWon);
-    await this.leads.decline(vendorId, declined.id, 'Fully booked this season.');
-    return assigned.map((lead) => lead.id);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { TimeModule } from '../common/time/time.module';
@@ -17,6 +18,7 @@ import { ReviewSettingsModule } from '../review-settings/review-settings.module'
 import { VendorsModule } from '../vendors/vendors.module';
 import { VendorsService } from '../vendors/vendors.service';
 import { CliCommands } from './cli.commands';
+import { DemoSeed } from './demo-seed';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /** The slice of the application the admin commands need: no HTTP server, no background workers. */
@@ -31,6 +33,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     WriteSlotsModule,
     AuthModule.forRoot({ imports: [VendorsModule], vendorAccounts: VendorsService }),
     VendorsModule,
+    ApiKeysModule,
     LeadsModule,
     ReviewSettingsModule,
     ReputationModule,
@@ -41,6 +44,6 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     WebhooksModule,
     RetentionModule,
   ],
-  providers: [CliCommands],
+  providers: [CliCommands, DemoSeed],
 })
 export class CliModule {}

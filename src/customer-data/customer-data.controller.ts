@@ -1,6 +1,6 @@
 import { Body, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { type AuditTargetSlot, AuditedTarget } from '../audit/manager-writes';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import type { CustomerContact } from '../common/privacy/customer-contact';
@@ -37,6 +37,7 @@ export class CustomerDataController {
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataExportResponse)
   @badSubject
+  @RequiresScope('accounts:write')
   async exportCustomerData(
     @Body() body: DataSubjectDto,
     @AuditedTarget() target: AuditTargetSlot,
@@ -54,6 +55,7 @@ export class CustomerDataController {
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(CustomerDataErasureResponse)
   @badSubject
+  @RequiresScope('accounts:write')
   async eraseCustomerData(
     @Body() body: DataSubjectDto,
     @AuditedTarget() target: AuditTargetSlot,

@@ -1,5 +1,5 @@
 import { Body, Get, Param, Put } from '@nestjs/common';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
@@ -18,6 +18,7 @@ export class RequiredDocTypesController {
   /** The kinds of document every vendor must provide. */
   @Get()
   @ApiEnvelope(RequiredDocTypeResponse, { isArray: true })
+  @RequiresScope('profile:read')
   listRequiredDocTypes(): Promise<RequiredDocTypeResponse[]> {
     return this.documents.listTypes();
   }
@@ -32,6 +33,7 @@ export class VendorRequiredDocsController {
   /** Every required document kind for the vendor, with its dates and validity (what is missing shows as not valid). */
   @Get(':vendorId/required-docs')
   @ApiEnvelope(RequiredDocumentResponse, { isArray: true })
+  @RequiresScope('profile:read')
   async listRequiredDocs(@Param() { vendorId }: VendorIdParams): Promise<RequiredDocumentResponse[]> {
     return (await this.documents.listForVendor(vendorId)).map((document) => RequiredDocumentResponse.from(document));
   }
@@ -40,6 +42,7 @@ export class VendorRequiredDocsController {
   @Put(':vendorId/required-docs/:requiredDocId')
   @ManagerWrite({ type: 'required-doc', id: ':requiredDocId' })
   @ApiEnvelope(RequiredDocumentResponse)
+  @RequiresScope('profile:write')
   async recordRequiredDoc(
     @Param() { vendorId, requiredDocId }: VendorRequiredDocParams,
     @Body() body: RecordRequiredDocDto,

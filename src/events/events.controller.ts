@@ -1,5 +1,5 @@
 import { Get, Query } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -24,6 +24,7 @@ export class VendorEventsController {
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor
+  @RequiresScope('webhooks:read')
   listEvents(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { after, limit }: EventFeedQuery,
@@ -43,6 +44,7 @@ export class ManagerEventsController {
   @Get()
   @ApiEnvelope(EventPageResponse)
   @badCursor
+  @RequiresScope('webhooks:read')
   listEvents(@Query() { after, limit }: EventFeedQuery): Promise<EventPageResponse> {
     return this.events.feed(null, after, limit);
   }

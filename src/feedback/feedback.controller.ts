@@ -1,6 +1,6 @@
 import { Body, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiQuery, getSchemaPath } from '@nestjs/swagger';
-import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { RequireFeature, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { type WithMessage } from '../common/envelope/envelope';
@@ -24,6 +24,7 @@ export class CustomerFeedbackSystemController {
 
   /** Creates a feedback request and sends the customer their link by email and/or SMS. */
   @CreateRequestRoute(FeedbackRequestResponse)
+  @RequiresScope('reputation:write')
   async createFeedbackRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
@@ -39,6 +40,7 @@ export class CustomerFeedbackSystemController {
   @Get()
   @ApiEnvelope(FeedbackRequestResponse, { page: 'lead' })
   @badRequest
+  @RequiresScope('reputation:read')
   async listFeedbackRequests(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { page, size }: PageQuery,
@@ -69,6 +71,7 @@ export class FeedbackRequestsController {
   })
   @ApiEnvelope('boolean')
   @badRequest
+  @RequiresScope('reputation:read')
   checkFeedbackDuplicates(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { email, phone }: CheckDuplicatesQuery,

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ManagerApiController, Public } from '../auth/decorators/access.decorators';
+import { ManagerApiController, Public, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { WithMessage } from '../common/envelope/envelope';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
@@ -65,6 +65,7 @@ export class VendorImagesController {
   @ManagerWrite({ type: 'vendor', id: ':vendorId' }, ImageFilesInterceptor(1))
   @ApiImageUpload(1)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
+  @RequiresScope('profile:write')
   async uploadGoogleRankImage(
     @Param() { vendorId }: VendorIdParams,
     @Body() box: ImageBoxDto,
@@ -81,6 +82,7 @@ export class VendorImagesController {
   /** The vendor's current Google rank image, or `data: null` when it has none. */
   @Get(':vendorId/google-rank-image')
   @ApiEnvelope(ImageResponse, { nullable: true, description: 'The image; data is null when none was uploaded.' })
+  @RequiresScope('profile:read')
   async getGoogleRankImage(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse | null> {
     const image = await this.images.getGoogleRankImage(vendorId);
     return image && this.toResponse(image);
@@ -91,6 +93,7 @@ export class VendorImagesController {
   @ManagerWrite({ type: 'vendor', id: ':vendorId' }, ImageFilesInterceptor(MAX_GALLERY_FILES))
   @ApiImageUpload(MAX_GALLERY_FILES)
   @ApiEnvelope(ImageResponse, { status: 201, isArray: true, withMessage: true })
+  @RequiresScope('profile:write')
   async addGalleryImages(
     @Param() { vendorId }: VendorIdParams,
     @Body() box: ImageBoxDto,
@@ -110,6 +113,7 @@ export class VendorImagesController {
   /** The vendor's gallery images, oldest first. */
   @Get(':vendorId/gallery')
   @ApiEnvelope(ImageResponse, { isArray: true })
+  @RequiresScope('profile:read')
   async listGalleryImages(@Param() { vendorId }: VendorIdParams): Promise<ImageResponse[]> {
     return (await this.images.listGallery(vendorId)).map((image) => this.toResponse(image));
   }
@@ -118,6 +122,7 @@ export class VendorImagesController {
   @Delete(':vendorId/gallery/:imageId')
   @ManagerWrite({ type: 'image', id: ':imageId' })
   @ApiEnvelope(null)
+  @RequiresScope('profile:write')
   async deleteGalleryImage(@Param() { vendorId, imageId }: VendorImageParams): Promise<WithMessage> {
     await this.images.removeFromGallery(vendorId, imageId);
     return new WithMessage(`Gallery image ${imageId} was deleted.`);

@@ -1,5 +1,5 @@
 import { Body, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -26,6 +26,7 @@ export class LeadAlertSettingsController {
   /** Who hears of the calling vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved). */
   @Get()
   @ApiEnvelope(LeadAlertSettingsResponse)
+  @RequiresScope('profile:read')
   async getLeadAlertSettings(@CurrentVendor() vendor: VendorAccount): Promise<LeadAlertSettingsResponse> {
     return LeadAlertSettingsResponse.from(await this.settings.getForVendor(vendor.id));
   }
@@ -38,6 +39,7 @@ export class LeadAlertSettingsController {
   @Put()
   @VendorWrite()
   @ApiEnvelope(LeadAlertSettingsResponse)
+  @RequiresScope('profile:write')
   async replaceLeadAlertSettings(
     @CurrentVendor() vendor: VendorAccount,
     @Body() body: LeadAlertSettingsDto,
@@ -68,6 +70,7 @@ export class ManagerLeadAlertSettingsController {
   /** Who hears of a vendor's new leads, by e-mail and SMS, and when again (the defaults until first saved). */
   @Get(':vendorId/lead-alerts')
   @ApiEnvelope(LeadAlertSettingsResponse)
+  @RequiresScope('profile:read')
   async getLeadAlertSettings(@Param() { vendorId }: VendorIdParams): Promise<LeadAlertSettingsResponse> {
     return LeadAlertSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
@@ -76,6 +79,7 @@ export class ManagerLeadAlertSettingsController {
   @Put(':vendorId/lead-alerts')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(LeadAlertSettingsResponse)
+  @RequiresScope('profile:write')
   async replaceLeadAlertSettings(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: LeadAlertSettingsDto,

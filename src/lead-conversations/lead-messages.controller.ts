@@ -1,5 +1,5 @@
 import { Body, Get, Param, Post, Query } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -37,6 +37,7 @@ export class LeadMessagesController {
       'The lead is not accepted, the customer opted out of (or erased) this contact, or every text-message number already serves another vendor for this phone.',
     example: 'The customer opted out of messages from Maple Renovations: no message was sent.',
   })
+  @RequiresScope('reputation:write')
   async sendLeadMessage(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { leadId }: LeadMessagesParams,
@@ -49,6 +50,7 @@ export class LeadMessagesController {
   @Get(':leadId/messages')
   @ApiEnvelope(LeadMessagePageResponse)
   @leadNotFound
+  @RequiresScope('reputation:read')
   async listLeadMessages(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { leadId }: LeadMessagesParams,
@@ -72,6 +74,7 @@ export class ManagerLeadMessagesController {
     description: 'No such vendor, or no such lead of this vendor.',
     example: 'Lead 1042 was not found.',
   })
+  @RequiresScope('reputation:read')
   async listLeadMessages(
     @Param() { vendorId, leadId }: VendorLeadMessagesParams,
     @Query() { after, limit }: IdCursorQuery,

@@ -1,5 +1,5 @@
 import { Body, Get, Param, Post, Query } from '@nestjs/common';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
@@ -27,6 +27,7 @@ export class LeadAssignmentController {
   @ManagerWrite({ type: 'lead', id: 'answer' })
   @ApiEnvelope(ManagerLeadResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  @RequiresScope('leads:write')
   async assignLead(@Param() { vendorId }: VendorIdParams, @Body() body: CreateLeadDto): Promise<ManagerLeadResponse> {
     return ManagerLeadResponse.from(await this.leads.assign(vendorId, body));
   }
@@ -35,6 +36,7 @@ export class LeadAssignmentController {
   @Get(':vendorId/response-times')
   @ApiEnvelope(LeadResponseTimesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  @RequiresScope('leads:read')
   getVendorResponseTimes(
     @Param() { vendorId }: VendorIdParams,
     @Query() { from, to }: ResponseTimesQuery,

@@ -1,5 +1,5 @@
 import { Body, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { VendorApiController } from '../auth/decorators/access.decorators';
+import { RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
@@ -35,6 +35,7 @@ export class LeadsController {
   /** The vendor's leads, newest first (dateCreated, then id, descending). */
   @Get()
   @ApiEnvelope(LeadResponse, { page: 'lead' })
+  @RequiresScope('leads:read')
   async listLeads(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { filter, page, size }: ListLeadsQuery,
@@ -46,6 +47,7 @@ export class LeadsController {
   /** How many leads each list filter shows (dashboard badges). */
   @Get('filter-counts')
   @ApiEnvelope(LeadFilterCountsResponse)
+  @RequiresScope('leads:read')
   countLeadsByFilter(@CurrentVendor() vendor: VendorAccount): Promise<LeadFilterCountsResponse> {
     return this.leads.filterCounts(vendor.id);
   }
@@ -57,6 +59,7 @@ export class LeadsController {
    */
   @Get('response-times')
   @ApiEnvelope(LeadResponseTimesResponse)
+  @RequiresScope('leads:read')
   getResponseTimes(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { from, to }: ResponseTimesQuery,
@@ -68,6 +71,7 @@ export class LeadsController {
   @Get(':id')
   @ApiEnvelope(LeadResponse)
   @leadNotFound
+  @RequiresScope('leads:read')
   async getLead(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.view(vendor.id, id));
   }
@@ -79,6 +83,7 @@ export class LeadsController {
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @alreadyDecided
+  @RequiresScope('leads:write')
   async acceptLead(@CurrentVendor() vendor: VendorAccount, @Param() { id }: LeadIdParams): Promise<LeadResponse> {
     return LeadResponse.from(await this.leads.accept(vendor.id, id));
   }
@@ -90,6 +95,7 @@ export class LeadsController {
   @ApiEnvelope(LeadResponse)
   @leadNotFound
   @alreadyDecided
+  @RequiresScope('leads:write')
   async declineLead(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,
@@ -109,6 +115,7 @@ export class LeadsController {
     example:
       'Lead 1042 is not accepted (it is still waiting for a decision); only an accepted lead takes a post-lead status.',
   })
+  @RequiresScope('leads:write')
   async setPostLeadStatus(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { id }: LeadIdParams,

@@ -7,6 +7,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
+import { SCOPE_EXTENSION } from '../auth/decorators/access.decorators';
 import { type ErrorStatus, errorResponse } from '../common/envelope/api-errors.decorator';
 import { nullableRef } from '../common/openapi/nullable-ref';
 import { objectRulesOf } from '../common/openapi/object-rule.decorator';
@@ -67,6 +68,7 @@ export function finishDocument(document: OpenAPIObject): void {
       const operation = item[method];
       if (!operation) continue;
       operation.security ??= [];
+      declareScope(operation);
       if (!operation.summary) operation.summary = summaryOf(operation.operationId ?? `${method} ${path}`);
       if (API_PATH.test(path) && (WRITES as readonly string[]).includes(method)) declareWrite(operation);
       if (operation.responses['429']) declareRateLimitHeaders(operation);
@@ -87,6 +89,22 @@ const summaryOf = (operationId: string): string => {
   const words = operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/**
+ * The scope a route declares (`@RequiresScope`) goes into its security requirement, so the document, the
+ * typed client and Swagger UI show what a key needs, and into its description for the readers that show
+ * no requirement's scopes.
+ */
+function declareScope(operation: OperationObject & { [SCOPE_EXTENSION]?: string }): void {
+  const scope = operation[SCOPE_EXTENSION];
+  if (scope === undefined) return;
+  delete operation[SCOPE_EXTENSION];
+  operation.security = operation.security!.map((requirement) =>
+    Object.fromEntries(Object.keys(requirement).map((scheme) => [scheme, [scope]])),
+  );
+  const needs = `API key scope: \`${scope}\`${scope === '*' ? ' (every scope)' : ''}.`;
+  operation.description = operation.description ? `${operation.description}\n\n${needs}` : needs;
+}
 
 function addError(operation: OperationObject, status: ErrorStatus): void {
   operation.responses[status] ??= errorResponse(status);

@@ -28,6 +28,11 @@ export const API_TAGS: { name: string; description: string }[] = [
   },
   { name: 'Webhooks', description: webhooksDescription() },
   {
+    name: 'API keys',
+    description:
+      "The vendor's API keys: several, each named and scoped, rolled without downtime, revoked one by one. Managing them needs a key with every scope (`*`).",
+  },
+  {
     name: 'Manager: vendors',
     description: 'Vendor accounts: search, create, update and activate them, their features, and their API tokens.',
   },
@@ -58,7 +63,12 @@ export const API_TAGS: { name: string; description: string }[] = [
   },
   {
     name: 'Manager: audit log',
-    description: 'Every manager-API write and every token the command line issued, oldest first; never changed.',
+    description:
+      'Every manager-API write, every token the command line issued and every API key created, rolled or revoked, oldest first; never changed.',
+  },
+  {
+    name: 'Manager: API keys',
+    description: "A vendor's API keys (create, list, revoke), and the manager's own (also rolled).",
   },
   {
     name: 'Manager: inbound messages',

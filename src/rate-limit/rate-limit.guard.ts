@@ -10,17 +10,16 @@ import {
   normalizeIp,
 } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { bearerTokenOf } from '../auth/bearer-token';
-import { TokenService } from '../auth/token.service';
+import { RequestKeys } from '../auth/request-keys';
 import { RouteMetadata } from '../common/http/route-metadata';
 import { CALLER_VERIFIER_KEY, type CallerVerifier } from '../common/http/verified-callers';
 import { accountKey } from './account-key';
 
 /**
- * Global guard, registered before authentication so that requests with a missing, forged or revoked
- * token are limited too. The tracker is the account of a validly signed token, found without a
- * database read (signature check only); anything else is limited per client IP, except a call its
- * route verifies otherwise (a provider's signed webhook), which is not counted.
+ * Global guard, registered before authentication so that requests with a missing, forged, revoked or
+ * expired token are limited too. The tracker is the account of a live key (the request's one key check,
+ * which the access guard then reuses); anything else is limited per client IP, except a call its route
+ * verifies otherwise (a provider's signed webhook), which is not counted.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -28,7 +27,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: RouteMetadata,
-    private readonly tokens: TokenService,
+    private readonly keys: RequestKeys,
     private readonly modules: ModuleRef,
   ) {
     super(options, storage, reflector);
@@ -43,25 +42,14 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   /**
-   * `vendor:<id>` / `manager:<id>`: one budget per account (docs/contract.md#rate-limit), however many tokens it has been
-   * issued, so a reissued token continues the count. A revoked token of the account is counted there too:
-   * telling it apart needs the account's row, and the limiter answers before any database read.
-   * Otherwise `ip:<address>` (IPv6 grouped by /64).
+   * `vendor:<id>` / `manager:<id>` for a live key: one budget per account (docs/contract.md#rate-limit), shared by
+   * its keys. A forged, revoked or expired token never spends it, so a leaked old token cannot lock the
+   * account out; it is counted, like no token, as `ip:<address>` (IPv6 grouped by /64). When the key
+   * cannot be read (the database down), the IP too: the access guard then answers the failure.
    */
-  protected override getTracker(request: Request): Promise<string> {
-    return Promise.resolve(this.trackerOf(request));
-  }
-
-  private trackerOf(request: Request): string {
-    const token = bearerTokenOf(request.headers.authorization);
-    if (token) {
-      try {
-        const { typ, accountId } = this.tokens.verify(token);
-        return accountKey(typ, accountId);
-      } catch {
-        // Not a token of ours: limited by client IP below; the access guard refuses it.
-      }
-    }
+  protected override async getTracker(request: Request): Promise<string> {
+    const check = await this.keys.check(request).catch(() => undefined);
+    if (check?.outcome === 'valid') return accountKey(check.claims.typ, check.claims.accountId);
     return `ip:${normalizeIp(request.ip ?? 'unknown', this.ipv6SubnetPrefix)}`;
   }
 

@@ -1,5 +1,5 @@
 import { Get, Query } from '@nestjs/common';
-import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { RequireFeature, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
@@ -17,6 +17,7 @@ export class ReputationKpiController {
   @RequireFeature('enableFullRMS')
   @ApiEnvelope(ReputationKpiResponse)
   @ApiErrors(400)
+  @RequiresScope('reputation:read')
   async getReputationKpi(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { from, to }: KpiQuery,

@@ -1,5 +1,5 @@
 import { HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { VendorApiController } from '../auth/decorators/access.decorators';
+import { RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
@@ -32,6 +32,7 @@ export class ReputationProcessController {
     description: 'The process is already completed or terminated.',
     example: 'Reputation process 17 is completed; only a process in progress can be cancelled.',
   })
+  @RequiresScope('reputation:write')
   async cancelReputationProcess(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { processId }: ProcessIdParams,

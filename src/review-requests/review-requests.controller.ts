@@ -1,5 +1,5 @@
 import { Body, Query } from '@nestjs/common';
-import { RequireFeature, VendorApiController } from '../auth/decorators/access.decorators';
+import { RequireFeature, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { WithMessage } from '../common/envelope/envelope';
 import { CreateRequestRoute, createdAnswer, duplicateSkippedAnswer } from '../reputation/request-answers';
@@ -19,6 +19,7 @@ export class ReviewRequestsController {
    */
   @CreateRequestRoute(ReviewRequestResponse)
   @RequireFeature('enableStandaloneReviewBooster')
+  @RequiresScope('reputation:write')
   async createReviewRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,

@@ -1,5 +1,5 @@
 import { Body, Get, Param, Put } from '@nestjs/common';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
@@ -17,6 +17,7 @@ export class ReviewSettingsController {
   /** The vendor's review platforms, custom messages, primary Google label and review locations (defaults if never saved). */
   @Get(':vendorId/review-settings')
   @ApiEnvelope(ReviewSettingsResponse)
+  @RequiresScope('profile:read')
   async getReviewSettings(@Param() { vendorId }: VendorIdParams): Promise<ReviewSettingsResponse> {
     return ReviewSettingsResponse.from(await this.settings.getForVendor(vendorId));
   }
@@ -29,6 +30,7 @@ export class ReviewSettingsController {
   @Put(':vendorId/review-settings')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(ReviewSettingsResponse)
+  @RequiresScope('profile:write')
   async replaceReviewSettings(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: ReviewSettingsDto,

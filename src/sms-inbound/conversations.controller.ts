@@ -1,5 +1,5 @@
 import { Get, Param, Query } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -22,6 +22,7 @@ export class ProcessMessagesController {
     description: 'No process of this vendor has this id.',
     example: 'Reputation process 42 was not found.',
   })
+  @RequiresScope('reputation:read')
   messages(
     @CurrentVendor() vendor: VendorAccount,
     @Param() { processId }: ProcessIdParams,
@@ -38,6 +39,7 @@ export class InboundMessagesController {
   @Get()
   @ApiEnvelope(InboundMessagePageResponse)
   @ApiErrors({ status: 400, description: 'Invalid after or limit.' })
+  @RequiresScope('reputation:read')
   list(@Query() { after, limit }: IdCursorQuery): Promise<InboundMessagePageResponse> {
     return this.conversations.unmatched(after, limit);
   }

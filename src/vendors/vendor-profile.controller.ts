@@ -1,5 +1,5 @@
 import { Body, Get, Param, Put } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -18,6 +18,7 @@ export class VendorProfileController {
   /** The calling vendor's customers' language and how its messages name and reach it. */
   @Get()
   @ApiEnvelope(VendorProfileResponse)
+  @RequiresScope('profile:read')
   async getProfile(@CurrentVendor() vendor: VendorAccount): Promise<VendorProfileResponse> {
     return VendorProfileResponse.from(await this.vendors.getProfile(vendor.id));
   }
@@ -29,6 +30,7 @@ export class VendorProfileController {
   @Put()
   @VendorWrite()
   @ApiEnvelope(VendorProfileResponse)
+  @RequiresScope('profile:write')
   async replaceProfile(
     @CurrentVendor() vendor: VendorAccount,
     @Body() body: VendorProfileDto,
@@ -46,6 +48,7 @@ export class ManagerVendorProfileController {
   /** A vendor's customers' language, how its messages name and reach it, and its SMS sender number. */
   @Get(':vendorId/profile')
   @ApiEnvelope(VendorProfileResponse)
+  @RequiresScope('profile:read')
   async getProfile(@Param() { vendorId }: VendorIdParams): Promise<VendorProfileResponse> {
     return VendorProfileResponse.from(await this.vendors.getProfile(vendorId));
   }
@@ -60,6 +63,7 @@ export class ManagerVendorProfileController {
       "`smsFromNumber` is another vendor's sender number, or one of the service's shared numbers (`SMS_FROM`): replies to a number belong to one vendor.",
     example: "The SMS sender number +14165550177 is another vendor's.",
   })
+  @RequiresScope('profile:write')
   async replaceProfile(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: ManagerVendorProfileDto,

@@ -1,5 +1,7 @@
 import { Body, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ManagerApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope } from '../auth/decorators/access.decorators';
+import { CurrentManager } from '../auth/decorators/principal.decorators';
+import type { Manager } from '../auth/entities/manager.entity';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiTokenResponse } from './dto/api-token.response';
@@ -21,6 +23,7 @@ export class VendorsController {
   /** Searches vendors by name or id, in name order (case-insensitive), then id. */
   @Get()
   @ApiEnvelope(VendorSummaryResponse, { page: 'vendor' })
+  @RequiresScope('accounts:read')
   async searchVendors(@Query() query: SearchVendorsQuery): Promise<VendorPageResponse> {
     const { vendors, total } = await this.vendors.search(query);
     return VendorPageResponse.of(vendors, total, query.page, query.size);
@@ -30,6 +33,7 @@ export class VendorsController {
   @Post()
   @ManagerWrite({ type: 'vendor', id: 'answer' })
   @ApiEnvelope(VendorSummaryResponse, { status: 201 })
+  @RequiresScope('accounts:write')
   async createVendor(@Body() body: CreateVendorDto): Promise<VendorSummaryResponse> {
     return VendorSummaryResponse.from(await this.vendors.create(body));
   }
@@ -39,6 +43,7 @@ export class VendorsController {
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(VendorSummaryResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  @RequiresScope('accounts:write')
   async updateVendor(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: UpdateVendorDto,
@@ -46,20 +51,28 @@ export class VendorsController {
     return VendorSummaryResponse.from(await this.vendors.update(vendorId, body));
   }
 
-  /** Issues the vendor's API token; the previous token stops working immediately. */
+  /**
+   * Issues the vendor's API token, a key named `api-token` with every scope; the previous `api-token`
+   * stops working immediately, the vendor's other keys stay.
+   */
   @Post(':vendorId/api-token')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @IssuesCredential()
   @ApiEnvelope(ApiTokenResponse, { status: 201 })
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
-  async issueVendorToken(@Param() { vendorId }: VendorIdParams): Promise<ApiTokenResponse> {
-    return { token: await this.vendors.issueToken(vendorId) };
+  @RequiresScope('accounts:write')
+  async issueVendorToken(
+    @CurrentManager() manager: Manager,
+    @Param() { vendorId }: VendorIdParams,
+  ): Promise<ApiTokenResponse> {
+    return { token: await this.vendors.issueToken(vendorId, `manager:${manager.id}`) };
   }
 
   /** The vendor's feature flags. */
   @Get(':vendorId/features')
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  @RequiresScope('accounts:read')
   getVendorFeatures(@Param() { vendorId }: VendorIdParams): Promise<VendorFeaturesResponse> {
     return this.vendors.getFeatures(vendorId);
   }
@@ -69,6 +82,7 @@ export class VendorsController {
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @ApiEnvelope(VendorFeaturesResponse)
   @ApiErrors({ status: 404, description: 'Unknown vendor.', example: 'Vendor 42 was not found.' })
+  @RequiresScope('accounts:write')
   updateVendorFeatures(
     @Param() { vendorId }: VendorIdParams,
     @Body() body: UpdateVendorFeaturesDto,

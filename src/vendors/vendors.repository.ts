@@ -55,12 +55,6 @@ export class VendorsRepository {
     return account ?? null;
   }
 
-  /** Makes jti the vendor's only valid token; false when there is no such vendor. */
-  async setActiveToken(id: number, jti: string): Promise<boolean> {
-    const result = await this.vendors.update({ id }, { activeTokenId: jti });
-    return (result.affected ?? 0) > 0;
-  }
-
   create(vendor: NewVendor & Pick<Vendor, 'defaultLocale'>): Promise<Vendor> {
     return this.vendors.save(vendor);
   }

@@ -1,6 +1,6 @@
 import { Transactional } from '@nestjs-cls/transactional';
 import { Inject, Injectable } from '@nestjs/common';
-import { TokenService } from '../auth/token.service';
+import { ApiKeysService } from '../auth/api-keys.service';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/database-errors';
 import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
@@ -14,6 +14,9 @@ import { localeOfProvince } from '../common/locale/locale';
 import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
 import type { VendorSearchCriteria } from './vendors.sql';
 
+/** The name of the key `POST …/vendors/{vendorId}/api-token` and `cli vendor-token` issue and replace. */
+export const VENDOR_TOKEN_KEY = 'api-token';
+
 /** Vendor ids are PostgreSQL integers; longer digit strings can only match a name. */
 const MAX_VENDOR_ID = 2_147_483_647;
 
@@ -21,7 +24,7 @@ const MAX_VENDOR_ID = 2_147_483_647;
 export class VendorsService implements VendorAccounts {
   constructor(
     private readonly vendors: VendorsRepository,
-    private readonly tokens: TokenService,
+    private readonly keys: ApiKeysService,
     private readonly activation: VendorActivationListeners,
     @Inject(notificationsConfig.KEY) private readonly notificationsConfig: NotificationsConfig,
   ) {}
@@ -30,9 +33,13 @@ export class VendorsService implements VendorAccounts {
     return this.vendors.findAccount(id);
   }
 
-  /** A new token for the vendor; the previous one stops working at once. */
-  issueToken(id: number): Promise<string> {
-    return this.tokens.issue('vendor', id, (jti) => this.vendors.setActiveToken(id, jti));
+  /**
+   * A new token for the vendor, with every scope: the key named `api-token`, whose previous secret stops
+   * working at once. The vendor's other keys stay: this route and command are the one token of clients
+   * made before keys, which rotate it by calling again.
+   */
+  issueToken(id: number, createdBy: string): Promise<string> {
+    return this.keys.replaceNamed({ type: 'vendor', id }, VENDOR_TOKEN_KEY, createdBy);
   }
 
   /**

@@ -61,7 +61,7 @@ export const VENDOR_SQL = {
            enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
            enable_standalone_review_booster AS "enableStandaloneReviewBooster", default_locale AS "defaultLocale",
            mailing_address AS "mailingAddress", contact_phone AS "contactPhone", contact_email AS "contactEmail",
-           website_url AS "websiteUrl", sms_from_number AS "smsFromNumber", active_token_id AS "activeTokenId",
+           website_url AS "websiteUrl", sms_from_number AS "smsFromNumber",
            created_at AS "createdAt", updated_at AS "updatedAt"
       FROM vendors WHERE id = :id`,
     { prepare: true },
@@ -69,7 +69,7 @@ export const VENDOR_SQL = {
 
   /** The account of every vendor API request: the columns the guards and handlers use, by primary key :id. */
   account: new NamedSql<VendorAccount>(
-    `SELECT id, vendor_name AS "vendorName", activated, active_token_id AS "activeTokenId",
+    `SELECT id, vendor_name AS "vendorName", activated,
   enable_full_rms AS "enableFullRMS", enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
   enable_standalone_review_booster AS "enableStandaloneReviewBooster"
   FROM vendors WHERE id = :id`,

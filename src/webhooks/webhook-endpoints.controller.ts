@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { WithMessage } from '../common/envelope/envelope';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
@@ -38,6 +38,7 @@ abstract class WebhookEndpointsRoutes {
   @ManagerWrite({ type: 'webhook-endpoint', id: 'answer' })
   @IssuesCredential()
   @ApiEnvelope(WebhookEndpointWithSecretResponse, { status: 201 })
+  @RequiresScope('webhooks:write')
   async createWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Body() body: CreateWebhookEndpointDto,
@@ -49,6 +50,7 @@ abstract class WebhookEndpointsRoutes {
   /** The account's endpoints, oldest first; their secrets are not shown. */
   @Get()
   @ApiEnvelope(WebhookEndpointResponse, { isArray: true })
+  @RequiresScope('webhooks:read')
   async listWebhookEndpoints(@CurrentAccount() account: WebhookAccount): Promise<WebhookEndpointResponse[]> {
     return (await this.endpoints.list(account)).map((endpoint) => WebhookEndpointResponse.from(endpoint));
   }
@@ -57,6 +59,7 @@ abstract class WebhookEndpointsRoutes {
   @Get(':id')
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
+  @RequiresScope('webhooks:read')
   async getWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -69,6 +72,7 @@ abstract class WebhookEndpointsRoutes {
   @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @ApiEnvelope(WebhookEndpointResponse)
   @endpointNotFound
+  @RequiresScope('webhooks:write')
   async updateWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -82,6 +86,7 @@ abstract class WebhookEndpointsRoutes {
   @ManagerWrite({ type: 'webhook-endpoint', id: ':id' })
   @ApiEnvelope('boolean')
   @endpointNotFound
+  @RequiresScope('webhooks:write')
   async deleteWebhookEndpoint(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -97,6 +102,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(WebhookEndpointWithSecretResponse)
   @endpointNotFound
+  @RequiresScope('webhooks:write')
   async rotateWebhookSecret(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -110,6 +116,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
+  @RequiresScope('webhooks:write')
   async sendTestWebhook(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -122,6 +129,7 @@ abstract class WebhookEndpointsRoutes {
   @Get(':id/deliveries')
   @ApiEnvelope(WebhookDeliveryResponse, { page: 'lead' })
   @endpointNotFound
+  @RequiresScope('webhooks:read')
   async listWebhookDeliveries(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id }: WebhookEndpointIdParams,
@@ -137,6 +145,7 @@ abstract class WebhookEndpointsRoutes {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiEnvelope(null, { status: 202 })
   @endpointNotFound
+  @RequiresScope('webhooks:write')
   async retryWebhookDelivery(
     @CurrentAccount() account: WebhookAccount,
     @Param() { id, deliveryId }: WebhookDeliveryIdParams,

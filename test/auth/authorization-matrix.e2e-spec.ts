@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { ApiKeysService } from '../../src/auth/api-keys.service';
 import { AuthService } from '../../src/auth/auth.service';
 import { VendorsService } from '../../src/vendors/vendors.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
@@ -37,7 +38,7 @@ describe('Authorization matrix (e2e, built server)', () => {
   let operations: Operation[];
   const tokens: Record<string, string> = {};
   /** Per vendor-API route family, the id of a resource that belongs to ANOTHER vendor. */
-  const foreignIds: { prefix: string; id: () => number }[] = [];
+  const foreignIds: { prefix: string; id: () => number | string }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,14 +50,10 @@ describe('Authorization matrix (e2e, built server)', () => {
     tokens.manager = admin.token;
     const { vendor, token: firstVendorToken } = await createVendor(t.app, { features: [...VENDOR_FEATURES] });
     tokens.revokedVendor = firstVendorToken;
-    tokens.vendor = await t.app.get(VendorsService).issueToken(vendor.id);
+    tokens.vendor = await t.app.get(VendorsService).issueToken(vendor.id, 'cli');
     tokens.revokedManager = admin.token;
     tokens.manager = await auth.issueManagerTokenByEmail(admin.manager.email);
-    const rows = await t.dataSource.query<{ active_token_id: string }[]>(
-      'SELECT active_token_id FROM vendors WHERE id = $1',
-      [vendor.id],
-    );
-    const jti = rows[0].active_token_id;
+    const { jti } = new JwtService().decode<{ jti: string }>(tokens.vendor);
     const other = await createVendor(t.app);
     const foreignLead = await createLead(t.app, other.vendor.id);
     foreignIds.push({ prefix: '/rest-api-v1/general-leads/{id}', id: () => foreignLead.id });
@@ -69,6 +66,13 @@ describe('Authorization matrix (e2e, built server)', () => {
         { url: 'https://93.184.215.14/hook', events: ['ping'], description: null },
       );
     foreignIds.push({ prefix: '/rest-api-v1/webhook-endpoints/{id}', id: () => foreignEndpoint.endpoint.id });
+    const foreignKey = await t.app
+      .get(ApiKeysService)
+      .create(
+        { type: 'vendor', id: other.vendor.id },
+        { name: 'CRM', scopes: ['*'], expiresAt: null, createdBy: 'cli' },
+      );
+    foreignIds.push({ prefix: '/rest-api-v1/api-keys/{keyId}', id: () => foreignKey.key.id });
     const foreignFeedback = await createFeedbackRequest(t.app, other.vendor);
     foreignIds.push({
       prefix: '/rest-api-v1/reputation-process/{processId}',

@@ -13,7 +13,7 @@ import { describeWithRedis } from '../support/redis-server';
 // Two built servers booting together on a machine other test runs share.
 jest.setTimeout(180_000);
 
-const REVOKED = 'The bearer token was revoked; use the most recently issued token.';
+const REVOKED = 'The API key was revoked; use another key.';
 
 /**
  * Two instances, A and B, started together on an empty database: what one of them is told holds on
@@ -81,6 +81,36 @@ describeWithRedis('Requests across two instances (e2e)', () => {
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual({ success: false, error: REVOKED });
       await request(server.url).get(`${MANAGER_API}/vendors`).set(renewed).expect(200);
+    }
+  });
+
+  it('refuses on B, at the very next request, keys revoked, expired or rolled past through A, saying which', async () => {
+    const vendor = await cluster.createVendor(a);
+    const keysUrl = `${MANAGER_API}/vendors/${vendor.id}/api-keys`;
+    const create = async (name: string) =>
+      (await request(a.url).post(keysUrl).set(cluster.manager).send({ name, scopes: ['leads:read'] }).expect(201))
+        .body.data as { id: string; token: string };
+    const [revoked, expiring, rolled] = [await create('revoked'), await create('expiring'), await create('rolled')];
+    for (const key of [revoked, expiring, rolled]) for (const server of [a, b]) await leads(server, key.token).expect(200);
+
+    await request(a.url).delete(`${keysUrl}/${revoked.id}`).set(cluster.manager).expect(200);
+    const roll = await request(a.url).post(`${VENDOR_API}/api-keys/${rolled.id}/roll`).set(bearer(vendor.token)).send({});
+    expect(roll.status).toBe(201);
+    const successor = roll.body.data.token as string;
+    // Both secrets work meanwhile, on both instances.
+    for (const server of [b, a]) for (const token of [rolled.token, successor]) await leads(server, token).expect(200);
+    // The built servers keep real time: their keys' ends are moved to the database's present instead.
+    await cluster.db.query('UPDATE api_keys SET expires_at = now() WHERE id = ANY($1::uuid[])', [
+      [expiring.id, rolled.id],
+    ]);
+
+    for (const server of [b, a]) {
+      expect((await leads(server, revoked.token)).body).toEqual({ success: false, error: REVOKED });
+      const expired = await leads(server, expiring.token);
+      expect([expired.status, expired.body.error]).toEqual([401, expect.stringMatching(/^The API key expired at /)]);
+      const rolledPast = await leads(server, rolled.token);
+      expect([rolledPast.status, rolledPast.body.error]).toEqual([401, expect.stringMatching(/^The API key was rolled/)]);
+      await leads(server, successor).expect(200);
     }
   });
 

@@ -74,16 +74,17 @@ describe('Rate limit (e2e)', () => {
       expect(rateHeaders(anonymous).remaining).toBe(249);
     });
 
-    it('keeps one budget per account: a reissued token continues the count, and the revoked token spends it too', async () => {
+    it('keeps one budget per account: a reissued token continues the count, and the revoked token never spends it', async () => {
       const auth = t.app.get(AuthService);
       const { vendor, token: first } = await createVendor(t.app);
       expect(rateHeaders(await probe(t, first).expect(200)).remaining).toBe(249);
-      const second = await t.app.get(VendorsService).issueToken(vendor.id);
+      const second = await t.app.get(VendorsService).issueToken(vendor.id, 'cli');
       expect(rateHeaders(await probe(t, second).expect(200)).remaining).toBe(248);
-      // Still validly signed, so counted against the vendor it names (docs/modules/rate-limit.md).
+      // Validly signed but revoked: counted against the caller's IP, like no token (docs/modules/rate-limit.md).
       const revoked = await probe(t, first);
       expect(revoked.status).toBe(401);
-      expect(rateHeaders(revoked).remaining).toBe(247);
+      expect(revoked.body).toEqual({ success: false, error: expect.stringMatching(/revoked/) });
+      expect(rateHeaders(await probe(t, second).expect(200)).remaining).toBe(247);
 
       const { manager, token: managerFirst } = await createAdmin(t.app);
       const features = `/rest-manager-api-v1/vendors/${vendor.id}/features`;
@@ -91,6 +92,17 @@ describe('Rate limit (e2e)', () => {
       expect(rateHeaders(await asManager(managerFirst).expect(200)).remaining).toBe(249);
       const managerSecond = await auth.issueManagerTokenByEmail(manager.email);
       expect(rateHeaders(await asManager(managerSecond).expect(200)).remaining).toBe(248);
+    });
+
+    // Last in its block: it spends this client IP's budget.
+    it('leaves the account answering its new token after 255 requests with a revoked one, which the IP limit refuses', async () => {
+      const { vendor, token: leaked } = await createVendor(t.app);
+      const rotated = await t.app.get(VendorsService).issueToken(vendor.id, 'cli');
+      const replies = await repeat(255, () => probe(t, leaked));
+      expect(new Set(replies.map((res) => res.status))).toEqual(new Set([401, 429]));
+      const answer = await probe(t, rotated);
+      expect(answer.status).toBe(200);
+      expect(rateHeaders(answer).remaining).toBe(249);
     });
   });
 
@@ -126,7 +138,7 @@ describe('Rate limit (e2e)', () => {
       await repeat(3, () => probe(t, token).expect(200));
       const vendors = t.app.get(VendorsService);
       for (let reissue = 0; reissue < 3; reissue++) {
-        expectRefused(await probe(t, await vendors.issueToken(vendor.id)), SHORT);
+        expectRefused(await probe(t, await vendors.issueToken(vendor.id, 'cli')), SHORT);
       }
     });
 

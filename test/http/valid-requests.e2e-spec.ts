@@ -86,7 +86,18 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
       await endpoint(vendor, '/rest-api-v1'),
       await endpoint(manager, '/rest-manager-api-v1'),
     ];
+    // A key of each side's own, to roll and revoke (a manager's own keys; vendor a's).
+    const keyOf = async (auth: Record<string, string>, api: string): Promise<string> =>
+      (
+        await request(http)
+          .post(`${api}/api-keys`)
+          .set(auth)
+          .send({ name: 'walk', scopes: ['*'] })
+          .expect(201)
+      ).body.data.id as string;
     ids = {
+      vendorKey: await keyOf(vendor, '/rest-api-v1'),
+      managerKey: await keyOf(manager, '/rest-manager-api-v1'),
       vendorId: String(b.vendor.id),
       vendorLead: String((await createLead(app, a.vendor.id)).id),
       managerLead: String((await createLead(app, b.vendor.id)).id),
@@ -111,6 +122,7 @@ describe('Valid requests generated from the document (e2e, property-based)', () 
   const ownId = (op: WalkOperation, name: string): string => {
     const side = op.access === 'vendor' ? 'vendor' : 'manager';
     if (name === 'deliveryId') return ids[`${side}Delivery`];
+    if (name === 'keyId') return ids[`${side}Key`];
     if (name === 'id' && op.path.includes('/webhook-endpoints/')) return ids[`${side}Hook`];
     if (name === 'id' || name === 'leadId') return ids[`${side}Lead`];
     return ids[name] ?? '1';

@@ -52,7 +52,7 @@ export async function createVendor(
     }),
   );
   if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
-  return { vendor, token: await app.get(VendorsService).issueToken(vendor.id) };
+  return { vendor, token: await app.get(VendorsService).issueToken(vendor.id, 'cli') };
 }
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });

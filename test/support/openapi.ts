@@ -4,6 +4,8 @@ export interface Operation {
   /** OpenAPI template, e.g. /rest-manager-api-v1/vendors/{vendorId} */
   path: string;
   access: 'vendor' | 'manager' | 'public';
+  /** The API key scopes its security requirement lists (one: the scope the route declares). */
+  scopes: string[];
   parameters: { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }[];
   body?: { contentType: string; schema: Schema };
 }
@@ -30,7 +32,7 @@ interface Document {
 }
 
 interface RawOperation {
-  security?: Record<string, unknown>[];
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 }
@@ -60,6 +62,7 @@ export async function loadOperations(
         method,
         path,
         access,
+        scopes: [...new Set((op.security ?? []).flatMap((requirement) => Object.values(requirement).flat()))],
         parameters: (op.parameters ?? [])
           .filter((p) => p.in === 'path' || p.in === 'query')
           .map((p) => ({

@@ -95,6 +95,38 @@ export function proseRules(webhookUrl: string): ProseRule[] {
         }),
     },
     {
+      name: "an API key's expiry is in the future",
+      applies: (_op, request) => {
+        const { expiresAt } = bodyOf(request);
+        return typeof expiresAt === 'string' && Date.parse(expiresAt) <= Date.now();
+      },
+      stated: /which must be in the future/,
+      mend: (request) => withBody(request, { expiresAt: new Date(Date.now() + DAY_MS).toISOString() }),
+    },
+    {
+      name: "a rolled key's old secret ends between now and 7 days from now",
+      applies: (_op, request) => {
+        const { oldExpiresAt } = bodyOf(request);
+        const at = typeof oldExpiresAt === 'string' ? Date.parse(oldExpiresAt) : NaN;
+        return !Number.isNaN(at) && (at < Date.now() + 60_000 || at > Date.now() + 7 * DAY_MS - 60_000);
+      },
+      stated: /from now to at most 7 days from now/,
+      mend: (request) => withBody(request, { oldExpiresAt: new Date(Date.now() + DAY_MS).toISOString() }),
+    },
+    {
+      name: "only a manager's key holds the accounts scopes",
+      applies: (op, request) => {
+        const { scopes } = bodyOf(request);
+        const forVendor = op.path === '/rest-api-v1/api-keys' || op.path.endsWith('/vendors/{vendorId}/api-keys');
+        return forVendor && Array.isArray(scopes) && scopes.some((scope) => String(scope).startsWith('accounts:'));
+      },
+      stated: /for a manager's key `accounts`/,
+      mend: (request) => {
+        const scopes = (bodyOf(request).scopes as string[]).filter((scope) => !scope.startsWith('accounts:'));
+        return withBody(request, { scopes: scopes.length ? scopes : ['*'] });
+      },
+    },
+    {
       name: 'a webhook host resolves to public addresses (here: the test receiver, private addresses allowed)',
       applies: (op, request) => op.path.includes('webhook-endpoints') && typeof bodyOf(request).url === 'string',
       stated: /resolves to public addresses/,

@@ -1,14 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Who made a change: a manager through the API, or the operator's command line. */
-export const AUDIT_ACTOR_TYPES = ['manager', 'cli'] as const;
+/** Who made a change: a manager through the API, a vendor (its own API keys), or the operator's command line. */
+export const AUDIT_ACTOR_TYPES = ['manager', 'vendor', 'cli'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /**
- * One change made through the manager API or a token issued by the CLI (docs/contract.md#data-rights), written in the
- * transaction of the change. Append-only: triggers refuse UPDATE and TRUNCATE always, and DELETE of any
- * entry not older than the cutoff the retention pass sets in `app.audit_retention`
- * (AuditRetentionDeleteOnly migration). `tx_id` orders the
+ * One change made through the manager API, a token issued by the CLI, or an API key created, rolled or
+ * revoked (docs/contract.md#data-rights), written in the transaction of the change. Append-only: triggers
+ * refuse UPDATE and TRUNCATE always, and DELETE of any entry not older than the cutoff the retention pass
+ * sets in `app.audit_retention` (AuditRetentionDeleteOnly migration). `tx_id` orders the
  * feed as the events' does, so an entry that commits late never lands behind a reader's cursor.
  */
 @Entity('audit_log')
@@ -28,7 +28,7 @@ export class AuditEntry {
   @Column({ type: 'varchar', length: 16 })
   actorType: AuditActorType;
 
-  /** The manager's id; null for the CLI. */
+  /** The manager's or vendor's id; null for the CLI. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   actorId: string | null;
 

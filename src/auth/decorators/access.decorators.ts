@@ -1,8 +1,9 @@
 import { Controller, SetMetadata, applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../../common/envelope/api-errors.decorator';
 import type { TokenType } from '../principal';
 import type { VendorFeature } from '../vendor-account';
+import type { ApiScope } from './scopes';
 
 export const VENDOR_API_PREFIX = 'rest-api-v1';
 export const MANAGER_API_PREFIX = 'rest-manager-api-v1';
@@ -12,6 +13,9 @@ export const MANAGER_BEARER = 'manager-token';
 export type Access = 'public' | TokenType;
 export const ACCESS_KEY = 'access';
 export const REQUIRED_FEATURE_KEY = 'requiredFeature';
+export const REQUIRED_SCOPE_KEY = 'requiredScope';
+/** Where the document's builder finds an operation's scope, to write it into its security requirement. */
+export const SCOPE_EXTENSION = 'x-required-scope';
 
 /** What any route of either API can answer before it runs: the token is refused, limited, or the database is down. */
 const authErrors = ApiErrors(401, 403, 429, 503);
@@ -51,4 +55,12 @@ export function RequireFeature(feature: VendorFeature): MethodDecorator & ClassD
       example: `The ${feature} feature is not enabled for this vendor.`,
     }),
   );
+}
+
+/**
+ * The scope a key needs for the route. Every route of either API declares one: the access guard refuses
+ * a route that declares none (deny by default), and a key without the scope with `403` naming it.
+ */
+export function RequiresScope(scope: ApiScope): MethodDecorator {
+  return applyDecorators(SetMetadata(REQUIRED_SCOPE_KEY, scope), ApiExtension(SCOPE_EXTENSION, scope));
 }

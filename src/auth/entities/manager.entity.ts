@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { TokenHolder } from './token-holder';
 
 export enum ManagerRole {
   Admin = 'ADMIN',
@@ -8,7 +7,7 @@ export enum ManagerRole {
 
 @Entity('managers')
 @Index('uq_managers_email', ['email'], { unique: true })
-export class Manager extends TokenHolder {
+export class Manager {
   @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
   id: number;
 

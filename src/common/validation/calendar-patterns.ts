@@ -43,3 +43,9 @@ export const CALENDAR_DATE_PATTERN = `^${calendarDate(YEARS_1900_9999)}$`;
  * and an optional zone (`Z` or an offset up to ±23:59; UTC when absent), years 0001 to 9999.
  */
 export const DATE_BOUND_PATTERN = `^${calendarDate(YEARS_1_9999)}(?:T${CLOCK}(?::[0-5]\\d(?:\\.\\d{1,6})?)?(?:Z|[+-]${CLOCK})?)?$`;
+
+/**
+ * A point in time: a date-time with optional seconds and fraction (up to 6 digits) and its zone (`Z` or
+ * an offset), years 1900 to 9999; a time without a zone would be read in the server's.
+ */
+export const DATE_TIME_PATTERN = `^${calendarDate(YEARS_1900_9999)}T${CLOCK}(?::[0-5]\\d(?:\\.\\d{1,6})?)?(?:Z|[+-]${CLOCK})$`;

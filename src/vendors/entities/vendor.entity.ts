@@ -1,5 +1,4 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { TokenHolder } from '../../auth/entities/token-holder';
 import type { VendorAccount } from '../../auth/vendor-account';
 import type { Locale } from '../../common/locale/locale';
 
@@ -8,7 +7,7 @@ import type { Locale } from '../../common/locale/locale';
 // so that migration generation leaves them alone. The search matches and orders on lower(vendor_name).
 @Index('idx_vendors_name_trgm', { synchronize: false })
 @Index('idx_vendors_lower_name_id', { synchronize: false })
-export class Vendor extends TokenHolder implements VendorAccount {
+export class Vendor implements VendorAccount {
   @PrimaryGeneratedColumn('identity', { type: 'integer', generatedIdentity: 'BY DEFAULT' })
   id: number;
 
