@@ -106,6 +106,8 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
         leadId: lead.id,
         vendorName: vendor.vendorName,
         category: lead.category,
+        source: lead.source,
+        referrerName: lead.referredByName,
         jobDescription: lead.originalJobDescription,
         customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],
         expiresAt: new Date(lead.dateCreated.getTime() + this.leadsConfig.expiryHours * 3_600_000),

@@ -122,8 +122,11 @@ export interface NewLeadMessage {
   /** What the vendor wrote. */
   body: string;
   vendor: LeadMessageVendor;
-  /** E-mail only: the link that ends the vendor's messages to this address. */
-  unsubscribeLink: string | null;
+  /**
+   * The page that identifies the sender (operator, vendor, address, contact) and ends the vendor's
+   * messages to this customer: an e-mail's unsubscribe link, an SMS's identification link (CASL by link).
+   */
+  unsubscribeLink: string;
   /** Held back this long (quiet hours) before it is sent. */
   delayMs?: number;
 }

@@ -68,7 +68,8 @@ function faultsOf(locale: Locale, catalogue: Catalogue): Record<string, string[]
     // SMS texts: GSM-7, checked in notifications/rendering/sms-texts.spec.ts.
     const faults = isSmsText(key) ? [] : typographyFaults(locale, message);
     if (locale === 'fr' && message === CATALOGUES.en[key] && !SAME_IN_BOTH.has(key)) faults.push('same as English');
-    if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{/i.test(message)) {
+    // A date (`le {expiresAt}`: "le 11 décembre") never elides; a name may start with a vowel.
+    if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{(?!expiresAt\})/i.test(message)) {
       faults.push('a word that elides before a vowel, in front of a name');
     }
     if (faults.length > 0) found[key] = faults;
