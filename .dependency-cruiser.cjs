@@ -61,7 +61,7 @@ const MAY_IMPORT = {
   'automation-settings': ['vendors'],
   images: ['vendors', 'idempotency'],
   documents: ['vendors'],
-  'review-settings': ['vendors'],
+  'review-settings': ['vendors', 'notifications/rendering/'],
   notifications: ['vendors', 'events'],
   health: ['rate-limit'],
   events: ['vendors'],

@@ -121,12 +121,12 @@ export async function createReviewRequest(
  * Review settings with every platform on and configured, as a manager would save them, and one
  * additional Google location (its id in `reviewLocations[0].id`).
  */
-export function configureReviewSites(
+export async function configureReviewSites(
   app: INestApplicationContext,
   vendorId: number,
   changes: Partial<ReviewSettingsDto> = {},
 ): Promise<ReviewSettings> {
-  return app.get(ReviewSettingsService).replace(vendorId, {
+  const saved = await app.get(ReviewSettingsService).replace(vendorId, {
     googleReviewEnabled: true,
     facebookReviewEnabled: true,
     bbbReviewEnabled: true,
@@ -140,6 +140,7 @@ export function configureReviewSites(
     reviewLocations: [{ label: 'West end', googleUrl: 'https://g.page/r/west/review' }],
     ...changes,
   });
+  return saved.settings;
 }
 /** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
 export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
