@@ -104,6 +104,8 @@ export interface NewNotification {
   replyTo?: string | null;
   /** Held back this long before it is sent (e.g. until the customer has left the page). */
   delayMs?: number;
+  /** A text held for the vendor's quiet hours: when they end (`delayMs` holds it that long). */
+  sendAfter?: Date | null;
   /** The reputation process the message is part of (its conversation); absent for a friend's invitation. */
   processId?: number;
   /** SMS: the vendor's own sender number (E.164); absent or null for the shared SMS_FROM. */

@@ -59,7 +59,7 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
  * An e-mail comes from "{vendor} via {operator}" and is answered to the vendor.
  */
 function render(notification: NewNotification, operator: Operator): NewOutboxRow {
-  const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs } =
+  const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs, sendAfter } =
     notification;
   const unsubscribeUrl = mergeFields.unsubscribeLink;
   const processId = notification.processId ?? null;
@@ -72,6 +72,7 @@ function render(notification: NewNotification, operator: Operator): NewOutboxRow
     recipient,
     unsubscribeUrl,
     delayMs,
+    sendAfter,
     messageKey: randomUUID(),
   };
   if (channel === 'SMS') {
