@@ -238,10 +238,10 @@ export const EN = {
     '{operatorName}: texts about your project with a renovation pro. Reply STOP to opt out. Help: {operatorContact}',
   /** The phone's latest conversation is a review or feedback request of this vendor. */
   'sms.helpForVendor':
-    '{operatorName}: texts from {vendorName}, asking how your project went. Reply STOP to opt out. Help: {operatorContact}',
+    '{operatorName}: {vendorName} is asking how your project went. Reply STOP to opt out. Help: {operatorContact}',
   /** The phone's latest conversation is a lead's: the vendor writing about the quote asked for. */
   'sms.helpForLead':
-    '{operatorName}: texts from {vendorName} about the quote you asked for. Reply STOP to opt out. Help: {operatorContact}',
+    '{operatorName}: {vendorName} is texting you about your quote. Reply STOP to opt out. Help: {operatorContact}',
   // An opt-out the provider does not confirm itself (a short message such as "Stop please"): who, how to come back.
   'sms.optOutConfirmation':
     '{operatorName}: you will receive no more texts from the businesses {operatorName} sends them for. Reply START to receive them again.',

@@ -236,9 +236,9 @@ export const FR: Catalogue = {
   'sms.help':
     '{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation. Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}',
   'sms.helpForVendor':
-    "{operatorName} : textos de l'entreprise {vendorName}, qui vous demande votre avis sur votre projet. Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+    '{operatorName} : {vendorName} vous demande votre avis. Répondez ARRET pour cesser. Aide : {operatorContact}',
   'sms.helpForLead':
-    "{operatorName} : textos de l'entreprise {vendorName} au sujet de la soumission que vous avez demandée. Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+    '{operatorName} : {vendorName} vous écrit pour votre soumission. Répondez ARRET pour cesser. Aide : {operatorContact}',
   'sms.optOutConfirmation':
     "{operatorName} : vous ne recevrez plus aucun texto de notre part, quelle que soit l'entreprise. Pour en recevoir de nouveau, répondez START.",
 
