@@ -67,7 +67,7 @@ describe("The customer's language (e2e)", () => {
     const [email, sms] = await messagesOf(t.app, 'REVIEW_REQUEST', id);
     expect(email.subject).toBe('Pourriez-vous donner votre avis sur Rénovations Érable?');
     expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir fait confiance à Rénovations Érable!/);
-    expect(email.text).toContain('Message transmis par');
+    expect(email.text).toContain('Message envoyé par');
     expect(email.html).toContain('<html lang="fr-CA">');
     expect(sms.text).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Merci de nous avoir fait confiance!/);
     expect(sms.text.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
