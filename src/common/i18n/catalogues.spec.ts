@@ -129,4 +129,25 @@ describe('The message catalogues', () => {
     expect(text('fr', 'page.ratingOption', { n: 4 })).toBe('4 étoiles sur 5');
     expect(text('en', 'page.ratingOption', { n: 4 })).toBe('4 out of 5 stars');
   });
+
+  it('says once who sends, on whose behalf, and what the texts are, in the messages’ French', () => {
+    const names = { operatorName: 'Leads Co', vendorName: 'Rénovations Côté', operatorContact: 'aide@leads.example' };
+    expect(text('fr', 'message.sentBy', names)).toBe(
+      'Message envoyé par Leads Co au nom de l’entreprise Rénovations Côté.',
+    );
+    const reason = text('fr', 'LEAD_MESSAGE.reason', names);
+    expect(reason.match(/transmis/g)).toHaveLength(1);
+    expect(reason).toContain('transmise à Rénovations Côté par Leads Co');
+    for (const key of ['sms.help', 'sms.helpForVendor', 'sms.helpForLead'] as const) {
+      expect(text('fr', key, names)).not.toMatch(/en son nom|\(|demandes de commentaires/);
+    }
+    expect(text('fr', 'sms.optOutConfirmation', names)).toBe(
+      "Leads Co : vous ne recevrez plus aucun texto de notre part, quelle que soit l'entreprise. Pour en recevoir de nouveau, répondez START.",
+    );
+    expect(text('fr', 'leadAlert.alert.subject', { category: 'Toiture', leadId: 7 })).toBe(
+      'Nouvelle demande de soumission\u00a0: Toiture (numéro 7)',
+    );
+    expect(text('fr', 'leadAlert.lead', { leadId: 7 })).toBe('Numéro de la demande\u00a0: 7');
+    expect(text('fr', 'sms.signature', names)).toBe('Rénovations Côté :');
+  });
 });
