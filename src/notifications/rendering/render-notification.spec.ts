@@ -1,5 +1,6 @@
 import { CUSTOMER_PURPOSES } from '../notification.types';
 import { LOCALES } from '../../common/locale/locale';
+import { text } from '../../common/i18n/catalogue';
 import { MAX_SMS_SEGMENTS, customSmsSize, renderEmail, renderSms } from './render-notification';
 import { smsSize } from './sms-segments';
 
@@ -242,13 +243,14 @@ describe('renderSms', () => {
   });
 
   it.each(LOCALES)('greets the customer and names the speaker in every %s short form', (locale) => {
-    // A custom text and a default too long for the parts leave the short form.
-    const long = `${QUEBEC_NAME} ${QUEBEC_NAME}`.slice(0, 160);
-    for (const purpose of CUSTOMER_PURPOSES) {
-      const sms = renderSms(purpose, named(long, 'Luc'), CUSTOM, locale);
-      expect(sms).toMatch(locale === 'fr' ? /^Bonjour Luc, ici / : /^Hi Luc, it's /);
-      expect(sms).toContain(written(long));
-    }
+    const values = { firstName: 'Luc', vendorName: COTE, referrerName: 'Zoé', link: 'https://x.example/r/t' };
+    const greeting = locale === 'fr' ? `Bonjour Luc, ici ${COTE}` : `Hi Luc, it's ${COTE}`;
+    for (const purpose of CUSTOMER_PURPOSES) expect(text(locale, `${purpose}.smsShort`, values)).toMatch(greeting);
+    expect(text(locale, 'sms.shortest', values)).toMatch(greeting);
+    // A default too long for the parts with a 100-character name leaves the short form, greeted.
+    expect(renderSms('REVIEW_REQUEST', named(QUEBEC_NAME, 'Luc'), null, locale)).toMatch(
+      locale === 'fr' ? /^Bonjour Luc, ici Rénovations .*\. Un avis sur nos services\? / : /^Hi Luc, it's Rénovations /,
+    );
   });
 
   it('measures a custom text as it would be sent, with its first line where the purpose has one', () => {
