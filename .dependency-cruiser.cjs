@@ -68,7 +68,7 @@ const MAY_IMPORT = {
   'automation-settings': ['vendors'],
   images: ['vendors', 'idempotency'],
   documents: ['vendors'],
-  'review-settings': ['vendors'],
+  'review-settings': ['vendors', 'notifications/rendering/'],
   notifications: ['vendors', 'events'],
   health: ['rate-limit'],
   'api-keys': ['auth', 'vendors', 'audit'],

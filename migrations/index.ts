@@ -26,6 +26,7 @@ import { SmsOptOutLifts1795810000000 } from './1795810000000-SmsOptOutLifts';
 import { LeadAlertConfirmations1795811000000 } from './1795811000000-LeadAlertConfirmations';
 import { MetricsAndTraces1795820000000 } from './1795820000000-MetricsAndTraces';
 import { ApiKeys1795830000000 } from './1795830000000-ApiKeys';
+import { TextsWaitForQuietHours1795840000000 } from './1795840000000-TextsWaitForQuietHours';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -110,4 +111,5 @@ export const MIGRATIONS = [
   LeadAlertConfirmations1795811000000,
   MetricsAndTraces1795820000000,
   ApiKeys1795830000000,
+  TextsWaitForQuietHours1795840000000,
 ];

@@ -185,6 +185,21 @@ export class CliCommands {
     });
   }
 
+  /** Audited by the keys' own entry (which names its scopes). */
+  async createManagerKey(args: string[]): Promise<ApiKeyWithSecretResponse> {
+    const [email, name] = [option(args, 'email'), option(args, 'name')];
+    const expiresAt = option(args, 'expires-at', 'optional');
+    const scopes = (option(args, 'scopes', 'optional') ?? '*').split(',').map((scope) => scope.trim());
+    const unknown = scopes.filter((scope) => !(ALL_SCOPES as readonly string[]).includes(scope));
+    if (unknown.length) throw new UsageError(`Unknown scopes ${unknown.join(', ')}; known: ${ALL_SCOPES.join(', ')}.`);
+    if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt)))
+      throw new UsageError('--expires-at must be a date-time, such as 2027-01-31T12:00:00Z.');
+    const manager = await this.auth.adminByEmail(email);
+    const request = { name, scopes: scopes as ApiScope[], expiresAt: expiresAt ? new Date(expiresAt) : null };
+    const issued = await this.apiKeys.create({ type: 'manager', id: manager.id }, request, { type: 'cli', id: null });
+    return ApiKeyWithSecretResponse.issued(issued, new Date());
+  }
+
   issueVendorToken(vendorId: number): Promise<string> {
     return this.audited('vendor-token', ['vendorId'], async () => ({
       result: await this.vendors.issueToken(vendorId, 'cli'),

@@ -241,8 +241,11 @@ export class CustomerPagesController {
     return backTo(customerPaths.invitationUnsubscribe(token), picked);
   }
 
-  /** The unsubscribe link of a vendor's e-mail to the customer of a lead (docs/contract.md#lead-conversations). */
-  @Get('l/:token/unsubscribe')
+  /**
+   * The page of a vendor's message to the customer of a lead (docs/contract.md#lead-conversations): an
+   * e-mail's unsubscribe link, and an SMS's shorter identification link (`/l/{token}`), show the same page.
+   */
+  @Get(['l/:token', 'l/:token/unsubscribe'])
   @UnlimitedWhenVerified(UnsubscribeLinks)
   async leadUnsubscribeConfirmation(
     @Param('token', LinkTokenPipe) token: string,

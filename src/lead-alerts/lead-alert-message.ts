@@ -1,11 +1,13 @@
 import { LANGUAGE_TAGS, type MessageKey, text } from '../common/i18n/catalogue';
 import type { Locale } from '../common/locale/locale';
 import { escapeMarkup } from '../common/markup/escape-markup';
-import { smsSize, toGsm7 } from '../notifications/rendering/sms-segments';
+import { LeadSource } from '../leads/entities/lead.entity';
+import { smsSize, withGsm7Punctuation } from '../notifications/rendering/sms-segments';
+import { DARK_SCHEME_HEAD, MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
 import { withoutContacts } from '../common/privacy/hide-contacts';
 
-/** A lead alert to the vendor's phone: two GSM-7 parts at most, read at a glance. */
-const ALERT_SMS_SEGMENTS = 2;
+/** A lead alert to the vendor's phone: as many parts as any SMS at most (UCS-2 when a name or a word needs it). */
+const ALERT_SMS_SEGMENTS = MAX_SMS_SEGMENTS;
 
 /** The first alert of a lead, or its one re-alert. */
 export type AlertKind = 'alert' | 'reAlert';
@@ -15,6 +17,10 @@ export interface LeadAlertFacts {
   leadId: number;
   vendorName: string;
   category: string;
+  /** Where the lead came from: a referral is said as such in the vendor's language, never by its stored category. */
+  source: LeadSource;
+  /** A referral's referrer, as they gave their name; null for other leads. */
+  referrerName: string | null;
   /** The customer's own words; contact details written in them are hidden. */
   jobDescription: string;
   /** Whether the SMS may quote the description: not when a member of the public wrote it (a friend's request). */
@@ -46,15 +52,25 @@ export function excerpt(text: string, max: number, ellipsis = '…'): string {
 }
 
 /**
- * When the lead expires, as the language writes it, in the vendor's time zone: `30 nov. 2026 à 14 h 45 HNE`,
- * `Nov 30, 2026 at 2:45 p.m. EST`. `glue` joins the words of the date and of the time (a no-break space
+ * When the lead expires, as the language writes it, in the vendor's time zone: `30 nov. 2026 à 6 h 30 HNE`,
+ * `Nov 30, 2026 at 6:30 a.m. EST`. `glue` joins the words of the date and of the time (a no-break space
  * in an e-mail, so neither breaks over two lines; an ordinary one in an SMS).
  */
 export function writtenExpiry(locale: Locale, at: Date, timeZone: string, glue: string): string {
-  const part = (options: Intl.DateTimeFormatOptions): string =>
-    new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { timeZone, ...options }).format(at).replace(/\s+/g, glue);
-  const date = part({ dateStyle: 'medium' });
-  const time = part({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  const parts = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatPart[] =>
+    new Intl.DateTimeFormat(LANGUAGE_TAGS[locale], { timeZone, ...options }).formatToParts(at);
+  const written = (pieces: Intl.DateTimeFormatPart[]): string =>
+    pieces
+      .map((piece) => piece.value)
+      .join('')
+      .replace(/\s+/g, glue);
+  const date = written(parts({ dateStyle: 'medium' }));
+  // The hour without a leading zero, as the OQLF writes it (fr-CA's Intl gives "06 h 30").
+  const time = written(
+    parts({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).map((piece) =>
+      piece.type === 'hour' ? { ...piece, value: String(Number(piece.value)) } : piece,
+    ),
+  );
   return text(locale, 'leadAlert.dateTime', { date, time });
 }
 
@@ -69,19 +85,23 @@ export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: 
   )
     .replace(/\s+/g, ' ')
     .trim();
+  const referrerName = facts.referrerName && oneLine(facts.referrerName);
+  const referral = facts.source === LeadSource.Referral;
   const values = {
     leadId: String(facts.leadId),
     vendorName: oneLine(facts.vendorName),
-    category: oneLine(facts.category),
+    category: referral ? text(locale, 'leadAlert.referral') : oneLine(facts.category),
     operatorName: facts.operatorName,
     expiresAt: writtenExpiry(locale, facts.expiresAt, facts.timeZone, '\u00a0'),
   };
 
+  // Only the parts that say something: no empty description, no referrer a lead does not have.
   const lines = [
     say(`leadAlert.${kind}.intro`, values),
     '',
     say('leadAlert.category', values),
-    say('leadAlert.job', { description: excerpt(description, DESCRIPTION_CHARS.email) }),
+    ...(referral && referrerName ? [say('leadAlert.referredBy', { referrerName })] : []),
+    ...(description ? [say('leadAlert.job', { description: excerpt(description, DESCRIPTION_CHARS.email) })] : []),
     say('leadAlert.lead', values),
     say('leadAlert.expires', values),
     ...(facts.link ? ['', say('leadAlert.link', { link: facts.link })] : []),
@@ -94,19 +114,27 @@ export function renderLeadAlert(kind: AlertKind, facts: LeadAlertFacts, locale: 
       text: `${lines.join('\n')}\n\n--\n${footer}\n`,
       html: html(subject, lines, footer, facts.link, locale),
     },
-    sms: smsOf(kind, locale, values, facts, description),
+    sms: smsOf(kind, locale, { ...values, category: smsSource(locale, facts, values.category) }, facts, description),
   };
 }
 
-/** In an SMS, the description shortened to these lengths in turn, then the names, until the text fits. */
+/** In an SMS, the category, or the referral with who made it. */
+function smsSource(locale: Locale, facts: LeadAlertFacts, category: string): string {
+  if (facts.source !== LeadSource.Referral || !facts.referrerName) return category;
+  return text(locale, 'leadAlert.referralBy', { referrerName: oneLine(facts.referrerName) });
+}
+
+/** In an SMS, the description shortened to these lengths in turn, then the category, until the text fits. */
 const SMS_FITTINGS = [
-  ...Array.from({ length: 15 }, (_, i) => ({ description: DESCRIPTION_CHARS.sms - i * 10, names: 60 })),
-  ...[40, 25, 15].map((names) => ({ description: 20, names })),
+  ...Array.from({ length: 15 }, (_, i) => ({ description: DESCRIPTION_CHARS.sms - i * 10, category: 60 })),
+  ...[40, 25, 15].map((category) => ({ description: 20, category })),
 ];
 
 /**
- * The SMS: words in GSM-7 with ordinary spaces, shortened (the description first, then the vendor's
- * name and the category) until the whole text, link included, fits in ALERT_SMS_SEGMENTS parts.
+ * The SMS: words with ordinary spaces and their typographic punctuation in GSM-7, letters as written
+ * (the vendor's name whole: never respelled or cut), shortened (the description first, then the
+ * category) until the whole text, link included, fits in ALERT_SMS_SEGMENTS parts; sent whole when
+ * even the shortest does not.
  */
 function smsOf(
   kind: AlertKind,
@@ -115,22 +143,20 @@ function smsOf(
   facts: LeadAlertFacts,
   description: string,
 ): string {
-  // GSM-7 first, so that the cut counts what is sent (its ellipsis is three dots).
-  const gsm = (value: string, max: number): string =>
-    excerpt(toGsm7(value.replace(/[\u00a0\u202f]/g, ' ')), max, '...');
+  // Punctuation first, so that the cut counts what is sent (its ellipsis is three dots).
+  const plain = (value: string): string => withGsm7Punctuation(value);
+  const cut = (value: string, max: number): string => excerpt(plain(value), max, '...');
   const expiresAt = writtenExpiry(locale, facts.expiresAt, facts.timeZone, ' ');
   const sms = (fitting: (typeof SMS_FITTINGS)[number]): string => {
-    const message = text(
-      locale,
-      facts.smsQuotesDescription ? `leadAlert.${kind}.sms` : `leadAlert.${kind}Unquoted.sms`,
-      {
-        ...values,
-        vendorName: gsm(values.vendorName, fitting.names),
-        category: gsm(values.category, fitting.names),
-        description: gsm(description, fitting.description),
-        expiresAt,
-      },
-    );
+    const message = text(locale, `leadAlert.${kind}.sms`, {
+      ...values,
+      vendorName: plain(values.vendorName),
+      // A referral's source names its referrer: a name is never cut.
+      category: facts.source === LeadSource.Referral ? plain(values.category) : cut(values.category, fitting.category),
+      quoted: facts.smsQuotesDescription && description ? 'yes' : 'no',
+      description: cut(description, fitting.description),
+      expiresAt,
+    });
     return facts.link ? `${message} ${facts.link}` : message;
   };
   const fitting = SMS_FITTINGS.find((candidate) => smsSize(sms(candidate)).segments <= ALERT_SMS_SEGMENTS);
@@ -150,18 +176,17 @@ function html(subject: string, lines: string[], footer: string, link: string | n
       return link && line.endsWith(link)
         ? escaped.replace(
             escapeMarkup(link),
-            `<a href="${escapeMarkup(link)}" style="color:#1a5fb4">${escapeMarkup(link)}</a>`,
+            `<a class="link" href="${escapeMarkup(link)}" style="color:#0b57d0">${escapeMarkup(link)}</a>`,
           )
         : escaped;
     })
     .join('<br>\n');
   return `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#222">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width">${DARK_SCHEME_HEAD}<title>${escapeMarkup(subject)}</title></head>
+<body class="page body" style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;background:#ffffff">
 <p style="margin:0 0 16px">${body}</p>
-<hr style="border:0;border-top:1px solid #ddd;margin:24px 0 12px">
-<p style="margin:0;font-size:12px;color:#666">${escapeMarkup(footer)}</p>
+<p class="footer" style="margin:24px 0 0;padding-top:12px;border-top:1px solid #d0d7de;font-size:12px;color:#505a64">${escapeMarkup(footer)}</p>
 </body>
 </html>
 `;

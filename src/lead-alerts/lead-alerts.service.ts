@@ -120,6 +120,8 @@ export class LeadAlertsService implements LeadListener, VendorActivationListener
         leadId: lead.id,
         vendorName: vendor.vendorName,
         category: lead.category,
+        source: lead.source,
+        referrerName: lead.referredByName,
         jobDescription: lead.originalJobDescription,
         smsQuotesDescription: lead.source !== LeadSource.Referral,
         customerContacts: [lead.customerEmail, lead.customerPhone, lead.customerAddress],

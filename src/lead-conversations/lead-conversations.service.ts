@@ -39,8 +39,13 @@ export interface LeadMessagePage {
 /** Within this long after the customer's last text, the vendor's answer leaves even in quiet hours. */
 const ANSWER_WINDOW_MS = 24 * 3_600_000;
 
-/** The path of a lead e-mail's unsubscribe page. */
+/**
+ * The paths of a lead message's page, which identifies the sender (the operator, the vendor, its address
+ * and contact) and ends the vendor's messages to the customer: an e-mail links to it to unsubscribe, an
+ * SMS by its shorter path, to identify its sender (CASL by link).
+ */
 export const leadUnsubscribePath = (token: string): string => `/l/${token}/unsubscribe`;
+export const leadMessagePath = (token: string): string => `/l/${token}`;
 
 /**
  * Conversations on leads (docs/contract.md#lead-conversations): the vendor writes to the customer of a lead it accepted, through
@@ -90,7 +95,11 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
     }
     const vendor = await this.vendors.get(vendorId);
     const locale = lead.customerLocale ?? vendor.defaultLocale;
-    if (channel === 'sms') this.assertSmsFits(vendor.vendorName, body, locale);
+    const unsubscribeToken = newLinkToken();
+    const pageLink = this.links.absolute(
+      channel === 'sms' ? leadMessagePath(unsubscribeToken) : leadUnsubscribePath(unsubscribeToken),
+    );
+    if (channel === 'sms') this.assertSmsFits(vendor.vendorName, body, pageLink, locale);
     if (await this.processes.anyOptedOut(vendorId, [recipient])) {
       throw new DomainError(
         ErrorCode.Conflict,
@@ -113,7 +122,7 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
       body,
       at,
       sendAfter,
-      unsubscribeToken: channel === 'email' ? newLinkToken() : null,
+      unsubscribeToken,
     });
     await this.notifications.enqueueLeadMessage({
       vendorId,
@@ -123,7 +132,7 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
       recipient,
       body,
       vendor: this.writer(vendor),
-      unsubscribeLink: stored.unsubscribeToken && this.links.absolute(leadUnsubscribePath(stored.unsubscribeToken)),
+      unsubscribeLink: pageLink,
       delayMs: sendAfter ? sendAfter.getTime() - at.getTime() : undefined,
     });
     await this.leads.markMessaged(vendorId, leadId);
@@ -164,28 +173,32 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
     await this.events.record(vendorId, 'message.received', { leadId, channel: 'sms', body, receivedAt });
   }
 
-  /** What the unsubscribe page of a lead's e-mail shows: the vendor, the language, whether it already took effect. */
+  /** What the page of a lead's message shows: the vendor, the language, whether its unsubscribe already took effect. */
   async unsubscribePage(token: string): Promise<{ vendor: VendorCard; locale: Locale; optedOut: boolean }> {
-    const { vendorId, email, locale } = await this.unsubscribing(token);
-    const optedOut = await this.processes.anyOptedOut(vendorId, [email]);
+    const { vendorId, contact, locale } = await this.unsubscribing(token);
+    const optedOut = await this.processes.anyOptedOut(vendorId, [contact]);
     return { vendor: await this.processes.vendorCardOf({ vendorId }), locale, optedOut };
   }
 
-  /** The link's unsubscribe: the vendor never messages that e-mail address again; what still waits is given up. */
+  /** The page's unsubscribe: the vendor never messages that contact again; what still waits is given up. */
   @Transactional()
   async optOut(token: string): Promise<void> {
-    const { vendorId, email } = await this.unsubscribing(token);
-    await this.processes.stopMessages(vendorId, [email]);
+    const { vendorId, contact } = await this.unsubscribing(token);
+    await this.processes.stopMessages(vendorId, [contact]);
   }
 
-  /** The e-mail a link was sent to; an unknown link is a 404, one whose customer was erased a 410. */
-  private async unsubscribing(token: string): Promise<{ vendorId: number; email: string; locale: Locale }> {
+  /**
+   * The e-mail address or phone a message's link was sent to; an unknown link is a 404, one whose customer
+   * was erased a 410.
+   */
+  private async unsubscribing(token: string): Promise<{ vendorId: number; contact: string; locale: Locale }> {
     const message = await this.repository.byUnsubscribeToken(token);
     if (!message) throw unknownLink();
     const lead = await this.leads.get(message.vendorId, message.leadId);
-    if (!lead.customerEmail) throw new DomainError(ErrorCode.Gone, 'This link is no longer available.');
+    const contact = message.channel === 'sms' ? lead.customerPhone : lead.customerEmail;
+    if (!contact) throw new DomainError(ErrorCode.Gone, 'This link is no longer available.');
     const locale = lead.customerLocale ?? (await this.vendors.get(message.vendorId)).defaultLocale;
-    return { vendorId: message.vendorId, email: lead.customerEmail, locale };
+    return { vendorId: message.vendorId, contact, locale };
   }
 
   /** Quiet hours hold unless the customer texted within the last 24 hours (a first message is always held). */
@@ -196,11 +209,11 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
   }
 
   /** The SMS as it would leave, in at most its segments: a longer one is a 400 naming the limit. */
-  private assertSmsFits(vendorName: string, body: string, locale: Locale): void {
-    const { segments, encoding } = smsSize(renderLeadMessageSms(vendorName, body, locale));
+  private assertSmsFits(vendorName: string, body: string, link: string, locale: Locale): void {
+    const { segments, encoding } = smsSize(renderLeadMessageSms(vendorName, body, link, locale));
     if (segments <= MAX_LEAD_MESSAGE_SMS_SEGMENTS) return;
     const message =
-      `by SMS the message (with your name and the opt-out line) takes ${segments} segments in ${encoding}; ` +
+      `by SMS the message (with your name, the link that identifies you and the opt-out line) takes ${segments} segments in ${encoding}; ` +
       `at most ${MAX_LEAD_MESSAGE_SMS_SEGMENTS} are sent: shorten the body or write by e-mail`;
     throw invalidRequest([{ field: 'body', message }]);
   }

@@ -106,6 +106,8 @@ export interface NewNotification {
   replyTo?: string | null;
   /** Held back this long before it is sent (e.g. until the customer has left the page). */
   delayMs?: number;
+  /** A text held for the vendor's quiet hours: when they end (`delayMs` holds it that long). */
+  sendAfter?: Date | null;
   /** The reputation process the message is part of (its conversation); absent for a friend's invitation. */
   processId?: number;
   /** SMS: the vendor's own sender number (E.164); absent or null for the shared SMS_FROM. */
@@ -124,8 +126,11 @@ export interface NewLeadMessage {
   /** What the vendor wrote. */
   body: string;
   vendor: LeadMessageVendor;
-  /** E-mail only: the link that ends the vendor's messages to this address. */
-  unsubscribeLink: string | null;
+  /**
+   * The page that identifies the sender (operator, vendor, address, contact) and ends the vendor's
+   * messages to this customer: an e-mail's unsubscribe link, an SMS's identification link (CASL by link).
+   */
+  unsubscribeLink: string;
   /** Held back this long (quiet hours) before it is sent. */
   delayMs?: number;
 }

@@ -21,6 +21,8 @@ export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
   Pick<OutboxNotification, 'vendorId' | 'purpose' | 'subjectId' | 'processId'> & {
     /** Held back this long before its first attempt; due at once when absent. */
     delayMs?: number;
+    /** A text held for quiet hours: when they end. */
+    sendAfter?: Date | null;
   };
 
 @Injectable()
@@ -34,7 +36,7 @@ export class NotificationsRepository {
    * Inserts in the caller's transaction, so the row commits or rolls back with the caller's work;
    * answers where the message stands, null when its subject had one on the channel already.
    */
-  async insert({ delayMs, ...row }: NewOutboxRow): Promise<DeliveryState | null> {
+  async insert({ delayMs, sendAfter, ...row }: NewOutboxRow): Promise<DeliveryState | null> {
     const [queued] = await this.sql.rows(
       NOTIFICATION_SQL.insert.bind({
         vendorId: row.vendorId,
@@ -53,6 +55,7 @@ export class NotificationsRepository {
         messageKey: row.messageKey,
         delaySeconds: delayMs ? Math.round(delayMs / 1000) : 0,
         traceParent: currentTraceParent(),
+        sendAfter: sendAfter ?? null,
       }),
     );
     return queued ?? null;

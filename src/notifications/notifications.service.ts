@@ -60,7 +60,7 @@ function assertAddressed({ vendorId, subjectId, channel, recipient }: AddressedM
  * An e-mail comes from "{vendor} via {operator}" and is answered to the vendor.
  */
 function render(notification: NewNotification, operator: Operator): NewOutboxRow {
-  const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs } =
+  const { vendorId, purpose, locale, subjectId, channel, recipient, mergeFields, customMessage, delayMs, sendAfter } =
     notification;
   const unsubscribeUrl = mergeFields.unsubscribeLink;
   const processId = notification.processId ?? null;
@@ -73,6 +73,7 @@ function render(notification: NewNotification, operator: Operator): NewOutboxRow
     recipient,
     unsubscribeUrl,
     delayMs,
+    sendAfter,
     messageKey: randomUUID(),
   };
   if (channel === 'SMS') {
@@ -143,21 +144,20 @@ export class NotificationsService {
    * Queues a vendor's message to a lead's customer like `enqueue`: in the caller's transaction, once per
    * message and channel, throwing on an invalid recipient. An e-mail comes from "{vendor} via {operator}",
    * ends with the identification and unsubscribe link and is answered to the vendor; an SMS names the vendor
-   * and ends with the opt-out line.
+   * and ends with the link to the page that identifies it (the same page) and the opt-out line.
    */
   async enqueueLeadMessage(message: NewLeadMessage): Promise<void> {
     assertAddressed(message);
     const { vendorId, subjectId, channel, recipient, body, vendor, locale, delayMs } = message;
     const base = { vendorId, purpose: LEAD_MESSAGE_PURPOSE, subjectId, processId: null, channel, recipient };
     const delivery = { delayMs, messageKey: randomUUID() };
+    assertHttpUrl(message.unsubscribeLink, 'unsubscribeLink');
     if (channel === 'SMS') {
-      const text = renderLeadMessageSms(vendor.name, body, locale);
+      const text = renderLeadMessageSms(vendor.name, body, message.unsubscribeLink, locale);
       const sms = { subject: null, text, html: null, unsubscribeUrl: null, fromName: null, replyTo: null };
       await this.repository.insert({ ...base, ...delivery, ...sms, sender: vendor.smsSender });
     } else {
       const unsubscribeUrl = message.unsubscribeLink;
-      if (unsubscribeUrl === null) throw new Error('A lead message e-mail needs its unsubscribe link.');
-      assertHttpUrl(unsubscribeUrl, 'unsubscribeLink');
       const email = renderLeadMessageEmail(body, { ...vendor, unsubscribeLink: unsubscribeUrl }, this.operator, locale);
       const fromName = `${cleanMergeValue(vendor.name)} via ${this.operator.name}`.slice(0, 300);
       await this.repository.insert({

@@ -76,13 +76,13 @@ export const NOTIFICATION_SQL = {
     `
     INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
                                      text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at,
-                                     trace_parent)
+                                     trace_parent, send_after)
     VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
             :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds),
-            :traceParent)
+            :traceParent, :sendAfter::timestamptz)
     ON CONFLICT DO NOTHING
     RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
-              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt"`,
+              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt", send_after AS "sendAfter"`,
     { prepare: true },
   ),
 

@@ -62,7 +62,10 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       );
     }
     const handedOver = await this.markHandingOver(claim);
-    if (handedOver instanceof DeliveryFailure) return this.recordFailure(claim, handedOver);
+    if (handedOver instanceof DeliveryFailure) {
+      this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver.code, started);
+      return;
+    }
     if (!handedOver) return;
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);

@@ -10,6 +10,9 @@ import { ProcessRepository } from './process.repository';
 import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 import { SmsOptOuts } from '../notifications/sms-opt-outs';
+import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import { quietUntil } from '../automation-settings/quiet-hours';
+import { Clock } from '../common/time/clock';
 
 export interface MessageToCustomer {
   vendorId: number;
@@ -41,12 +44,15 @@ export interface QueuedMessages {
   optedOut: ('email' | 'phone')[];
   /** The phone was not texted: every pool number carries another vendor's conversation with it. */
   senderPoolFull: boolean;
+  /** When the SMS, held for the vendor's quiet hours, leaves; null when nothing waits for them. */
+  sendAfter: Date | null;
 }
 
 /**
  * The one way reputation messages are sent: inside the caller's transaction, to each of the
  * customer's contacts that has not opted out of the vendor's messages, in the vendor's name and
- * answered to the vendor's e-mail.
+ * answered to the vendor's e-mail. A text, whoever starts it, waits for the end of the vendor's quiet
+ * hours (docs/contract.md#automation); an e-mail leaves at once.
  */
 @Injectable()
 export class ReputationMessages {
@@ -56,6 +62,8 @@ export class ReputationMessages {
     private readonly links: ReputationLinks,
     private readonly vendors: VendorsService,
     private readonly smsOptOuts: SmsOptOuts,
+    private readonly automation: AutomationSettingsService,
+    private readonly clock: Clock,
   ) {}
 
   /** The contacts the vendor must not message: its own opt-out list, erased contacts, phones that texted STOP. */
@@ -68,8 +76,17 @@ export class ReputationMessages {
   async queue(message: MessageToCustomer, vendor?: Vendor): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
-    const result: QueuedMessages = { channels: [], deliveries: [], optedOut: [], senderPoolFull: false };
+    const result: QueuedMessages = {
+      channels: [],
+      deliveries: [],
+      optedOut: [],
+      senderPoolFull: false,
+      sendAfter: null,
+    };
     vendor ??= await this.vendors.get(message.vendorId);
+    const now = this.clock.now();
+    const quietEnd = phone === null ? null : quietUntil(await this.automation.settingsOf(message.vendorId), now);
+    const smsDelayMs = Math.max(message.delayMs ?? 0, quietEnd ? quietEnd.getTime() - now.getTime() : 0);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],
       ['SMS', 'phone', phone, message.customMessages?.sms],
@@ -102,12 +119,14 @@ export class ReputationMessages {
         },
         customMessage,
         replyTo: vendor.email,
-        delayMs: message.delayMs,
+        delayMs: channel === 'SMS' ? smsDelayMs : message.delayMs,
+        sendAfter: channel === 'SMS' ? quietEnd : null,
         processId: message.processId,
         smsSender: vendor.smsFromNumber,
       });
       result.channels.push(channel);
       if (delivery) result.deliveries.push(delivery);
+      if (channel === 'SMS') result.sendAfter = quietEnd;
     }
     return result;
   }

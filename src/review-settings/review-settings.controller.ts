@@ -19,13 +19,14 @@ export class ReviewSettingsController {
   @ApiEnvelope(ReviewSettingsResponse)
   @RequiresScope('profile:read')
   async getReviewSettings(@Param() { vendorId }: VendorIdParams): Promise<ReviewSettingsResponse> {
-    return ReviewSettingsResponse.from(await this.settings.getForVendor(vendorId));
+    return ReviewSettingsResponse.from(await this.settings.measured(vendorId));
   }
 
   /**
    * Replaces the vendor's review settings; answers them as stored. A `reviewLocations` item's `id` must
    * name one of this vendor's current locations (another vendor's, or one removed, is a 400); a new
-   * location has none.
+   * location has none. A custom SMS text that, with the vendor's name and a 20-character first name, takes
+   * more than 4 SMS segments is a 400 naming its size.
    */
   @Put(':vendorId/review-settings')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })

@@ -5,11 +5,13 @@ import { ReviewSettings } from './entities/review-settings.entity';
 import { ReviewSettingsController } from './review-settings.controller';
 import { ReviewSettingsRepository } from './review-settings.repository';
 import { ReviewSettingsService } from './review-settings.service';
+import { CustomSmsSizesService } from './custom-sms-sizes';
+import { VendorsModule } from '../vendors/vendors.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ReviewSettings, ReviewLocation])],
+  imports: [VendorsModule, TypeOrmModule.forFeature([ReviewSettings, ReviewLocation])],
   controllers: [ReviewSettingsController],
-  providers: [ReviewSettingsRepository, ReviewSettingsService],
+  providers: [ReviewSettingsRepository, ReviewSettingsService, CustomSmsSizesService],
   exports: [ReviewSettingsService],
 })
 export class ReviewSettingsModule {}

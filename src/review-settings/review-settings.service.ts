@@ -4,10 +4,20 @@ import type { Locale } from '../common/locale/locale';
 import type { ReviewSettingsDto } from './dto/review-settings.dto';
 import type { ReviewSettings } from './entities/review-settings.entity';
 import { ReviewSettingsRepository } from './review-settings.repository';
+import { type CustomSmsSizes, CustomSmsSizesService } from './custom-sms-sizes';
+
+/** The settings as the API answers them: with the size of each custom SMS text as it is sent. */
+export interface MeasuredReviewSettings {
+  settings: ReviewSettings;
+  smsSizes: CustomSmsSizes;
+}
 
 @Injectable()
 export class ReviewSettingsService {
-  constructor(private readonly settings: ReviewSettingsRepository) {}
+  constructor(
+    private readonly settings: ReviewSettingsRepository,
+    private readonly smsSizes: CustomSmsSizesService,
+  ) {}
 
   /**
    * The vendor's review settings. A vendor that never saved any gets the defaults, stored on this first
@@ -32,11 +42,24 @@ export class ReviewSettingsService {
       : { email: settings.customEmailMessage, sms: settings.customSMSMessage };
   }
 
-  /** Replaces the whole settings; what the body leaves out is reset to its default. */
-  async replace(vendorId: number, body: ReviewSettingsDto): Promise<ReviewSettings> {
+  /** The vendor's settings (as `getForVendor`) with the size of each custom SMS text. */
+  async measured(vendorId: number): Promise<MeasuredReviewSettings> {
+    const settings = await this.getForVendor(vendorId);
+    return { settings, smsSizes: await this.smsSizes.of(vendorId, settings) };
+  }
+
+  /**
+   * Replaces the whole settings; what the body leaves out is reset to its default. A custom SMS text
+   * that cannot fit its parts with the vendor's name is refused (400, with its size) before anything is stored.
+   */
+  async replace(vendorId: number, body: ReviewSettingsDto): Promise<MeasuredReviewSettings> {
     const locations = body.reviewLocations ?? [];
     const ids = locations.flatMap((location) => (location.id === undefined ? [] : [location.id]));
     if (new Set(ids).size < ids.length) throw DomainError.invalid('Each review location id may appear only once.');
+    const smsSizes = await this.smsSizes.fitting(vendorId, {
+      customSMSMessage: body.customSMSMessage ?? '',
+      customSMSMessageFr: body.customSMSMessageFr ?? '',
+    });
     const stored = await this.settings.replace(
       vendorId,
       {
@@ -58,6 +81,6 @@ export class ReviewSettingsService {
       locations.map(({ id, label, googleUrl }) => ({ id, label, googleUrl })),
     );
     if (!stored) throw DomainError.notFound('Vendor', vendorId);
-    return stored;
+    return { settings: stored, smsSizes };
   }
 }

@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { text } from '../common/i18n/catalogue';
 import type { Locale } from '../common/locale/locale';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
-import { smsSize } from '../notifications/rendering/sms-segments';
+import { smsSize, withGsm7Punctuation } from '../notifications/rendering/sms-segments';
 import { VendorsService } from '../vendors/vendors.service';
 
-/** A HELP answer goes in at most this many GSM-7 parts. */
+/** A HELP answer goes in at most this many parts (UCS-2 when the vendor's name needs it). */
 export const MAX_HELP_SEGMENTS = 2;
+
+/** What the conversation a HELP answers is: a review or feedback request, or a lead's conversation. */
+export type HelpTopic = 'request' | 'lead';
 
 /** The texts the service answers a keyword with, in the catalogues' words. */
 @Injectable()
@@ -24,17 +27,16 @@ export class KeywordAnswers {
 
   /**
    * HELP/INFO/AIDE: who sends these texts and for whom (`vendorId`: the vendor of the phone's latest
-   * conversation on the number written to), how to stop, whom to ask. GSM-7 in at most two parts: a
-   * vendor's name that GSM-7 cannot write, or too long for them, is left out rather than altered.
+   * conversation on the number written to), what that conversation is (`topic`), how to stop, whom to
+   * ask. In at most two parts, the vendor's name as spelled (UCS-2 when it needs it); a name too long for
+   * them is left out rather than cut.
    */
-  async help(locale: Locale, vendorId: number | null): Promise<string> {
+  async help(locale: Locale, vendorId: number | null, topic: HelpTopic): Promise<string> {
     if (vendorId !== null) {
-      const answer = text(locale, 'sms.helpForVendor', {
-        ...this.operator,
-        vendorName: await this.vendors.nameOf(vendorId),
-      });
-      const size = smsSize(answer);
-      if (size.encoding === 'GSM-7' && size.segments <= MAX_HELP_SEGMENTS) return answer;
+      const vendorName = withGsm7Punctuation(await this.vendors.nameOf(vendorId));
+      const key = topic === 'lead' ? 'sms.helpForLead' : 'sms.helpForVendor';
+      const answer = text(locale, key, { ...this.operator, vendorName });
+      if (smsSize(answer).segments <= MAX_HELP_SEGMENTS) return answer;
     }
     return text(locale, 'sms.help', this.operator);
   }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { normalizePhone } from '../common/validation/phone';
 import { NotificationsConfig, notificationsConfig } from '../config/notifications.config';
+import { LEAD_MESSAGE_PURPOSE } from '../notifications/notification.types';
 import { PhoneOptOuts } from '../reputation/phone-opt-outs';
 import { ReputationProcessService } from '../reputation/reputation-process.service';
 import { InboundSmsRepository } from './inbound-sms.repository';
@@ -83,7 +84,10 @@ export class SmsInboundService {
    * that never texted the phone, how to resubscribe; nothing for the rest.
    */
   private async answerTo(keyword: KeywordMatch | undefined, route: ReplyRoute): Promise<string | undefined> {
-    if (keyword?.kind === 'HELP') return this.answers.help(keyword.locale, route.vendorId);
+    if (keyword?.kind === 'HELP') {
+      const topic = route.replied?.purpose === LEAD_MESSAGE_PURPOSE ? 'lead' : 'request';
+      return this.answers.help(keyword.locale, route.vendorId, topic);
+    }
     if (keyword?.kind === 'START')
       return servesPhone(route) ? undefined : this.answers.howToResubscribe(keyword.locale);
     if (keyword?.kind !== 'STOP' || keyword.providerAnswers) return undefined;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { automate, stopClock } from '../support/automation';
 import { createLead } from '../support/factories';
+import { smsSize } from '../../src/notifications/rendering/sms-segments';
 import { waitUntil } from '../support/net';
 import { textedBy } from '../support/sms-conversations';
 import { SHARED_SENDER, e164, smsSettings, text } from '../support/sms-inbound';
@@ -91,11 +92,15 @@ describe('Conversations on leads (e2e)', () => {
       sendAfter: null,
     });
     await waitUntil(() => Promise.resolve(textsTo(phone).length === 1));
-    // The vendor's name whole, the words with GSM-7 punctuation, the opt-out line; from the shared number.
-    expect(textsTo(phone)[0].form).toMatchObject({
-      From: SHARED_SENDER,
-      Body: `${vendor.entity.vendorName}: Hi Jane, could we come by "Thursday" at 10?\nReply STOP to opt out.`,
-    });
+    // The vendor's name whole, the words with GSM-7 punctuation, the link to the page that identifies the
+    // sender, the opt-out line; from the shared number.
+    expect(textsTo(phone)[0].form.From).toBe(SHARED_SENDER);
+    expect(textsTo(phone)[0].form.Body).toMatch(
+      new RegExp(
+        `^${vendor.entity.vendorName}: Hi Jane, could we come by "Thursday" at 10\\?\n` +
+          'https://reviews\\.example\\.test/l/[\\w-]{24}\nReply STOP to opt out\\.$',
+      ),
+    );
 
     const email = await write(other.http, vendor, leadId, {
       body: 'The estimate is attached.\n\nSam',
@@ -150,6 +155,47 @@ describe('Conversations on leads (e2e)', () => {
     expect(received.map((e) => e.data)).toEqual([
       { leadId, channel: 'sms', body: 'Thursday works, see you then!', receivedAt: rest.content[0].at },
     ]);
+  });
+
+  it('writes a French customer in four parts, names an accented vendor as spelled, identifies it by a link; AIDE describes the conversation', async () => {
+    const vendor = await bed.vendor({
+      vendorName: 'Rénovations Côté & Fils Québec',
+      mailingAddress: '12 rue Racine, Québec QC',
+    });
+    await automate(bed.t.app, vendor.id);
+    const phone = newPhone();
+    const lead = await createLead(bed.t.app, vendor.id, { customerPhone: phone, customerLocale: 'fr' });
+    await request(bed.t.http).post(`${V}/general-leads/${lead.id}/accept`).set(vendor.auth).expect(200);
+    // 143 characters, UCS-2 (ç): within four parts with the name, the link and the opt-out line.
+    const body =
+      'Bonjour Mme Tremblay, nous pourrions passer jeudi à 10 h pour mesurer la cuisine. ' +
+      'Est-ce que ça vous convient? Merci beaucoup et bonne journée!';
+    expect(body).toHaveLength(143);
+    const other = await acceptedLead();
+    expect((await write(bed.t.http, other.vendor, other.leadId, { body })).status).toBe(201);
+    await waitUntil(() => Promise.resolve(textsTo(other.phone).length === 1));
+    expect(smsSize(textsTo(other.phone)[0].form.Body)).toEqual({ encoding: 'UCS-2', segments: 4 });
+
+    const words = 'Bonjour, nous pourrions passer jeudi à 10 h. Est-ce que ça vous convient?';
+    expect((await write(bed.t.http, vendor, lead.id, { body: words })).status).toBe(201);
+    await waitUntil(() => Promise.resolve(textsTo(phone).length === 1));
+    const sent = textsTo(phone)[0].form.Body;
+    const [signed, link, optOut] = sent.split('\n');
+    expect(signed).toBe(`Rénovations Côté & Fils Québec : ${words}`);
+    expect(link).toMatch(/^https:\/\/reviews\.example\.test\/l\/[\w-]{24}$/);
+    expect(optOut).toBe('Répondez ARRET pour vous désabonner.');
+    // The link's page says who sent it, on whose behalf, where the vendor is (CASL by link), in French.
+    const page = await request(bed.t.http).get(new URL(link).pathname).expect(200);
+    expect(page.text).toContain('<html lang="fr-CA">');
+    expect(page.text).toContain('Rénovations Côté &amp; Fils Québec');
+    expect(page.text).toContain('12 rue Racine, Québec QC');
+    expect(page.text).toContain('Leads Co');
+
+    const help = await text(bed.t.http, e164(phone), 'aide').expect(200);
+    expect(help.text).toContain(
+      'Leads Co : Rénovations Côté &amp; Fils Québec vous écrit pour votre soumission. Répondez ARRET pour cesser.',
+    );
+    expect(help.text).not.toMatch(/avis|review/i);
   });
 
   it('STOP in the middle ends the conversation: a further message is the opt-out 409', async () => {
@@ -230,9 +276,9 @@ describe('Conversations on leads (e2e)', () => {
       `Lead ${pending.id} is not accepted: only the customer of an accepted lead can be written to.`,
     );
 
-    const tooLong = await write(bed.t.http, vendor, leadId, { body: 'x'.repeat(440) });
+    const tooLong = await write(bed.t.http, vendor, leadId, { body: 'x'.repeat(560) });
     expect(tooLong.status).toBe(400);
-    expect((tooLong.body as { error: string }).error).toMatch(/takes 4 segments in GSM-7; at most 3 are sent/);
+    expect((tooLong.body as { error: string }).error).toMatch(/takes 5 segments in GSM-7; at most 4 are sent/);
     for (const body of [
       {},
       { body: '' },

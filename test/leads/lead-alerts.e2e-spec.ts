@@ -100,7 +100,8 @@ describe('Lead alerts (e2e)', () => {
     expect(text).toContain(`Expires: ${written.replace(/ /g, '\u00a0').replace('\u00a0at\u00a0', ' at ')}, unless`);
     expect(text).toContain(`Open the lead: ${link}`);
     expect(text).toContain('Sent by Leads Co.');
-    expect(mail.parsed.html).toContain(`<a href="${link}"`);
+    expect(mail.parsed.html).toContain(`<a class="link" href="${link}"`);
+    expect(mail.parsed.html).toContain('<meta name="color-scheme" content="light dark">');
     // Not a customer message: no unsubscribe header.
     expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
     expectNoContactDetails(`${mail.parsed.subject}\n${text}\n${mail.parsed.html as string}`);
@@ -112,7 +113,7 @@ describe('Lead alerts (e2e)', () => {
     expect(body).toContain(`Expires ${written}.`);
     expect(body.endsWith(` ${link}`)).toBe(true);
     expect(smsSize(body).encoding).toBe('GSM-7');
-    expect(smsSize(body).segments).toBeLessThanOrEqual(2);
+    expect(smsSize(body).segments).toBeLessThanOrEqual(4);
     const quoted = /"([^"]*)"/.exec(body)![1];
     expect(quoted.length).toBeLessThanOrEqual(160);
     expect(quoted.endsWith('...')).toBe(true);
@@ -124,6 +125,28 @@ describe('Lead alerts (e2e)', () => {
       'both marked SENT',
     );
     expect((await messagesOf(t.app, 'LEAD_ALERT', lead.id)).map((m) => m.channel)).toEqual(['EMAIL', 'SMS']);
+  });
+
+  it('alerts a French-speaking vendor in French, its name as spelled (UCS-2 rather than "Coté")', async () => {
+    const vendorName = 'Rénovations Côté & Fils Québec';
+    const { vendor } = await alertedVendor(
+      { phone: ALERT_PHONE, smsEnabled: true },
+      { vendorName, provinceName: 'Québec' },
+    );
+    const lead = await assign(vendor.id);
+    const [mail] = await eventually(() => h.sink.to(vendor.email).length > 0 && h.sink.to(vendor.email), 'the e-mail');
+    const sms = await eventually(
+      () => h.sms.messagesTo(ALERT_SMS_TO).find((m) => m.form.Body.includes(`demande ${lead.id} `)),
+      'the SMS',
+    );
+    expect(mail.parsed.subject).toBe(`Nouvelle demande de soumission\u00a0: Kitchen renovation (numéro ${lead.id})`);
+    expect(mail.parsed.text).toContain(`Numéro de la demande\u00a0: ${lead.id}`);
+    expect(mail.parsed.text).toMatch(
+      /Expire le \d{1,2}\u00a0\S+\u00a0\d{4} à [1-9]\d?\u00a0h\u00a0\d{2}\u00a0HN?[EA]\S* si elle n’a pas été acceptée/,
+    );
+    expect(sms.form.Body).toContain(`Leads Co : nouvelle demande ${lead.id} pour ${vendorName}, Kitchen renovation.`);
+    expect(sms.form.Body).toMatch(/ Expire le \d{1,2} \S+ \d{4} à [1-9]\d? h \d{2} /);
+    expect(smsSize(sms.form.Body).encoding).toBe('UCS-2');
   });
 
   it("alerts at any hour: quiet hours are for customers, not the vendor's people", async () => {

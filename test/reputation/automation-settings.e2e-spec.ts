@@ -27,7 +27,7 @@ describe('Automation settings (e2e)', () => {
   const managerPath = (vendorId: number | string) => `/rest-manager-api-v1/vendors/${vendorId}/automation-settings`;
 
   it('answers the defaults to a vendor that never saved any, on both APIs', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const own = await request(t.http).get(vendorPath).set(bearer(token));
     expect(own.status).toBe(200);
     expect(own.body).toEqual({ success: true, data: DEFAULTS });
@@ -36,7 +36,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('stores what the vendor puts, answers it, and a manager reads and replaces the same settings', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const body = {
       reminderEnabled: false,
       reminderDelayMinutes: 20160,
@@ -66,7 +66,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('refuses a PUT that leaves settings out with a 400 naming each of them, and changes nothing', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const saved = { ...DEFAULTS, reminderDelayMinutes: 60, timeZone: 'America/Vancouver' };
     await request(t.http).put(vendorPath).set(bearer(token)).send(saved).expect(200);
     const partial = { reminderEnabled: false, quietHoursEnd: null };
@@ -99,7 +99,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('PATCH changes only the settings it names, on both APIs, and answers them all', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const first = await request(t.http).patch(vendorPath).set(bearer(token)).send({ reminderDelayMinutes: 90 });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ success: true, data: { ...DEFAULTS, reminderDelayMinutes: 90 } });
@@ -136,7 +136,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('a retried PATCH with an Idempotency-Key answers the first answer again and changes nothing again', async () => {
-    const { token } = await createVendor(t.app);
+    const { token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const patch = (body: object, key?: string) => {
       const req = request(t.http).patch(vendorPath).set(bearer(token));
       return (key ? req.set('Idempotency-Key', key) : req).send(body);
@@ -151,8 +151,8 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('moves vendors still on the old default pair (09:00 to 20:00) to the new one, and no one else', async () => {
-    const onOldPair = await createVendor(t.app);
-    const ownChoice = await createVendor(t.app);
+    const onOldPair = await createVendor(t.app, { keepDefaultQuietHours: true });
+    const ownChoice = await createVendor(t.app, { keepDefaultQuietHours: true });
     const runner = t.dataSource.createQueryRunner();
     await runner.startTransaction();
     try {
@@ -176,8 +176,8 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('keeps each vendor to its own settings', async () => {
-    const a = await createVendor(t.app);
-    const b = await createVendor(t.app);
+    const a = await createVendor(t.app, { keepDefaultQuietHours: true });
+    const b = await createVendor(t.app, { keepDefaultQuietHours: true });
     await request(t.http).patch(vendorPath).set(bearer(a.token)).send({ reminderDelayMinutes: 60 }).expect(200);
     expect((await request(t.http).get(vendorPath).set(bearer(b.token))).body.data).toEqual(DEFAULTS);
   });
@@ -207,7 +207,7 @@ describe('Automation settings (e2e)', () => {
     ['a string boolean', { reminderEnabled: 'yes' }, 'reminderEnabled', /boolean/],
     ['an unknown property', { reminderCount: 2 }, 'reminderCount', /should not exist/],
   ])('refuses %s with a 400 naming the field, in a PUT and in a PATCH', async (_case, body, field, message) => {
-    const { token } = await createVendor(t.app);
+    const { token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     const put = await request(t.http)
       .put(vendorPath)
       .set(bearer(token))
@@ -222,7 +222,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('accepts IANA names besides Area/Location (UTC, links such as US/Eastern)', async () => {
-    const { token } = await createVendor(t.app);
+    const { token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     for (const timeZone of ['UTC', 'US/Eastern', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) {
       const res = await request(t.http).patch(vendorPath).set(bearer(token)).send({ timeZone });
       expect(res.status).toBe(200);
@@ -245,7 +245,7 @@ describe('Automation settings (e2e)', () => {
   });
 
   it('admits only the right token on each API', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(t.app, { keepDefaultQuietHours: true });
     expect((await request(t.http).get(vendorPath)).status).toBe(401);
     expect((await request(t.http).get(vendorPath).set(t.manager)).status).toBe(403);
     expect((await request(t.http).get(managerPath(vendor.id)).set(bearer(token))).status).toBe(403);

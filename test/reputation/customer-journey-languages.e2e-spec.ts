@@ -37,7 +37,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir fait confiance à Rénovations Érable!/);
     expect(email.text).toContain('\n\nAu plaisir,\nRénovations Érable\n\n--\n');
     expect(email.text).toContain(
-      'Message transmis par Leads Co pour Rénovations Érable.\n' +
+      'Message envoyé par Leads Co au nom de l’entreprise Rénovations Érable.\n' +
         `Rénovations Érable, ${ERABLE.mailingAddress}\nPour joindre Rénovations Érable\u00a0: 514\u00a0555-0100\n` +
         'Pour ne plus recevoir ces messages\u00a0: ',
     );
@@ -200,7 +200,9 @@ describe('A customer journey in French and in English (e2e)', () => {
       const url = link![1] ?? link![2];
       expect(url).toMatch(/\/[ri]\/[A-Za-z0-9_-]{24}\/unsubscribe$/);
       expect(parsed.html).toContain(`href="${url}"`);
-      expect(text).toMatch(/ (Sent by Leads Co on behalf of|Message transmis par Leads Co pour) [^\n]+\.\n/);
+      expect(text).toMatch(
+        / (Sent by Leads Co on behalf of|Message envoyé par Leads Co au nom de l’entreprise) [^\n]+\.\n/,
+      );
       expect(text).toMatch(
         /\n(Contact [^\n:]+: (514-555-0100|1-800-555-0199)|Pour joindre [^\n:]+\u00a0: (514\u00a0555-0100|1-800-555-0199))\n/,
       );
@@ -219,16 +221,17 @@ describe('A customer journey in French and in English (e2e)', () => {
     const inEnglish = await bed.assignLead(maple, 'dispatch@maple.example', '416-555-0140');
 
     const french = (await bed.mail('dispatch@erable.example', 1)).parsed;
-    expect(french.subject).toBe(`Nouvelle demande ${inFrench.id}\u00a0: Cuisine`);
+    expect(french.subject).toBe(`Nouvelle demande de soumission\u00a0: Cuisine (numéro ${inFrench.id})`);
     expect(langOf(french.html || '')).toBe('fr-CA');
     const frenchExpiry = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', ' ');
-    expect(frenchExpiry).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4} à \d{1,2} h \d{2} H[NA]E$/);
+    // The hour without a leading zero (OQLF: "6 h 30").
+    expect(frenchExpiry).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4} à [1-9]\d? h \d{2} H[NA]E$/);
     expect(french.text).toContain(
       'Une nouvelle demande de soumission vient d’être attribuée à Rénovations Érable Alertes.',
     );
     // In the e-mail, no-break spaces keep the date and the time each on one line.
     const unbroken = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', '\u00a0');
-    expect(french.text).toContain(`Expiration\u00a0: ${unbroken}, si elle`);
+    expect(french.text).toContain(`Expire le ${unbroken} si elle n’a pas été acceptée`);
     expect(french.text).toContain(
       'Travaux\u00a0: Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à [coordonnées masquées].',
     );
@@ -237,7 +240,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(frenchSms).toBe(
       `Leads Co : nouvelle demande ${inFrench.id} pour Rénovations Érable Alertes, Cuisine. ` +
         `"Refaire la cuisine : armoires, comptoirs et dosseret. Écrivez-moi à [coordonnées masquées]." ` +
-        `Expiration : ${frenchExpiry}.`,
+        `Expire le ${frenchExpiry}.`,
     );
     expect(smsSize(frenchSms).encoding).toBe('GSM-7');
     expect(smsSize(frenchSms).segments).toBeLessThanOrEqual(2);

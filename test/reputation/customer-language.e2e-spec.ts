@@ -67,7 +67,7 @@ describe("The customer's language (e2e)", () => {
     const [email, sms] = await messagesOf(t.app, 'REVIEW_REQUEST', id);
     expect(email.subject).toBe('Pourriez-vous donner votre avis sur Rénovations Érable?');
     expect(email.text).toMatch(/^Bonjour Luc,\n\nMerci d’avoir fait confiance à Rénovations Érable!/);
-    expect(email.text).toContain('Message transmis par');
+    expect(email.text).toContain('Message envoyé par');
     expect(email.html).toContain('<html lang="fr-CA">');
     expect(sms.text).toMatch(/^Bonjour Luc, ici Rénovations Érable\. Merci de nous avoir fait confiance!/);
     expect(sms.text.endsWith(`\n${FR_OPT_OUT}`)).toBe(true);
@@ -103,6 +103,45 @@ describe("The customer's language (e2e)", () => {
       'Would you review Maple Renovations?',
     );
     expect(vendor.provinceName).toBe('Ontario');
+  });
+
+  it('sends an accented vendor’s own texts, greeted and named, in French and in an English reminder', async () => {
+    const vendorName = 'Rénovations Côté & Fils Québec';
+    const { vendor, token } = await vendorIn('Québec', { vendorName });
+    const texts = {
+      customSMSMessageFr:
+        'Bonjour {firstName}, ici {vendorName}. Merci d’avoir choisi notre équipe! ' +
+        'Votre avis aide vos voisins à nous trouver. Auriez-vous une minute? {link}',
+      customSMSMessage:
+        "Hi {firstName}, it's {vendorName}. Thanks again for trusting us with your renovation! " +
+        'Would you share your experience? It helps other homeowners find us. {link}',
+    };
+    const saved = await request(t.http)
+      .put(`/rest-manager-api-v1/vendors/${vendor.id}/review-settings`)
+      .set(manager)
+      .send({
+        googleReviewEnabled: false,
+        facebookReviewEnabled: false,
+        bbbReviewEnabled: false,
+        otherReviewEnabled: false,
+        ...texts,
+      });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.customSMSMessageFrSize).toEqual({ encoding: 'UCS-2', segments: 4 });
+
+    const french = await askReview(token, { emailTo: undefined });
+    const [frenchSms] = await messagesOf(t.app, 'REVIEW_REQUEST', french.body.data.id);
+    expect(frenchSms.text).toMatch(
+      /^Bonjour Luc, ici Rénovations Côté & Fils Québec\. Merci d'avoir choisi notre équipe! Votre avis aide vos voisins à nous trouver\. Auriez-vous une minute\? http\S+\/r\/[\w-]{24}\nRépondez ARRET pour vous désabonner\.$/,
+    );
+
+    const english = await askReview(token, { emailTo: undefined, phone: '514-555-0189', locale: 'en' });
+    moveClock(minutesAfter(T0, 60));
+    expect((await t.app.get(ReminderPass).run()).sent).toBeGreaterThanOrEqual(1);
+    const [reminder] = await messagesOf(t.app, 'REVIEW_REMINDER', english.body.data.id);
+    expect(reminder.text).toMatch(
+      /^Reminder:\nHi Luc, it's Rénovations Côté & Fils Québec\. Thanks again for trusting us with your renovation!/,
+    );
   });
 
   it('never puts the English custom text in a French message, and uses the French one when there is one', async () => {

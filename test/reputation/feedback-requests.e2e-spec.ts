@@ -30,6 +30,7 @@ describe('Feedback requests, duplicates and the KPI: the vendor API (e2e)', () =
           answered: false,
           answeredAt: null,
           rating: null,
+          sendAfter: null,
           wouldRefer: null,
           comment: null,
           privateFeedback: null,

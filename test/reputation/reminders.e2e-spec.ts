@@ -107,7 +107,7 @@ describe('Reminders (e2e)', () => {
     expect(linkIn(feedbackReminder)).toBe(feedback.link);
     const [reviewReminder] = await messagesOf(t.app, 'REVIEW_REMINDER', review.request.id);
     expect(reviewReminder.text).toMatch(
-      new RegExp(`^A friendly reminder from ${v.vendorName}:\nDear Sam, a review please: ${review.link}\n`),
+      new RegExp(`^A friendly reminder from ${v.vendorName}\\.\n\nDear Sam, a review please: ${review.link}\n`),
     );
   });
 

@@ -1,4 +1,8 @@
-import { createFeedbackRequest } from '../support/factories';
+import request from 'supertest';
+import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
+import { VENDOR_API } from '../support/api-paths';
+import { stopClock } from '../support/automation';
+import { bearer, createFeedbackRequest, createVendor } from '../support/factories';
 import { useReputationRequestsApi } from '../support/reputation-requests-api';
 import type { TestApp } from '../support/test-app';
 
@@ -33,12 +37,55 @@ describe('Review requests: the vendor API (e2e)', () => {
           dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
           processState: 'IN_PROGRESS',
           deliveries: expect.any(Array),
+          sendAfter: null,
         },
       });
       expect(await count('review_requests', vendor.id)).toBe(1);
       expect(await count('reputation_processes', vendor.id)).toBe(1);
       const events = await t.dataSource.query('SELECT type FROM reputation_events WHERE vendor_id = $1', [vendor.id]);
       expect(events).toEqual([{ type: 'REVIEW_REQUESTED' }]);
+    });
+
+    it('holds the text of a request created in quiet hours until they end, and says when; the e-mail leaves at once', async () => {
+      const { token, vendor } = await createVendor(t.app, {
+        features: [...VENDOR_FEATURES],
+        keepDefaultQuietHours: true,
+      });
+      // 06:51 in Toronto (EST, UTC-5) on the injected clock: the default quiet hours end at 09:00.
+      stopClock(t.app, '2026-12-08T11:51:00.000Z');
+      const contact = { emailTo: 'night.owl@example.net', phone: '416-555-0177' };
+      const review = await postReview(token, { firstName: 'Luc', ...contact });
+      expect(review.status).toBe(201);
+      expect(review.body.data.sendAfter).toBe('2026-12-08T14:00:00.000Z');
+      const feedback = await request(t.http)
+        .post(`${VENDOR_API}/customer-feedback-system`)
+        .set(bearer(token))
+        .send({ customerName: 'Luc Côté', email: contact.emailTo, phone: contact.phone });
+      expect(feedback.status).toBe(201);
+      expect(feedback.body.data.sendAfter).toBe('2026-12-08T14:00:00.000Z');
+      const held: { channel: string; sendAfter: Date | null; heldFor: number }[] = await t.dataSource.query(
+        `SELECT channel, send_after AS "sendAfter", EXTRACT(EPOCH FROM next_attempt_at - created_at)::int AS "heldFor"
+           FROM notification_outbox WHERE vendor_id = $1 ORDER BY purpose, channel`,
+        [vendor.id],
+      );
+      // The texts are due at 09:00 (2 h 09 min after they were queued); the e-mails at once (a worker may have
+      // claimed them since, which pushes their next attempt a lease ahead).
+      const twoHoursNine = (2 * 60 + 9) * 60;
+      expect(held.map(({ channel, sendAfter }) => [channel, sendAfter?.toISOString() ?? null])).toEqual([
+        ['EMAIL', null],
+        ['SMS', '2026-12-08T14:00:00.000Z'],
+        ['EMAIL', null],
+        ['SMS', '2026-12-08T14:00:00.000Z'],
+      ]);
+      for (const { channel, heldFor } of held) {
+        if (channel === 'SMS') expect(heldFor).toBe(twoHoursNine);
+        else expect(heldFor).toBeLessThan(twoHoursNine);
+      }
+      // From 09:00 a request's text leaves at once.
+      stopClock(t.app, '2026-12-08T14:00:00.000Z');
+      const morning = await postReview(token, { firstName: 'Luc', phone: '416-555-0178' });
+      expect(morning.body.data.sendAfter).toBeNull();
+      jest.restoreAllMocks();
     });
 
     it('accepts either contact alone and leaves lastName out when not given', async () => {

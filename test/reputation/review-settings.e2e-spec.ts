@@ -21,6 +21,8 @@ const DEFAULTS = {
   facebookReviewUrl: null,
   bbbReviewUrl: null,
   otherReviewUrl: null,
+  customSMSMessageSize: null,
+  customSMSMessageFrSize: null,
 };
 
 describe('Manager API: review settings (e2e)', () => {
@@ -50,6 +52,8 @@ describe('Manager API: review settings (e2e)', () => {
       id: expect.any(Number),
       ...FULL,
       reviewLocations: FULL.reviewLocations.map((l) => ({ id: expect.any(Number), ...l })),
+      customSMSMessageSize: { encoding: 'GSM-7', segments: 1 },
+      customSMSMessageFrSize: { encoding: 'GSM-7', segments: 2 },
     };
     expect(saved.body).toEqual({ success: true, data: expected });
     expect((await get(vendor.id)).body.data).toEqual(saved.body.data);
@@ -210,6 +214,44 @@ describe('Manager API: review settings (e2e)', () => {
     const res = await put(vendor.id, { ...FULL, otherReviewUrl: url });
     expectError(res, 400, /^Invalid request: otherReviewUrl must be an https URL of a public web site\.$/);
     expect((await get(vendor.id)).body.data).toEqual(before);
+  });
+
+  describe('custom SMS texts, measured as the customer receives them', () => {
+    const COTE = 'Rénovations Côté & Fils Québec';
+    /** Fits four UCS-2 parts with this vendor's name, a 20-character first name and the link. */
+    const FITS_FR =
+      'Bonjour {firstName}, ici {vendorName}. Merci d’avoir choisi notre équipe! ' +
+      'Votre avis aide vos voisins à nous trouver. Auriez-vous une minute? {link}';
+
+    it('answers each text’s size with the vendor’s own name, per language', async () => {
+      const { vendor } = await createVendor(t.app, { vendorName: COTE });
+      const saved = await put(vendor.id, { ...FULL, customSMSMessageFr: FITS_FR });
+      expect(saved.status).toBe(200);
+      // The English text is UCS-2 too: the vendor's name, as spelled, is in every text.
+      expect(saved.body.data).toMatchObject({
+        customSMSMessageSize: { encoding: 'UCS-2', segments: 3 },
+        customSMSMessageFrSize: { encoding: 'UCS-2', segments: 4 },
+      });
+      expect((await get(vendor.id)).body.data.customSMSMessageFrSize).toEqual({ encoding: 'UCS-2', segments: 4 });
+    });
+
+    it('refuses a text that cannot fit four parts with the vendor’s name, saying its size, and changes nothing', async () => {
+      const { vendor } = await createVendor(t.app, { vendorName: COTE });
+      await put(vendor.id, FULL);
+      const tooLong = `${FITS_FR} Au plaisir de vous revoir pour vos prochains travaux!`;
+      const refused = await put(vendor.id, { ...FULL, customSMSMessageFr: tooLong });
+      expectError(refused, 400, /customSMSMessageFr/);
+      expect(failedFields(refused)).toEqual(['customSMSMessageFr']);
+      expect(refused.body.details[0].message).toMatch(
+        /^customSMSMessageFr takes 5 SMS segments in UCS-2 with the vendor's name .*; at most 4 are sent/,
+      );
+      expect((await get(vendor.id)).body.data.customSMSMessageFr).toBe(FULL.customSMSMessageFr);
+      // The same text fits for a vendor whose name keeps it in GSM-7.
+      const { vendor: plain } = await createVendor(t.app, { vendorName: 'Renovations Cote' });
+      const accepted = await put(plain.id, { ...FULL, customSMSMessageFr: tooLong });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.data.customSMSMessageFrSize).toEqual({ encoding: 'GSM-7', segments: 2 });
+    });
   });
 
   it('runs concurrent replacements one after the other, leaving one whole version', async () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
 import { waitUntil } from '../support/net';
+import { smsSize } from '../../src/notifications/rendering/sms-segments';
 import { OPERATOR, SHARED_SENDER, e164, messageSid, text, useSmsTestBed } from '../support/sms-inbound';
 import { textedBy } from '../support/sms-conversations';
 import { type Account } from '../support/own-database-app';
@@ -151,6 +152,27 @@ describe('Keywords texted to the sender number (e2e)', () => {
     expect(aide.text).toContain('Répondez ARRET pour ne plus recevoir de messages.');
     expect(aide.text).toContain(OPERATOR.OPERATOR_CONTACT);
     expect(aide.text).toContain('textos');
+  });
+
+  it('AIDE in a review request’s conversation names an accented vendor as spelled and says what its texts are, in two parts', async () => {
+    const cote = await sms.bed.vendor({
+      vendorName: 'Rénovations Côté & Fils Québec',
+      features: ['enableStandaloneReviewBooster'],
+    });
+    const phone = newPhone();
+    await request(sms.bed.t.http)
+      .post(`${V}/review-requests`)
+      .set(cote.auth)
+      .send({ firstName: 'Luc', phone, locale: 'fr' })
+      .expect(201);
+    await waitUntil(() => Promise.resolve(sms.stub.messages.some((m) => m.form.To === e164(phone))));
+    const aide = await text(sms.bed.t.http, e164(phone), 'AIDE').expect(200);
+    const answer = /<Message>(.*)<\/Message>/.exec(aide.text)![1].replaceAll('&amp;', '&');
+    expect(answer).toBe(
+      `${OPERATOR.OPERATOR_NAME} : Rénovations Côté & Fils Québec vous demande votre avis. ` +
+        `Répondez ARRET pour cesser. Aide : ${OPERATOR.OPERATOR_CONTACT}`,
+    );
+    expect(smsSize(answer)).toEqual({ encoding: 'UCS-2', segments: 2 });
   });
 
   it('the same MessageSid twice is recorded once and answered the same', async () => {

@@ -19,6 +19,7 @@ import { ReviewSettingsService } from '../../src/review-settings/review-settings
 import type { VendorFeature } from '../../src/auth/vendor-account';
 import { Vendor } from '../../src/vendors/entities/vendor.entity';
 import { VendorsService } from '../../src/vendors/vendors.service';
+import { AutomationSettingsService } from '../../src/automation-settings/automation-settings.service';
 import { linkSentFor } from './outbox';
 
 const unique = (): string => randomUUID().slice(0, 8);
@@ -31,14 +32,19 @@ export interface VendorOptions extends Partial<
   Pick<Vendor, 'vendorName' | 'email' | 'cityName' | 'provinceName' | 'activated' | 'packageType' | 'mailingAddress'>
 > {
   features?: VendorFeature[];
+  /**
+   * Keep the service's default quiet hours (20:00 to 09:00, Toronto). Without it the vendor has none, so
+   * that its customers' texts leave whatever the hour the test runs at (every text waits for quiet hours).
+   */
+  keepDefaultQuietHours?: boolean;
 }
 
-/** A vendor with a valid token, and any feature flags switched on. */
+/** A vendor with a valid token, any feature flags switched on, and no quiet hours unless asked. */
 export async function createVendor(
   app: INestApplicationContext,
   options: VendorOptions = {},
 ): Promise<{ vendor: Vendor; token: string }> {
-  const { features = [], ...fields } = options;
+  const { features = [], keepDefaultQuietHours = false, ...fields } = options;
   const vendors = app.get(VendorsService);
   // In this app's own transaction: @Transactional() finds the transaction host of the app started
   // last in the process, which may be another test's, already closed.
@@ -52,6 +58,9 @@ export async function createVendor(
     }),
   );
   if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
+  if (!keepDefaultQuietHours) {
+    await app.get(AutomationSettingsService).update(vendor.id, { quietHoursStart: null, quietHoursEnd: null });
+  }
   return { vendor, token: await app.get(VendorsService).issueToken(vendor.id, 'cli') };
 }
 
@@ -121,12 +130,12 @@ export async function createReviewRequest(
  * Review settings with every platform on and configured, as a manager would save them, and one
  * additional Google location (its id in `reviewLocations[0].id`).
  */
-export function configureReviewSites(
+export async function configureReviewSites(
   app: INestApplicationContext,
   vendorId: number,
   changes: Partial<ReviewSettingsDto> = {},
 ): Promise<ReviewSettings> {
-  return app.get(ReviewSettingsService).replace(vendorId, {
+  const saved = await app.get(ReviewSettingsService).replace(vendorId, {
     googleReviewEnabled: true,
     facebookReviewEnabled: true,
     bbbReviewEnabled: true,
@@ -140,6 +149,7 @@ export function configureReviewSites(
     reviewLocations: [{ label: 'West end', googleUrl: 'https://g.page/r/west/review' }],
     ...changes,
   });
+  return saved.settings;
 }
 /** A token to put in names so that a test finds its own rows among everyone's (never all digits). */
 export const uniqueTag = (): string => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;

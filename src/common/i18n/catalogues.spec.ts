@@ -68,7 +68,8 @@ function faultsOf(locale: Locale, catalogue: Catalogue): Record<string, string[]
     // SMS texts: GSM-7, checked in notifications/rendering/sms-texts.spec.ts.
     const faults = isSmsText(key) ? [] : typographyFaults(locale, message);
     if (locale === 'fr' && message === CATALOGUES.en[key] && !SAME_IN_BOTH.has(key)) faults.push('same as English');
-    if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{/i.test(message)) {
+    // A date (`le {expiresAt}`: "le 11 décembre") never elides; a name may start with a vowel.
+    if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{(?!expiresAt\})/i.test(message)) {
       faults.push('a word that elides before a vowel, in front of a name');
     }
     if (faults.length > 0) found[key] = faults;
@@ -127,5 +128,26 @@ describe('The message catalogues', () => {
     expect(text('fr', 'page.ratingOption', { n: 1 })).toBe('1 étoile sur 5');
     expect(text('fr', 'page.ratingOption', { n: 4 })).toBe('4 étoiles sur 5');
     expect(text('en', 'page.ratingOption', { n: 4 })).toBe('4 out of 5 stars');
+  });
+
+  it('says once who sends, on whose behalf, and what the texts are, in the messages’ French', () => {
+    const names = { operatorName: 'Leads Co', vendorName: 'Rénovations Côté', operatorContact: 'aide@leads.example' };
+    expect(text('fr', 'message.sentBy', names)).toBe(
+      'Message envoyé par Leads Co au nom de l’entreprise Rénovations Côté.',
+    );
+    const reason = text('fr', 'LEAD_MESSAGE.reason', names);
+    expect(reason.match(/transmis/g)).toHaveLength(1);
+    expect(reason).toContain('transmise à Rénovations Côté par Leads Co');
+    for (const key of ['sms.help', 'sms.helpForVendor', 'sms.helpForLead'] as const) {
+      expect(text('fr', key, names)).not.toMatch(/en son nom|\(|demandes de commentaires/);
+    }
+    expect(text('fr', 'sms.optOutConfirmation', names)).toBe(
+      "Leads Co : vous ne recevrez plus aucun texto de notre part, quelle que soit l'entreprise. Pour en recevoir de nouveau, répondez START.",
+    );
+    expect(text('fr', 'leadAlert.alert.subject', { category: 'Toiture', leadId: 7 })).toBe(
+      'Nouvelle demande de soumission\u00a0: Toiture (numéro 7)',
+    );
+    expect(text('fr', 'leadAlert.lead', { leadId: 7 })).toBe('Numéro de la demande\u00a0: 7');
+    expect(text('fr', 'sms.signature', names)).toBe('Rénovations Côté :');
   });
 });

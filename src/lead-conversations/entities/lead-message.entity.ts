@@ -61,7 +61,10 @@ export class LeadMessage {
   @Column({ type: 'timestamptz', nullable: true })
   sendAfter: Date | null;
 
-  /** An e-mail's unsubscribe link (`/l/{token}/unsubscribe`); null for a text. */
+  /**
+   * The token of the message's page: an e-mail's unsubscribe link (`/l/{token}/unsubscribe`), a text's
+   * identification link (`/l/{token}`); null for a customer's text and for messages sent before texts had one.
+   */
   @Column({ type: 'varchar', length: 24, nullable: true })
   unsubscribeToken: string | null;
 }

@@ -101,6 +101,10 @@ export class OutboxNotification {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   nextAttemptAt: Date;
 
+  /** A text held for the vendor's quiet hours: when they end (the producer's clock); null when not held. */
+  @Column({ type: 'timestamptz', nullable: true })
+  sendAfter: Date | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   lastAttemptAt: Date | null;
 
@@ -134,5 +138,5 @@ export class OutboxNotification {
 /** Where a message stands, as its request's delivery status shows it. */
 export type DeliveryState = Pick<
   OutboxNotification,
-  'channel' | 'status' | 'attempts' | 'lastErrorCode' | 'lastError' | 'sentAt' | 'nextAttemptAt'
+  'channel' | 'status' | 'attempts' | 'lastErrorCode' | 'lastError' | 'sentAt' | 'nextAttemptAt' | 'sendAfter'
 >;

@@ -1,6 +1,7 @@
 import { CUSTOMER_PURPOSES } from '../notification.types';
 import { LOCALES } from '../../common/locale/locale';
-import { MAX_SMS_SEGMENTS, renderEmail, renderSms } from './render-notification';
+import { text } from '../../common/i18n/catalogue';
+import { MAX_SMS_SEGMENTS, customSmsSize, renderEmail, renderSms } from './render-notification';
 import { smsSize } from './sms-segments';
 
 const fields = {
@@ -10,6 +11,20 @@ const fields = {
   unsubscribeLink: 'https://app.example/r/tok123/unsubscribe',
 };
 const OPERATOR = { name: 'Leads Co', mailingAddress: '100 King St W, Toronto ON', contact: '1-800-555-0100' };
+
+const named = (vendorName: string, firstName = 'Anaïs', referrerName = 'Zoé') => ({
+  firstName,
+  vendorName,
+  referrerName,
+  link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
+  unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
+});
+
+/** A Quebec vendor whose name has an ô (every French SMS of it is UCS-2), and its own French text. */
+const COTE = 'Rénovations Côté & Fils Québec';
+const COTE_TEXT =
+  'Bonjour {firstName}, ici {vendorName}. Merci d’avoir choisi notre équipe! ' +
+  'Votre avis aide vos voisins à nous trouver. Auriez-vous une minute pour nous en laisser un? {link}';
 
 describe('renderEmail', () => {
   it('fills the default template of the purpose: a text part, and HTML with a preheader, one button and the footer', () => {
@@ -107,7 +122,7 @@ describe('who is writing (CASL)', () => {
     ],
     [
       'fr',
-      'Message transmis par Leads Co pour Acme Renovations.',
+      'Message envoyé par Leads Co au nom de l’entreprise Acme Renovations.',
       'Pour joindre Acme Renovations\u00a0: ',
       'Pour joindre Leads Co\u00a0: ',
       'Pour ne plus recevoir ces messages\u00a0: ',
@@ -165,13 +180,6 @@ describe('renderSms', () => {
     'Rénovations Côté & Frères d’Île-d’Orléans, Entrepreneurs Généraux en Bâtiment, Maçonnerie, Toitures'
       .padEnd(100, '.')
       .slice(0, 100);
-  const named = (vendorName: string, firstName = 'Anaïs', referrerName = 'Zoé') => ({
-    firstName,
-    vendorName,
-    referrerName,
-    link: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx',
-    unsubscribeLink: 'https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx/unsubscribe',
-  });
   /** A name as an SMS writes it: as given, its apostrophes in GSM-7. */
   const written = (name: string) => name.replaceAll('’', "'");
   const OPT_OUT = { en: '\nReply STOP to opt out.', fr: '\nRépondez ARRET pour vous désabonner.' };
@@ -186,17 +194,10 @@ describe('renderSms', () => {
     ),
   );
 
-  /**
-   * A French invitation naming the 100-character vendor and its referrer cannot fit: the names, the link
-   * and the opt-out line alone take 207 UCS-2 units of the 201 three parts hold (sent whole, below).
-   */
-  const overflows = (purpose: string, locale: string, vendorName: string) =>
-    purpose === 'REFERRAL_INVITATION' && locale === 'fr' && vendorName === QUEBEC_NAME;
-
-  it.each(cases)('writes %s in %s (%s text) in three parts at most, %j whole', (purpose, locale, text, vendorName) => {
+  it.each(cases)('writes %s in %s (%s text) in four parts at most, %j whole', (purpose, locale, text, vendorName) => {
     const sms = renderSms(purpose, named(vendorName), text === 'custom' ? CUSTOM : null, locale);
-    const fits = smsSize(sms).segments <= MAX_SMS_SEGMENTS;
-    expect({ fits, sms }).toEqual({ fits: !overflows(purpose, locale, vendorName), sms });
+    expect({ segments: smsSize(sms).segments, sms }).toEqual({ segments: expect.any(Number), sms });
+    expect(smsSize(sms).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
     expect(sms).toContain(written(vendorName));
     if (purpose === 'REFERRAL_INVITATION') expect(sms).toContain('Zoé');
     expect(sms.match(/https:\/\//g)).toHaveLength(1);
@@ -222,11 +223,46 @@ describe('renderSms', () => {
   });
 
   it('sends whole, in more parts, a text whose names alone cannot fit: never a cut name', () => {
-    const sms = renderSms('REFERRAL_INVITATION', named(QUEBEC_NAME), null, 'fr');
+    const twice = `${QUEBEC_NAME} ${QUEBEC_NAME}`;
+    const sms = renderSms('REFERRAL_INVITATION', named(twice), null, 'fr');
     expect(sms).toBe(
-      `Zoé vous recommande ${written(QUEBEC_NAME)} : https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx${OPT_OUT.fr}`,
+      `Bonjour Anaïs, ici ${written(twice)}. Zoé vous recommande nos services : https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx${OPT_OUT.fr}`,
     );
-    expect(smsSize(sms).segments).toBe(MAX_SMS_SEGMENTS + 1);
+    expect(smsSize(sms).segments).toBeGreaterThan(MAX_SMS_SEGMENTS);
+  });
+
+  it('sends the vendor’s own French text to a customer of an accented vendor, greeted and named, in four parts', () => {
+    const sms = renderSms('REVIEW_REQUEST', named(COTE, 'Luc'), COTE_TEXT, 'fr');
+    expect(sms).toBe(
+      `Bonjour Luc, ici ${COTE}. Merci d'avoir choisi notre équipe! Votre avis aide vos voisins à nous trouver. ` +
+        'Auriez-vous une minute pour nous en laisser un? ' +
+        `https://reviews.example.com/r/AbCdEfGhIjKlMnOpQrStUvWx${OPT_OUT.fr}`,
+    );
+    expect(sms.length).toBeGreaterThan(3 * 67);
+    expect(smsSize(sms)).toEqual({ encoding: 'UCS-2', segments: 4 });
+  });
+
+  it.each(LOCALES)('greets the customer and names the speaker in every %s short form', (locale) => {
+    const values = { firstName: 'Luc', vendorName: COTE, referrerName: 'Zoé', link: 'https://x.example/r/t' };
+    const greeting = locale === 'fr' ? `Bonjour Luc, ici ${COTE}` : `Hi Luc, it's ${COTE}`;
+    for (const purpose of CUSTOMER_PURPOSES) expect(text(locale, `${purpose}.smsShort`, values)).toMatch(greeting);
+    expect(text(locale, 'sms.shortest', values)).toMatch(greeting);
+    // A default too long for the parts with a 100-character name leaves the short form, greeted.
+    expect(renderSms('REVIEW_REQUEST', named(QUEBEC_NAME, 'Luc'), null, locale)).toMatch(
+      locale === 'fr' ? /^Bonjour Luc, ici Rénovations .*\. Un avis sur nos services\? / : /^Hi Luc, it's Rénovations /,
+    );
+  });
+
+  it('measures a custom text as it would be sent, with its first line where the purpose has one', () => {
+    expect(customSmsSize('REVIEW_REQUEST', named(COTE, 'Luc'), COTE_TEXT, 'fr')).toEqual({
+      encoding: 'UCS-2',
+      segments: 4,
+    });
+    expect(customSmsSize('REVIEW_REQUEST', named(COTE, 'Luc'), `${COTE_TEXT} ${COTE_TEXT}`, 'fr').segments).toBe(8);
+    expect(customSmsSize('REVIEW_REMINDER', fields, 'Review us? {link}', 'en')).toEqual({
+      encoding: 'GSM-7',
+      segments: 1,
+    });
   });
 });
 
@@ -241,15 +277,30 @@ describe('reminders', () => {
     );
   });
 
-  it("put a first line saying so before the vendor's custom message", () => {
+  it("put a paragraph saying so before the vendor's custom message, which keeps its own first letter", () => {
     const email = renderEmail('REVIEW_REMINDER', fields, 'Dear {firstName}, please review us: {link}', OPERATOR, 'en');
     expect(email.text).toMatch(
-      /^A friendly reminder from Acme Renovations:\nDear Jane, please review us: https:\/\/app\.example\/r\/tok123\n/,
+      /^A friendly reminder from Acme Renovations\.\n\nDear Jane, please review us: https:\/\/app\.example\/r\/tok123\n/,
     );
-    expect(email.html).toContain('A friendly reminder from Acme Renovations:<br>Dear Jane');
+    expect(email.html).toContain(
+      '<p style="margin:0 0 16px">A friendly reminder from Acme Renovations.</p>\n<p style="margin:0 0 16px">Dear Jane',
+    );
+    const fr = renderEmail('REVIEW_REMINDER', fields, 'Bonjour {firstName}! {link}', OPERATOR, 'fr');
+    expect(fr.text).toMatch(/^Petit rappel amical envoyé par Acme Renovations\.\n\nBonjour Jane! /);
     const sms = renderSms('REVIEW_REMINDER', fields, 'Review {vendorName}?', 'en');
-    expect(sms).toMatch(
-      /^Reminder from Acme Renovations:\nReview Acme Renovations\? https:\/\/app\.example\/r\/tok123\n/,
+    expect(sms).toMatch(/^Reminder:\nReview Acme Renovations\? https:\/\/app\.example\/r\/tok123\n/);
+    // A custom text that does not name the vendor is signed with its name (in French, a space before ":").
+    expect(renderSms('REVIEW_REMINDER', fields, 'Un avis?', 'fr')).toMatch(
+      /^Rappel :\nAcme Renovations : Un avis\? https/,
     );
+  });
+
+  it("keeps the vendor's custom text in an English review reminder of an accented vendor", () => {
+    const custom =
+      "Hi {firstName}, it's {vendorName}. Thanks again for trusting us with your renovation! " +
+      'Would you share your experience? It helps other homeowners find us. {link}';
+    const sms = renderSms('REVIEW_REMINDER', named(COTE, 'Luc'), custom, 'en');
+    expect(sms).toMatch(/^Reminder:\nHi Luc, it's Rénovations Côté & Fils Québec\. Thanks again for trusting us/);
+    expect(smsSize(sms).segments).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
   });
 });

@@ -1,7 +1,7 @@
 import { LANGUAGE_TAGS, type MessageKey, displayedContact, text, textParts } from '../../common/i18n/catalogue';
 import type { Locale } from '../../common/locale/locale';
 import type { CustomerPurpose, MergeFields } from '../notification.types';
-import { smsSize, withGsm7Punctuation } from './sms-segments';
+import { type SmsSize, smsSize, withGsm7Punctuation } from './sms-segments';
 import { PURPOSE_FRAME, purposeKey } from './templates';
 import { escapeMarkup } from '../../common/markup/escape-markup';
 
@@ -31,8 +31,8 @@ type Values = Record<Placeholder, string>;
 const CUSTOM_PLACEHOLDER = /\{(firstName|vendorName|link|referrerName|operatorName|unsubscribeLink)\}/g;
 const FIELDS = Object.fromEntries(PLACEHOLDERS.map((field) => [field, { field }])) as Record<Placeholder, Field>;
 
-/** A message's SMS to a customer goes in at most this many parts. */
-export const MAX_SMS_SEGMENTS = 3;
+/** An SMS to a customer goes in at most this many parts (docs/contract.md#sms-replies). */
+export const MAX_SMS_SEGMENTS = 4;
 
 /** Merge values are single-line text: control characters and line breaks collapse to one space. */
 export function cleanMergeValue(value: string): string {
@@ -54,6 +54,12 @@ function valuesOf(fields: MergeFields, operatorName: string, locale: Locale): Va
 /** A catalogue message with its fields left to fill. */
 const catalogued = (locale: Locale, key: MessageKey): Segment[] => textParts<Field>(locale, key, FIELDS);
 
+/** The vendor's message as a template; null when it has none (only blanks). */
+function customTemplate(custom: string | null | undefined): Segment[] | null {
+  const message = custom?.replace(/\r\n?/g, '\n').trim();
+  return message ? customSegments(message) : null;
+}
+
 function customSegments(message: string): Segment[] {
   const result: Segment[] = [];
   let last = 0;
@@ -67,19 +73,16 @@ function customSegments(message: string): Segment[] {
 }
 
 /**
- * The vendor's message when it has one (after the purpose's first line, if it has one), else the
- * default; the link is always in it.
+ * The vendor's message when it has one (after the purpose's first line, if it has one, and `lineBreak`),
+ * else the default; the link is always in it.
  */
 function bodyTemplate(
-  custom: string | null | undefined,
+  custom: Segment[] | null,
   fallback: Segment[],
   separator: string,
-  firstLine: Segment[] | undefined,
+  firstLine: { segments: Segment[]; lineBreak: string } | undefined,
 ): Segment[] {
-  const vendorMessage = custom?.replace(/\r\n?/g, '\n').trim();
-  const template = vendorMessage
-    ? [...(firstLine ? [...firstLine, '\n'] : []), ...customSegments(vendorMessage)]
-    : fallback;
+  const template = custom ? [...(firstLine ? [...firstLine.segments, firstLine.lineBreak] : []), ...custom] : fallback;
   return template.some((segment) => typeof segment !== 'string' && segment.field === 'link')
     ? template
     : [...template, separator, FIELDS.link];
@@ -115,11 +118,13 @@ const inlineLink = (url: string): string =>
   `<a class="link" href="${escapeMarkup(url)}" style="color:#0b57d0;word-break:break-all">${escapeMarkup(url)}</a>`;
 
 /**
- * The e-mail's dark scheme, for the clients that honour `prefers-color-scheme` (Apple Mail, iOS,
- * Outlook for Mac, some webmails): the light colours of the inline styles, overridden by class; the
- * others keep the light scheme (or invert it themselves). The same palette as the pages' dark mode.
+ * What an e-mail's head declares to follow the reader's colour scheme, for the clients that honour
+ * `prefers-color-scheme` (Apple Mail, iOS, Outlook for Mac, some webmails): both schemes, and the light
+ * colours of the inline styles overridden by class; the others keep the light scheme (or invert it
+ * themselves). The same palette as the pages' dark mode; every e-mail (alerts to vendors included) uses it.
  */
-const DARK_SCHEME = `<style>
+export const DARK_SCHEME_HEAD = `<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
+<style>
 :root{color-scheme:light dark;supported-color-schemes:light dark}
 @media (prefers-color-scheme:dark){
 .page{background:#111315!important}
@@ -182,8 +187,17 @@ export function renderEmail(
 ): RenderedEmail {
   const frame = PURPOSE_FRAME[purpose];
   const values = valuesOf(fields, operator.name, locale);
-  const firstLine = frame.customMessageFirstLine && catalogued(locale, frame.customMessageFirstLine.email);
-  const body = bodyTemplate(customMessage, catalogued(locale, purposeKey(purpose, 'email')), '\n\n', firstLine);
+  // The reminder's line is a paragraph of its own, before the vendor's message.
+  const firstLine = frame.customMessageFirstLine && {
+    segments: catalogued(locale, frame.customMessageFirstLine.email),
+    lineBreak: '\n\n',
+  };
+  const body = bodyTemplate(
+    customTemplate(customMessage),
+    catalogued(locale, purposeKey(purpose, 'email')),
+    '\n\n',
+    firstLine,
+  );
   const say = (key: MessageKey): string => text(locale, key, values);
   const subject = cleanMergeValue(say(purposeKey(purpose, 'subject'))).slice(0, 300);
   const reason = `${say(frame.reason)} ${say('message.sentBy')}`;
@@ -192,8 +206,8 @@ export function renderEmail(
   const plain = `${fillText(body, values)}\n\n--\n${footer.join('\n')}\n`;
   const html = `<!doctype html>
 <html lang="${LANGUAGE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeMarkup(subject)}</title>
-${DARK_SCHEME}</head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(subject)}</title>
+${DARK_SCHEME_HEAD}</head>
 <body class="page" style="margin:0;padding:0;background:#f3f4f6">
 <div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeMarkup(say(purposeKey(purpose, 'preheader')))}</div>
 <table class="page" role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
@@ -240,12 +254,48 @@ export function identificationOf(
   ];
 }
 
+const named = (body: Segment[]): boolean =>
+  body.some((segment) => typeof segment !== 'string' && segment.field === 'vendorName');
+
+/**
+ * The SMS texts of a purpose, best first, each with its one link and the opt-out line: the vendor's
+ * custom text (signed with the vendor's name when it does not name it: CASL), the purpose's default,
+ * its short form, then the vendor's name and the link. Names go as given, letters and all (one outside
+ * GSM-7 makes the text UCS-2); only typographic punctuation takes its GSM-7 form.
+ */
+function smsCandidates(
+  purpose: CustomerPurpose,
+  fields: MergeFields,
+  customMessage: string | null | undefined,
+  locale: Locale,
+): string[] {
+  const frameLine = PURPOSE_FRAME[purpose].customMessageFirstLine;
+  const firstLine = frameLine && { segments: catalogued(locale, frameLine.sms), lineBreak: '\n' };
+  // Every SMS names its sender (CASL): a custom text that does not is signed with the vendor's name.
+  const signed = (custom: Segment[]): Segment[] =>
+    named([...(firstLine?.segments ?? []), ...custom])
+      ? custom
+      : [...catalogued(locale, 'sms.signature'), ' ', ...custom];
+  const bodyOf = (custom: Segment[] | null): Segment[] =>
+    bodyTemplate(custom && signed(custom), catalogued(locale, purposeKey(purpose, 'sms')), ' ', firstLine);
+  const custom = customTemplate(customMessage);
+  const values = valuesOf(fields, '', locale);
+  const optOut = text(locale, 'message.smsOptOut');
+  const templates = [
+    ...(custom ? [bodyOf(custom)] : []),
+    bodyOf(null),
+    catalogued(locale, purposeKey(purpose, 'smsShort')),
+    // A friend's invitation keeps who referred them (its short form is already the shortest).
+    ...(purpose === 'REFERRAL_INVITATION' ? [] : [catalogued(locale, 'sms.shortest')]),
+  ];
+  // The vendor's own typographic punctuation too (’ « »): sent in its GSM-7 form, letters as written.
+  return templates.map((template) => `${withGsm7Punctuation(fillText(template, values))}\n${optOut}`);
+}
+
 /**
  * One short link, and how to stop (a reply, so no second link is needed), in at most MAX_SMS_SEGMENTS
- * parts. Names go as given, letters and all (one outside GSM-7 makes the text UCS-2); only typographic
- * punctuation takes its GSM-7 form. A text too long gives way to the purpose's default, then to its
- * few-words form, then to the vendor's name and the link: a name, the link and the opt-out line are
- * never cut, and a text whose names alone overflow the parts is sent whole.
+ * parts: the first of `smsCandidates` that fits. A name, the link and the opt-out line are never cut,
+ * and a text whose names alone overflow the parts is sent whole.
  */
 export function renderSms(
   purpose: CustomerPurpose,
@@ -253,33 +303,16 @@ export function renderSms(
   customMessage: string | null | undefined,
   locale: Locale,
 ): string {
-  const firstLine = PURPOSE_FRAME[purpose].customMessageFirstLine;
-  const bodyOf = (custom: string | null | undefined): Segment[] => {
-    const body = bodyTemplate(
-      custom,
-      catalogued(locale, purposeKey(purpose, 'sms')),
-      ' ',
-      firstLine && catalogued(locale, firstLine.sms),
-    );
-    // Every SMS names its sender (CASL): a custom text that does not is signed with the vendor's name.
-    const named = body.some((segment) => typeof segment !== 'string' && segment.field === 'vendorName');
-    return named ? body : [FIELDS.vendorName, ': ', ...body];
-  };
-  const full = valuesOf(fields, '', locale);
-  const values: Values = {
-    ...full,
-    firstName: withGsm7Punctuation(full.firstName),
-    vendorName: withGsm7Punctuation(full.vendorName),
-    referrerName: withGsm7Punctuation(full.referrerName),
-  };
-  const optOut = text(locale, 'message.smsOptOut');
-  const templates = [
-    bodyOf(customMessage),
-    bodyOf(null),
-    catalogued(locale, purposeKey(purpose, 'smsShort')),
-    // A friend's invitation keeps who referred them (its few words are already the shortest).
-    ...(purpose === 'REFERRAL_INVITATION' ? [] : [catalogued(locale, 'sms.shortest')]),
-  ];
-  const texts = templates.map((template) => `${fillText(template, values)}\n${optOut}`);
+  const texts = smsCandidates(purpose, fields, customMessage, locale);
   return texts.find((sms) => smsSize(sms).segments <= MAX_SMS_SEGMENTS) ?? texts[texts.length - 1];
+}
+
+/** The size of a vendor's custom SMS text as it would be sent with these fields (the review settings measure it). */
+export function customSmsSize(
+  purpose: CustomerPurpose,
+  fields: MergeFields,
+  customMessage: string,
+  locale: Locale,
+): SmsSize {
+  return smsSize(smsCandidates(purpose, fields, customMessage, locale)[0]);
 }

@@ -30,6 +30,14 @@ export abstract class CustomerRequestResponse {
   @ApiProperty({ type: [DeliveryStatus] })
   deliveries: DeliveryStatus[];
 
+  /**
+   * Beyond the spec: when the SMS, held for the vendor's quiet hours, leaves (the e-mail leaves at once);
+   * null when no message waits for them.
+   * @example "2026-11-24T14:00:00.000Z"
+   */
+  @ApiProperty({ type: Date, nullable: true })
+  sendAfter: Date | null;
+
   protected static common(
     request: CustomerRequest,
     processState: ProcessState,
@@ -42,6 +50,7 @@ export abstract class CustomerRequestResponse {
       dateCreated: request.createdAt,
       processState,
       deliveries: messages.map((message) => DeliveryStatus.from(message)),
+      sendAfter: messages.find((message) => message.sendAfter)?.sendAfter ?? null,
     };
   }
 }

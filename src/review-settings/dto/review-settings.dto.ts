@@ -6,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -17,6 +18,7 @@ import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsHttpsUrl } from '../../common/validation/is-https-url.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
+import { SmsSizeResponse } from './review-settings.response';
 import { BBB_DOMAINS, FACEBOOK_DOMAINS, GOOGLE_DOMAINS } from '../review-platforms';
 
 export const MAX_REVIEW_LOCATIONS = 5;
@@ -53,7 +55,7 @@ export class ReviewLocationDto {
 /**
  * The whole review settings: replaces what is stored. The four switches are required; a string left out
  * is stored empty, a URL left out (or null) is stored as not configured, and reviewLocations left out is
- * an empty list. The GET answer can be sent back as it is (its `id` is read-only and ignored).
+ * an empty list. The GET answer can be sent back as it is (its `id` and the texts' sizes are read-only and ignored).
  */
 export class ReviewSettingsDto {
   /** Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
@@ -149,4 +151,16 @@ export class ReviewSettingsDto {
   @Trim()
   @IsHttpsUrl()
   otherReviewUrl?: string | null;
+
+  /** Read-only (the service measures the text); accepted so that a GET answer can be sent back unchanged, and ignored. */
+  @IsOptional()
+  @IsObject()
+  @ApiProperty({ type: SmsSizeResponse, nullable: true })
+  customSMSMessageSize?: SmsSizeResponse | null;
+
+  /** Read-only, like `customSMSMessageSize`. */
+  @IsOptional()
+  @IsObject()
+  @ApiProperty({ type: SmsSizeResponse, nullable: true })
+  customSMSMessageFrSize?: SmsSizeResponse | null;
 }

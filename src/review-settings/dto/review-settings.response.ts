@@ -1,7 +1,8 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import type { ReviewLocation } from '../entities/review-location.entity';
-import type { ReviewSettings } from '../entities/review-settings.entity';
+import { ApiProperty } from '@nestjs/swagger';
+import type { MeasuredReviewSettings } from '../review-settings.service';
 
 export class ReviewLocationResponse {
   /** @example 12 */
@@ -15,6 +16,16 @@ export class ReviewLocationResponse {
   static from({ id, label, googleUrl }: ReviewLocation): ReviewLocationResponse {
     return { id, label, googleUrl };
   }
+}
+
+/** How a custom SMS text travels as the customer receives it (with the vendor's name and a 20-character first name). */
+export class SmsSizeResponse {
+  @ApiProperty({ enum: ['GSM-7', 'UCS-2'], example: 'UCS-2' })
+  encoding: 'GSM-7' | 'UCS-2';
+
+  /** SMS segments (parts) it takes; at most 4 are sent. @example 3 */
+  @ApiInteger({ min: 1 })
+  segments: number;
 }
 
 export class ReviewSettingsResponse {
@@ -46,8 +57,17 @@ export class ReviewSettingsResponse {
   bbbReviewUrl: string | null;
   /** Beyond the spec: the other review site's page. */
   otherReviewUrl: string | null;
+  /**
+   * Beyond the spec: the size of `customSMSMessage` as the customer receives it, in its longest form (a
+   * reminder); null when it is empty.
+   */
+  @ApiProperty({ type: SmsSizeResponse, nullable: true })
+  customSMSMessageSize: SmsSizeResponse | null;
+  /** Beyond the spec: the same for `customSMSMessageFr`. */
+  @ApiProperty({ type: SmsSizeResponse, nullable: true })
+  customSMSMessageFrSize: SmsSizeResponse | null;
 
-  static from(settings: ReviewSettings): ReviewSettingsResponse {
+  static from({ settings, smsSizes }: MeasuredReviewSettings): ReviewSettingsResponse {
     return {
       id: settings.id,
       googleReviewEnabled: settings.googleReviewEnabled,
@@ -65,6 +85,8 @@ export class ReviewSettingsResponse {
       facebookReviewUrl: settings.facebookReviewUrl,
       bbbReviewUrl: settings.bbbReviewUrl,
       otherReviewUrl: settings.otherReviewUrl,
+      customSMSMessageSize: smsSizes.customSMSMessage,
+      customSMSMessageFrSize: smsSizes.customSMSMessageFr,
     };
   }
 }

@@ -170,8 +170,8 @@ export const EN = {
   /** When an invitation's referrer gave no name (never from the pages, which ask for it). */
   'message.someone': 'A friend',
   'message.customerReason': 'You received this message because of your recent project with {vendorName}.',
-  'message.reminderFirstLine.email': 'A friendly reminder from {vendorName}:',
-  'message.reminderFirstLine.sms': 'Reminder from {vendorName}:',
+  'message.reminderFirstLine.email': 'A friendly reminder from {vendorName}.',
+  'message.reminderFirstLine.sms': 'Reminder:',
 
   'FEEDBACK_REQUEST.subject': 'How did {vendorName} do?',
   'FEEDBACK_REQUEST.preheader': 'It takes less than a minute, and your answer goes straight to {vendorName}.',
@@ -180,7 +180,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for choosing {vendorName}. How did we do? It takes less than a minute to tell us:\n\n{link}\n\nYour answer comes straight to us and helps us do better.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thank you for choosing us! How did we do? Tell us in a minute: {link}",
-  'FEEDBACK_REQUEST.smsShort': '{firstName}, how did your project with {vendorName} go? {link}',
+  'FEEDBACK_REQUEST.smsShort': "Hi {firstName}, it's {vendorName}. How did your project go? {link}",
 
   'REVIEW_REQUEST.subject': 'Would you review {vendorName}?',
   'REVIEW_REQUEST.preheader': 'A few words from you help other homeowners find {vendorName}.',
@@ -189,7 +189,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for choosing {vendorName}! Would you take a moment to review your experience with us? It helps other homeowners find us.\n\n{link}\n\nBest regards,\n{vendorName}',
   'REVIEW_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thanks for choosing us! Would you leave us a quick review? {link}",
-  'REVIEW_REQUEST.smsShort': '{firstName}, would you review {vendorName}? {link}',
+  'REVIEW_REQUEST.smsShort': "Hi {firstName}, it's {vendorName}. Would you review us? {link}",
 
   'REFERRAL_REQUEST.subject': 'Know someone who could use {vendorName}?',
   'REFERRAL_REQUEST.preheader': 'Recommend {vendorName} by email, by text or with a link to share.',
@@ -198,7 +198,7 @@ export const EN = {
     'Hi {firstName},\n\nThank you for your review of {vendorName}! If you know someone with a project coming up, you can recommend us by email, by text or with a link to share:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_REQUEST.sms':
     "Hi {firstName}, it's {vendorName}. Thanks for your review! Know someone with a project? Refer a friend: {link}",
-  'REFERRAL_REQUEST.smsShort': '{firstName}, recommend {vendorName} to a friend: {link}',
+  'REFERRAL_REQUEST.smsShort': "Hi {firstName}, it's {vendorName}. Recommend us to a friend: {link}",
 
   'REFERRAL_INVITATION.subject': '{referrerName} recommends {vendorName}',
   'REFERRAL_INVITATION.preheader':
@@ -209,7 +209,7 @@ export const EN = {
   'REFERRAL_INVITATION.email':
     'Hi {firstName},\n\n{referrerName} recently worked with us and asked us to tell you about what we do. Have a look and ask for a quote:\n\n{link}\n\nBest regards,\n{vendorName}',
   'REFERRAL_INVITATION.sms': 'Hi {firstName}, {referrerName} recommends {vendorName} to you. Have a look: {link}',
-  'REFERRAL_INVITATION.smsShort': '{referrerName} recommends {vendorName}: {link}',
+  'REFERRAL_INVITATION.smsShort': "Hi {firstName}, it's {vendorName}. {referrerName} recommends us: {link}",
 
   'FEEDBACK_REMINDER.subject': 'A quick reminder: how did {vendorName} do?',
   'FEEDBACK_REMINDER.preheader': 'It takes less than a minute. {vendorName} will not send another reminder.',
@@ -217,7 +217,7 @@ export const EN = {
   'FEEDBACK_REMINDER.email':
     'Hi {firstName},\n\nJust a friendly reminder: we would still like to know how we did. It takes less than a minute:\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'FEEDBACK_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, how did we do? Tell us in a minute: {link}',
-  'FEEDBACK_REMINDER.smsShort': 'Reminder from {vendorName}: how did your project go? {link}',
+  'FEEDBACK_REMINDER.smsShort': "Hi {firstName}, it's {vendorName}. A reminder: how did your project go? {link}",
 
   'REVIEW_REMINDER.subject': 'A quick reminder: would you review {vendorName}?',
   'REVIEW_REMINDER.preheader':
@@ -226,17 +226,22 @@ export const EN = {
   'REVIEW_REMINDER.email':
     'Hi {firstName},\n\nJust a friendly reminder: a few words about your experience with us help other homeowners find us.\n\n{link}\n\nThis is the only reminder we will send.\n\nBest regards,\n{vendorName}',
   'REVIEW_REMINDER.sms': 'Reminder from {vendorName}: Hi {firstName}, would you leave us a quick review? {link}',
-  'REVIEW_REMINDER.smsShort': 'Reminder from {vendorName}: would you leave a review? {link}',
+  'REVIEW_REMINDER.smsShort': "Hi {firstName}, it's {vendorName}. A reminder: would you review us? {link}",
 
   // The answer to a customer texting HELP or INFO (AIDE: the French one): who, what, how to stop, whom to
   // ask; the vendor named when the phone's conversation on that number is known. GSM-7 only (no ’).
-  // The last resort of an SMS too long for its parts: the vendor's name and the link.
-  'sms.shortest': '{vendorName}: {link}',
+  // The last resort of an SMS too long for its parts: the greeting, the vendor's name and the link.
+  'sms.shortest': "Hi {firstName}, it's {vendorName}: {link}",
+  /** Before a custom or lead text that does not name the vendor: every SMS names its sender. */
+  'sms.signature': '{vendorName}:',
   'sms.help':
-    '{operatorName}: texts about your project with a renovation pro, sent on their behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
+    '{operatorName}: texts about your project with a renovation pro. Reply STOP to opt out. Help: {operatorContact}',
+  /** The phone's latest conversation is a review or feedback request of this vendor. */
   'sms.helpForVendor':
-    '{operatorName}: texts from {vendorName} about your project, sent on its behalf (feedback and review requests). Reply STOP to opt out. Help: {operatorContact}',
-  // A START to a number that never texted the phone: nothing changed; START goes to the business's own thread.
+    '{operatorName}: {vendorName} is asking how your project went. Reply STOP to opt out. Help: {operatorContact}',
+  /** The phone's latest conversation is a lead's: the vendor writing about the quote asked for. */
+  'sms.helpForLead':
+    '{operatorName}: {vendorName} is texting you about your quote. Reply STOP to opt out. Help: {operatorContact}',
   'sms.startNotServed':
     "{operatorName}: no business texted you from this number, so nothing changed. To receive a business's texts again, reply START to the number it texted you from. Help: {operatorContact}",
   // An opt-out the provider does not confirm itself (a short message such as "Stop please"): who, how to come back.
@@ -250,19 +255,22 @@ export const EN = {
     'A new lead was just assigned to {vendorName}. The first pro to answer usually gets the job.',
   'leadAlert.reAlert.intro': 'Lead {leadId} of {vendorName} has not been opened or answered yet.',
   'leadAlert.category': 'Category: {category}',
+  /** A referral lead's source, said in place of its stored category. */
+  'leadAlert.referral': 'Referral',
+  'leadAlert.referredBy': 'Referred by: {referrerName}',
+  /** The source in an SMS alert: the referral and who made it. */
+  'leadAlert.referralBy': 'referral by {referrerName}',
   'leadAlert.job': 'Job: {description}',
   'leadAlert.lead': 'Lead: {leadId}',
   'leadAlert.expires': 'Expires: {expiresAt}, unless accepted or declined before.',
   'leadAlert.link': 'Open the lead: {link}',
   'leadAlert.footer':
     'Sent by {operatorName}. You receive this alert because this address hears of new leads for {vendorName} (its lead alert settings).',
+  /** `quoted`: yes when there is a description to quote (an empty one is left out). */
   'leadAlert.alert.sms':
-    '{operatorName}: new lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
-  'leadAlert.alertUnquoted.sms': '{operatorName}: new lead {leadId} for {vendorName}: {category}. Expires {expiresAt}.',
+    '{operatorName}: new lead {leadId} for {vendorName}: {category}.{quoted, select, yes { "{description}"} other {}} Expires {expiresAt}.',
   'leadAlert.reAlert.sms':
-    '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}. "{description}" Expires {expiresAt}.',
-  'leadAlert.reAlertUnquoted.sms':
-    '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}. Expires {expiresAt}.',
+    '{operatorName}: still waiting, lead {leadId} for {vendorName}: {category}.{quoted, select, yes { "{description}"} other {}} Expires {expiresAt}.',
   /** When a lead expires: the date and the time (with its zone) as the language writes them. */
   'leadAlert.dateTime': '{date} at {time}',
   /** Put in place of an e-mail address or phone number the customer wrote into the job description. */

@@ -154,7 +154,7 @@ export const FR: Catalogue = {
 
   // What every e-mail and SMS says beside the texts of its purpose.
   'message.linkFallback': 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur\u00a0:',
-  'message.sentBy': 'Message transmis par {operatorName} pour {vendorName}.',
+  'message.sentBy': 'Message envoyé par {operatorName} au nom de l’entreprise {vendorName}.',
   'message.unsubscribe': 'Se désabonner',
   'message.postalAddress': '{vendorName}, {mailingAddress}',
   'message.reachVendor': 'Pour joindre {vendorName}\u00a0: {contact}',
@@ -162,13 +162,13 @@ export const FR: Catalogue = {
   'message.unsubscribeText': 'Pour ne plus recevoir ces messages\u00a0: {unsubscribeLink}',
   'LEAD_MESSAGE.subject': 'Message de l’entreprise {vendorName}',
   'LEAD_MESSAGE.reason':
-    'Vous recevez ce message parce que vous avez demandé une soumission, transmise par {operatorName} à l’entreprise {vendorName}.',
+    'Vous recevez ce message parce que votre demande de soumission a été transmise à {vendorName} par {operatorName}.',
   'message.smsOptOut': 'Répondez ARRET pour vous désabonner.',
   'message.noName': 'à vous',
   'message.someone': 'Un proche',
   'message.customerReason': 'Vous recevez ce message parce que vous avez récemment fait affaire avec {vendorName}.',
-  'message.reminderFirstLine.email': 'Petit rappel amical envoyé par {vendorName}\u00a0:',
-  'message.reminderFirstLine.sms': 'Rappel envoyé par {vendorName} :',
+  'message.reminderFirstLine.email': 'Petit rappel amical envoyé par {vendorName}.',
+  'message.reminderFirstLine.sms': 'Rappel :',
 
   'FEEDBACK_REQUEST.subject': 'Comment s’est déroulé votre projet avec {vendorName}?',
   'FEEDBACK_REQUEST.preheader': 'Une minute suffit, et votre réponse va directement à {vendorName}.',
@@ -177,7 +177,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}. Comment s’est déroulé votre projet? Une minute suffit pour nous le dire\u00a0:\n\n{link}\n\nVotre réponse nous parvient directement et nous aide à nous améliorer.\n\nAu plaisir,\n{vendorName}',
   'FEEDBACK_REQUEST.sms':
     "Bonjour {firstName}, ici {vendorName}. Merci de nous avoir fait confiance! Comment s'est déroulé votre projet? Dites-le-nous en une minute : {link}",
-  'FEEDBACK_REQUEST.smsShort': "{firstName}, votre projet avec {vendorName} s'est bien passé? {link}",
+  'FEEDBACK_REQUEST.smsShort': "Bonjour {firstName}, ici {vendorName}. Votre projet s'est bien passé? {link}",
 
   'REVIEW_REQUEST.subject': 'Pourriez-vous donner votre avis sur {vendorName}?',
   'REVIEW_REQUEST.preheader': 'Quelques mots de votre part aident d’autres propriétaires à trouver {vendorName}.',
@@ -186,7 +186,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci d’avoir fait confiance à {vendorName}! Auriez-vous un moment pour partager votre expérience en ligne? Votre avis aide d’autres propriétaires à nous trouver.\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REQUEST.sms':
     'Bonjour {firstName}, ici {vendorName}. Merci de nous avoir fait confiance! Pourriez-vous nous laisser un avis? {link}',
-  'REVIEW_REQUEST.smsShort': '{firstName}, un avis sur {vendorName}? {link}',
+  'REVIEW_REQUEST.smsShort': 'Bonjour {firstName}, ici {vendorName}. Un avis sur nos services? {link}',
 
   'REFERRAL_REQUEST.subject': 'Recommanderiez-vous {vendorName} à un proche?',
   'REFERRAL_REQUEST.preheader': 'Recommandez {vendorName} par courriel, par texto ou avec un lien à partager.',
@@ -195,7 +195,7 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nMerci pour votre avis sur {vendorName}! Si vous connaissez quelqu’un qui prévoit des travaux, vous pouvez nous recommander par courriel, par texto ou avec un lien à partager\u00a0:\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REFERRAL_REQUEST.sms':
     'Bonjour {firstName}, ici {vendorName}. Merci pour votre avis! Un proche a un projet? Recommandez-nous : {link}',
-  'REFERRAL_REQUEST.smsShort': '{firstName}, recommandez {vendorName} à un proche : {link}',
+  'REFERRAL_REQUEST.smsShort': 'Bonjour {firstName}, ici {vendorName}. Recommandez-nous à un proche : {link}',
 
   'REFERRAL_INVITATION.subject': '{referrerName} vous recommande {vendorName}',
   'REFERRAL_INVITATION.preheader':
@@ -207,7 +207,8 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\n{referrerName} a récemment fait affaire avec nous et nous a demandé de vous présenter nos services. Pour en savoir plus ou demander une soumission\u00a0:\n\n{link}\n\nAu plaisir,\n{vendorName}',
   'REFERRAL_INVITATION.sms':
     'Bonjour {firstName}, {referrerName} vous recommande {vendorName}. Pour en savoir plus : {link}',
-  'REFERRAL_INVITATION.smsShort': '{referrerName} vous recommande {vendorName} : {link}',
+  'REFERRAL_INVITATION.smsShort':
+    'Bonjour {firstName}, ici {vendorName}. {referrerName} vous recommande nos services : {link}',
 
   'FEEDBACK_REMINDER.subject': 'Petit rappel\u00a0: comment s’est déroulé votre projet avec {vendorName}?',
   'FEEDBACK_REMINDER.preheader': 'Une minute suffit. {vendorName} ne vous enverra pas d’autre rappel.',
@@ -216,7 +217,8 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nPetit rappel amical\u00a0: nous aimerions toujours savoir comment s’est déroulé votre projet. Une minute suffit\u00a0:\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
   'FEEDBACK_REMINDER.sms':
     "Bonjour {firstName}, ici {vendorName}. Petit rappel : comment s'est déroulé votre projet? Dites-le-nous en une minute : {link}",
-  'FEEDBACK_REMINDER.smsShort': "{vendorName} : petit rappel, votre projet s'est bien passé? {link}",
+  'FEEDBACK_REMINDER.smsShort':
+    "Bonjour {firstName}, ici {vendorName}. Petit rappel : votre projet s'est bien passé? {link}",
 
   'REVIEW_REMINDER.subject': 'Petit rappel\u00a0: pourriez-vous donner votre avis sur {vendorName}?',
   'REVIEW_REMINDER.preheader':
@@ -226,41 +228,43 @@ export const FR: Catalogue = {
     'Bonjour {firstName},\n\nPetit rappel amical\u00a0: quelques mots sur nos services aideraient d’autres propriétaires à nous trouver.\n\n{link}\n\nC’est le seul rappel que nous vous enverrons.\n\nAu plaisir,\n{vendorName}',
   'REVIEW_REMINDER.sms':
     'Bonjour {firstName}, ici {vendorName}. Petit rappel : pourriez-vous nous laisser un avis? {link}',
-  'REVIEW_REMINDER.smsShort': '{vendorName} : petit rappel, un avis sur nos services? {link}',
+  'REVIEW_REMINDER.smsShort': 'Bonjour {firstName}, ici {vendorName}. Petit rappel : un avis sur nos services? {link}',
 
-  // The last resort of an SMS too long for its parts: the vendor's name and the link.
-  'sms.shortest': '{vendorName} : {link}',
+  // The last resort of an SMS too long for its parts: the greeting, the vendor's name and the link.
+  'sms.shortest': 'Bonjour {firstName}, ici {vendorName} : {link}',
+  'sms.signature': '{vendorName} :',
   'sms.help':
-    "{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation, envoyés en son nom (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+    '{operatorName} : textos au sujet de votre projet avec un entrepreneur en rénovation. Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}',
   'sms.helpForVendor':
-    "{operatorName} : textos envoyés au nom de l'entreprise {vendorName} au sujet de votre projet (demandes de commentaires et d'avis). Répondez ARRET pour ne plus recevoir de messages. Aide : {operatorContact}",
+    '{operatorName} : {vendorName} vous demande votre avis. Répondez ARRET pour cesser. Aide : {operatorContact}',
+  'sms.helpForLead':
+    '{operatorName} : {vendorName} vous écrit pour votre soumission. Répondez ARRET pour cesser. Aide : {operatorContact}',
   'sms.startNotServed':
     "{operatorName} : aucune entreprise ne vous a écrit depuis ce numéro, rien n'a donc changé. Pour recevoir de nouveau les textos d'une entreprise, répondez START au numéro d'où elle vous a écrit. Aide : {operatorContact}",
   'sms.optOutConfirmation':
-    '{operatorName} : vous ne recevrez plus de textos des entreprises pour lesquelles {operatorName} les envoie. Pour les recevoir de nouveau, répondez START.',
+    "{operatorName} : vous ne recevrez plus aucun texto de notre part, quelle que soit l'entreprise. Pour en recevoir de nouveau, répondez START.",
 
   // Lead alerts, for the vendor's people.
-  'leadAlert.alert.subject': 'Nouvelle demande {leadId}\u00a0: {category}',
+  'leadAlert.alert.subject': 'Nouvelle demande de soumission\u00a0: {category} (numéro {leadId})',
   'leadAlert.reAlert.subject': 'Toujours en attente\u00a0: demande {leadId} ({category})',
   'leadAlert.alert.intro':
     'Une nouvelle demande de soumission vient d’être attribuée à {vendorName}. L’entreprise qui répond en premier obtient souvent le contrat.',
   'leadAlert.reAlert.intro':
     'La demande {leadId} attribuée à {vendorName} n’a encore été ni consultée, ni acceptée, ni refusée.',
   'leadAlert.category': 'Catégorie\u00a0: {category}',
+  'leadAlert.referral': 'Recommandation',
+  'leadAlert.referredBy': 'Recommandée par\u00a0: {referrerName}',
+  'leadAlert.referralBy': 'recommandation faite par {referrerName}',
   'leadAlert.job': 'Travaux\u00a0: {description}',
-  'leadAlert.lead': 'Demande\u00a0: {leadId}',
-  'leadAlert.expires': 'Expiration\u00a0: {expiresAt}, si elle n’est pas acceptée ou refusée d’ici là.',
+  'leadAlert.lead': 'Numéro de la demande\u00a0: {leadId}',
+  'leadAlert.expires': 'Expire le {expiresAt} si elle n’a pas été acceptée ou refusée d’ici là.',
   'leadAlert.link': 'Ouvrir la demande\u00a0: {link}',
   'leadAlert.footer':
     'Alerte envoyée par {operatorName}\u00a0: cette adresse reçoit les nouvelles demandes attribuées à {vendorName}, selon les paramètres d’alerte de l’entreprise.',
   'leadAlert.alert.sms':
-    '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
-  'leadAlert.alertUnquoted.sms':
-    '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}. Expiration : {expiresAt}.',
+    '{operatorName} : nouvelle demande {leadId} pour {vendorName}, {category}.{quoted, select, yes { "{description}"} other {}} Expire le {expiresAt}.',
   'leadAlert.reAlert.sms':
-    '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. "{description}" Expiration : {expiresAt}.',
-  'leadAlert.reAlertUnquoted.sms':
-    '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}. Expiration : {expiresAt}.',
+    '{operatorName} : demande {leadId} toujours en attente pour {vendorName}, {category}.{quoted, select, yes { "{description}"} other {}} Expire le {expiresAt}.',
   'leadAlert.dateTime': '{date} à {time}',
   'leadAlertCode.subject': "Votre code pour les alertes de l'entreprise {vendorName}",
   'leadAlertCode.email':
