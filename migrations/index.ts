@@ -21,6 +21,7 @@ import { LeadAttentionCounts1795740000000 } from './1795740000000-LeadAttentionC
 import { MessageFailureChanges1795750000000 } from './1795750000000-MessageFailureChanges';
 import { LeadDayCounts1795760000000 } from './1795760000000-LeadDayCounts';
 import { VendorRemoval1795770000000 } from './1795770000000-VendorRemoval';
+import { ReviewLabelsInFrench1795850000000 } from './1795850000000-ReviewLabelsInFrench';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -100,4 +101,5 @@ export const MIGRATIONS = [
   MessageFailureChanges1795750000000,
   LeadDayCounts1795760000000,
   VendorRemoval1795770000000,
+  ReviewLabelsInFrench1795850000000,
 ];

@@ -7,6 +7,7 @@ import { ReviewRequestsModule } from '../review-requests/review-requests.module'
 import { ReviewSettingsModule } from '../review-settings/review-settings.module';
 import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
+import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
 
 /**
  * The customer's pages behind the link of their message (`/r/…`), a referred friend's (`/i/…`), and the
@@ -22,7 +23,7 @@ import { CustomerPagesController } from './customer-pages.controller';
     LeadConversationsModule,
   ],
   controllers: [CustomerPagesController],
-  providers: [CustomerJourneyService],
-  exports: [CustomerJourneyService],
+  providers: [CustomerJourneyService, CustomerPageExceptionFilter],
+  exports: [CustomerJourneyService, CustomerPageExceptionFilter],
 })
 export class CustomerPagesModule {}

@@ -159,17 +159,17 @@ inBrowser('Customer journeys in a real browser (e2e)', () => {
         await press('Yes, I posted my review');
         await seen('referral');
 
-        await typeInto("Your friend's email address", 'not an email');
+        await typeInto('Your friend’s email address', 'not an email');
         await press('Send email invitation');
-        expect(await page.getByLabel("Your friend's email address").inputValue()).toBe('not an email');
-        await expect(page.getByText("Please enter your friend's email address").count()).resolves.toBe(1);
+        expect(await page.getByLabel('Your friend’s email address').inputValue()).toBe('not an email');
+        await expect(page.getByText('Please enter your friend’s email address').count()).resolves.toBe(1);
         await seen('referral-errors');
-        await typeInto("Your friend's email address", `friend-${viewport.name}@example.com`);
+        await typeInto('Your friend’s email address', `friend-${viewport.name}@example.com`);
         await press('Send email invitation');
-        await typeInto(/Your friend's mobile number/, 'not a phone');
+        await typeInto(/Your friend’s mobile number/, 'not a phone');
         await press('Send text invitation');
         await seen('referral-text-errors');
-        await typeInto(/Your friend's mobile number/, viewport.name === 'phone' ? '416 555 0101' : '416 555 0102');
+        await typeInto(/Your friend’s mobile number/, viewport.name === 'phone' ? '416 555 0101' : '416 555 0102');
         await press('Send text invitation');
         await press('Get a link to share');
         await expect(page.getByText(/Invited so far/).count()).resolves.toBe(1);
