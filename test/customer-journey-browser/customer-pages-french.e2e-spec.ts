@@ -109,7 +109,7 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
 
     const [reviewTab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: /Donner mon avis sur Google \(Main office\)/ }).click(),
+      page.getByRole('link', { name: /Donner mon avis sur Google \(Bureau principal\)/ }).click(),
     ]);
     await reviewTab.close();
     await page.reload();
