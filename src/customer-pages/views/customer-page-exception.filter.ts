@@ -95,7 +95,8 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
 
   /**
    * The page for an error no form shows next to a field, in the visitor's language, else the journey's
-   * (the link's), else English; it leads to the journey's page when the link has one.
+   * (the link's), else English; it leads to the journey's page when the link has one. A request refused
+   * for its rate (429) or failing on our side (5xx) is answered without reading the link again.
    */
   private async errorPage(
     request: Request,
@@ -103,7 +104,8 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
     body: ErrorEnvelope,
     visitor: VisitorLanguage,
   ): Promise<string> {
-    const journey = await this.journeyOf(request.path);
+    const readsLink = status !== (HttpStatus.TOO_MANY_REQUESTS as number) && status < 500;
+    const journey = readsLink ? await this.journeyOf(request.path) : null;
     const lang = PageLanguage.of(visitor, journey?.locale ?? 'en');
     const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) => lang.say(m));
     const back = journey && {
