@@ -99,6 +99,7 @@ export function invitationPage(
   const form = stateOf(sent, '');
   const referrer = view.referrerName;
   const fields = contactFields(lang);
+  const [name, ...rest] = fields;
   return layout({
     ...page,
     unsubscribePath,
@@ -107,9 +108,9 @@ export function invitationPage(
       <p>${lang.t('invitationIntro', { vendor })}</p>
       ${errorSummary(lang, form, fields)}
       <form method="post" action="${lang.link(invitationPath)}" novalidate>
-        ${field(fields[0], form)}
+        ${field(name, form)}
         <p class="hint" id="contact-hint">${lang.t('contactEitherHint')}</p>
-        ${fields.slice(1).map((spec) => field(spec, form))}
+        ${rest.map((spec) => field(spec, form))}
         <button type="submit">${lang.t('contactSubmit')}</button>
       </form>`,
   });
