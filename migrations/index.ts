@@ -27,6 +27,7 @@ import { LeadAlertConfirmations1795811000000 } from './1795811000000-LeadAlertCo
 import { MetricsAndTraces1795820000000 } from './1795820000000-MetricsAndTraces';
 import { ApiKeys1795830000000 } from './1795830000000-ApiKeys';
 import { TextsWaitForQuietHours1795840000000 } from './1795840000000-TextsWaitForQuietHours';
+import { ReviewLabelsInFrench1795850000000 } from './1795850000000-ReviewLabelsInFrench';
 import { LeadAlertSettings1795638500000 } from './1795638500000-LeadAlertSettings';
 import { QuietHoursAtNight1795638536062 } from './1795638536062-QuietHoursAtNight';
 import { AuditLog1795639090289 } from './1795639090289-AuditLog';
@@ -112,4 +113,5 @@ export const MIGRATIONS = [
   MetricsAndTraces1795820000000,
   ApiKeys1795830000000,
   TextsWaitForQuietHours1795840000000,
+  ReviewLabelsInFrench1795850000000,
 ];

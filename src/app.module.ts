@@ -7,7 +7,7 @@ import { AutomationModule } from './automation/automation.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
-import { AllExceptionsFilter } from './common/envelope/all-exceptions.filter';
+import { CustomerPageExceptionFilter } from './customer-pages/views/customer-page-exception.filter';
 import { BodyContentTypeGuard } from './common/http/body-content-type.guard';
 import { RouteMetadataModule } from './common/http/route-metadata';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -93,7 +93,8 @@ import { TracingShutdown } from './common/tracing/tracing-setup';
     // No global interceptor: the envelope is put on as the answer is sent (EnvelopeExpressAdapter) and the
     // idempotency and audit interceptors are on the write routes only (each write route's kind,
     // `@VendorWrite`/`@ManagerWrite`, puts them on), so reads run none.
-    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    // Errors answer in the JSON envelope; under the customer pages' paths, as a page in the customer's language.
+    { provide: APP_FILTER, useExisting: CustomerPageExceptionFilter },
     TracingShutdown,
   ],
 })

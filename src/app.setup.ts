@@ -5,7 +5,7 @@ import { hardenServer, requireHost } from './common/http/http-server';
 import { securityHeaders } from './common/http/security-headers';
 import { refuseBadAddress, refuseBadText, requireUtf8 } from './common/http/bad-bytes';
 import { SMS_WEBHOOK_PATH } from './sms-inbound/sms-inbound.controller';
-import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.controller';
+import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-page-paths';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';

@@ -2398,6 +2398,11 @@ export interface components {
             id: number;
             /** @example Mississauga showroom */
             label: string;
+            /**
+             * @description Beyond the spec: the label on French pages. Empty: `label` is shown there too.
+             * @example Salle d’exposition de Mississauga
+             */
+            labelFr: string;
             /** @example https://g.page/r/CaBcDeFgHiJkEAE/review */
             googleUrl: string;
         };
@@ -2422,6 +2427,8 @@ export interface components {
             /** @description Beyond the spec: the French email wording. Empty: the standard French wording (never the English text). */
             customEmailMessageFr: string;
             primaryGoogleReviewLabel: string;
+            /** @description Beyond the spec: the primary label on French pages. Empty: `primaryGoogleReviewLabel` is shown there too. */
+            primaryGoogleReviewLabelFr: string;
             /** @description Additional Google review locations, at most 5, in display order. */
             reviewLocations: components["schemas"]["ReviewLocationResponse"][];
             /** @description Beyond the spec: the primary Google review page the customer page redirects to. */
@@ -2443,6 +2450,12 @@ export interface components {
              * @example https://g.page/r/CaBcDeFgHiJkEAE/review
              */
             googleUrl: string;
+            /**
+             * @description Beyond the spec: the label on French pages; empty (or left out) when `label` reads the same in
+             *     French.
+             * @example Salle d’exposition de Mississauga
+             */
+            labelFr?: string;
         };
         ReviewSettingsDto: {
             /** @description Read-only; accepted so that a GET answer can be sent back unchanged, and ignored. */
@@ -2491,6 +2504,12 @@ export interface components {
              * @example Main office
              */
             primaryGoogleReviewLabel?: string;
+            /**
+             * @description Beyond the spec: the primary label on French pages; empty when `primaryGoogleReviewLabel` reads the
+             *     same in French.
+             * @example Bureau principal
+             */
+            primaryGoogleReviewLabelFr?: string;
         };
         AutomationSettingsResponse: {
             /**

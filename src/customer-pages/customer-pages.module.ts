@@ -8,6 +8,7 @@ import { ReviewSettingsModule } from '../review-settings/review-settings.module'
 import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
 import { LinkedVendors, UnsubscribeLinks } from './linked-vendors';
+import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
 
 /**
  * The customer's pages behind the link of their message (`/r/…`), a referred friend's (`/i/…`), and the
@@ -23,7 +24,7 @@ import { LinkedVendors, UnsubscribeLinks } from './linked-vendors';
     LeadConversationsModule,
   ],
   controllers: [CustomerPagesController],
-  providers: [CustomerJourneyService, LinkedVendors, UnsubscribeLinks],
-  exports: [CustomerJourneyService],
+  providers: [CustomerJourneyService, LinkedVendors, UnsubscribeLinks, CustomerPageExceptionFilter],
+  exports: [CustomerJourneyService, CustomerPageExceptionFilter],
 })
 export class CustomerPagesModule {}

@@ -1,3 +1,5 @@
+import { text } from '../common/i18n/catalogue';
+import { LOCALES, type Locale } from '../common/locale/locale';
 import { isForbiddenHost } from '../common/network/forbidden-address';
 import { ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import type { ReviewSettings } from '../review-settings/entities/review-settings.entity';
@@ -7,7 +9,8 @@ export interface ReviewLink {
   platform: ReviewPlatform;
   /** Path segment(s) after `/r/{token}/go/`: `google`, `google/3` (an additional location), `facebook`... */
   target: string;
-  label: string;
+  /** What the link calls the site, in each language of the pages. */
+  labels: Record<Locale, string>;
   url: string;
 }
 
@@ -22,36 +25,53 @@ function isWebUrl(value: string | null | undefined): value is string {
   }
 }
 
+/** A label in each language of the pages. */
+const inEachLanguage = (label: (locale: Locale) => string): Record<Locale, string> =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, label(locale)])) as Record<Locale, string>;
+
+/** A Google listing's label: "Google (Laval)"; one that names Google already ("Google Laval") as it is. */
+const googleLabel = (label: string): string =>
+  !label ? 'Google' : /\bgoogle\b/i.test(label) ? label : `Google (${label})`;
+
+/** A listing's labels: its French one on French pages when the manager gave one, else the same label. */
+const googleLabels = (label: string, labelFr: string): Record<Locale, string> =>
+  inEachLanguage((locale) => googleLabel(locale === 'fr' && labelFr ? labelFr : label));
+
 /** The enabled review sites that have a usable address, Google's primary listing and locations first. */
 export function reviewLinksOf(settings: ReviewSettings): ReviewLink[] {
   const links: ReviewLink[] = [];
   if (settings.googleReviewEnabled) {
     if (isWebUrl(settings.googleReviewUrl)) {
-      const label = settings.primaryGoogleReviewLabel ? `Google (${settings.primaryGoogleReviewLabel})` : 'Google';
-      links.push({ platform: ReviewPlatform.Google, target: 'google', label, url: settings.googleReviewUrl });
+      const labels = googleLabels(settings.primaryGoogleReviewLabel, settings.primaryGoogleReviewLabelFr);
+      links.push({ platform: ReviewPlatform.Google, target: 'google', labels, url: settings.googleReviewUrl });
     }
     for (const location of settings.reviewLocations) {
       if (!isWebUrl(location.googleUrl)) continue;
       links.push({
         platform: ReviewPlatform.Google,
         target: `google/${location.id}`,
-        label: `Google (${location.label})`,
+        labels: googleLabels(location.label, location.labelFr),
         url: location.googleUrl,
       });
     }
   }
-  const others: [boolean, ReviewPlatform, string, string | null][] = [
-    [settings.facebookReviewEnabled, ReviewPlatform.Facebook, 'Facebook', settings.facebookReviewUrl],
-    [settings.bbbReviewEnabled, ReviewPlatform.Bbb, 'BBB', settings.bbbReviewUrl],
+  const others: [boolean, ReviewPlatform, Record<Locale, string>, string | null][] = [
+    [
+      settings.facebookReviewEnabled,
+      ReviewPlatform.Facebook,
+      inEachLanguage(() => 'Facebook'),
+      settings.facebookReviewUrl,
+    ],
+    [settings.bbbReviewEnabled, ReviewPlatform.Bbb, inEachLanguage(() => 'BBB'), settings.bbbReviewUrl],
     [
       settings.otherReviewEnabled,
       ReviewPlatform.Other,
-      settings.otherReviewSiteName || 'Other',
+      inEachLanguage((locale) => settings.otherReviewSiteName || text(locale, 'page.otherReviewSite')),
       settings.otherReviewUrl,
     ],
   ];
-  for (const [enabled, platform, label, url] of others) {
-    if (enabled && isWebUrl(url)) links.push({ platform, target: platform.toLowerCase(), label, url });
+  for (const [enabled, platform, labels, url] of others) {
+    if (enabled && isWebUrl(url)) links.push({ platform, target: platform.toLowerCase(), labels, url });
   }
   return links;
 }

@@ -16,6 +16,7 @@ export type ReviewSettingsFields = Omit<
 export interface ReviewLocationInput {
   id?: number;
   label: string;
+  labelFr: string;
   googleUrl: string;
 }
 
@@ -85,6 +86,7 @@ export class ReviewSettingsRepository {
           settingsId,
           ids: keptIds,
           labels: kept.map((l) => l.label),
+          labelsFr: kept.map((l) => l.labelFr),
           googleUrls: kept.map((l) => l.googleUrl),
           positions: kept.map((l) => l.position),
         }),
@@ -100,6 +102,7 @@ export class ReviewSettingsRepository {
         REVIEW_SETTINGS_SQL.addLocations.bind({
           settingsId,
           labels: added.map((l) => l.label),
+          labelsFr: added.map((l) => l.labelFr),
           googleUrls: added.map((l) => l.googleUrl),
           positions: added.map((l) => l.position),
         }),

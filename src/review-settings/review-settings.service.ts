@@ -73,12 +73,13 @@ export class ReviewSettingsService {
         customSMSMessageFr: body.customSMSMessageFr ?? '',
         customEmailMessageFr: body.customEmailMessageFr ?? '',
         primaryGoogleReviewLabel: body.primaryGoogleReviewLabel ?? '',
+        primaryGoogleReviewLabelFr: body.primaryGoogleReviewLabelFr ?? '',
         googleReviewUrl: body.googleReviewUrl ?? null,
         facebookReviewUrl: body.facebookReviewUrl ?? null,
         bbbReviewUrl: body.bbbReviewUrl ?? null,
         otherReviewUrl: body.otherReviewUrl ?? null,
       },
-      locations.map(({ id, label, googleUrl }) => ({ id, label, googleUrl })),
+      locations.map(({ id, label, labelFr, googleUrl }) => ({ id, label, labelFr: labelFr ?? '', googleUrl })),
     );
     if (!stored) throw DomainError.notFound('Vendor', vendorId);
     return { settings: stored, smsSizes };

@@ -30,6 +30,7 @@ export const REVIEW_SETTINGS_SQL = {
         other_review_site_name = :otherReviewSiteName, custom_sms_message = :customSMSMessage,
         custom_email_message = :customEmailMessage, custom_sms_message_fr = :customSMSMessageFr,
         custom_email_message_fr = :customEmailMessageFr, primary_google_review_label = :primaryGoogleReviewLabel,
+        primary_google_review_label_fr = :primaryGoogleReviewLabelFr,
         google_review_url = :googleReviewUrl, facebook_review_url = :facebookReviewUrl,
         bbb_review_url = :bbbReviewUrl, other_review_url = :otherReviewUrl, updated_at = now()
     WHERE vendor_id = :vendorId
@@ -40,14 +41,16 @@ export const REVIEW_SETTINGS_SQL = {
     `DELETE FROM review_locations WHERE settings_id = :settingsId AND NOT (id = ANY(:keptIds::int[]))`,
   ),
 
-  /** Rewrites the locations :ids of :settingsId with the :labels, :googleUrls and :positions of the same index. */
+  /** Rewrites the locations :ids of :settingsId with the :labels, :labelsFr, :googleUrls and :positions of the same index. */
   rewriteLocations: new NamedSql<{ id: number }>(`
-    UPDATE review_locations AS l SET label = v.label, google_url = v.google_url, position = v.position
-    FROM unnest(:ids::int[], :labels::text[], :googleUrls::text[], :positions::int[]) AS v(id, label, google_url, position)
+    UPDATE review_locations AS l
+    SET label = v.label, label_fr = v.label_fr, google_url = v.google_url, position = v.position
+    FROM unnest(:ids::int[], :labels::text[], :labelsFr::text[], :googleUrls::text[], :positions::int[])
+      AS v(id, label, label_fr, google_url, position)
     WHERE l.settings_id = :settingsId AND l.id = v.id RETURNING l.id`),
 
-  /** Adds locations to :settingsId: the :labels, :googleUrls and :positions of the same index. */
+  /** Adds locations to :settingsId: the :labels, :labelsFr, :googleUrls and :positions of the same index. */
   addLocations: new NamedSql(`
-    INSERT INTO review_locations (settings_id, label, google_url, position)
-    SELECT :settingsId, * FROM unnest(:labels::text[], :googleUrls::text[], :positions::int[])`),
+    INSERT INTO review_locations (settings_id, label, label_fr, google_url, position)
+    SELECT :settingsId, * FROM unnest(:labels::text[], :labelsFr::text[], :googleUrls::text[], :positions::int[])`),
 };

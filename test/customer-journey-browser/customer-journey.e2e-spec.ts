@@ -123,7 +123,8 @@ inBrowser('Customer journeys in a real browser (e2e)', () => {
         await page.goto(link);
         await seen('feedback');
         await press('Send my feedback');
-        await expect(page.getByText('Please choose a rating from 1 to 5 stars.').count()).resolves.toBe(1);
+        // In the error summary, as a link to the field, and next to the field.
+        await expect(page.getByText('Please choose a rating from 1 to 5 stars.').count()).resolves.toBe(2);
         await seen('feedback-errors');
 
         await choose('1 out of 5 stars', 4);
@@ -159,17 +160,17 @@ inBrowser('Customer journeys in a real browser (e2e)', () => {
         await press('Yes, I posted my review');
         await seen('referral');
 
-        await typeInto("Your friend's email address", 'not an email');
+        await typeInto('Your friend’s email address', 'not an email');
         await press('Send email invitation');
-        expect(await page.getByLabel("Your friend's email address").inputValue()).toBe('not an email');
-        await expect(page.getByText("Please enter your friend's email address").count()).resolves.toBe(1);
+        expect(await page.getByLabel('Your friend’s email address').inputValue()).toBe('not an email');
+        await expect(page.getByText('Please enter your friend’s email address').count()).resolves.toBe(2);
         await seen('referral-errors');
-        await typeInto("Your friend's email address", `friend-${viewport.name}@example.com`);
+        await typeInto('Your friend’s email address', `friend-${viewport.name}@example.com`);
         await press('Send email invitation');
-        await typeInto(/Your friend's mobile number/, 'not a phone');
+        await typeInto(/Your friend’s mobile number/, 'not a phone');
         await press('Send text invitation');
         await seen('referral-text-errors');
-        await typeInto(/Your friend's mobile number/, viewport.name === 'phone' ? '416 555 0101' : '416 555 0102');
+        await typeInto(/Your friend’s mobile number/, viewport.name === 'phone' ? '416 555 0101' : '416 555 0102');
         await press('Send text invitation');
         await press('Get a link to share');
         await expect(page.getByText(/Invited so far/).count()).resolves.toBe(1);
@@ -187,7 +188,7 @@ inBrowser('Customer journeys in a real browser (e2e)', () => {
         await press('Ask for a quote');
         expect(await page.getByLabel('Your name', { exact: true }).inputValue()).toBe('Pat Friend');
         await seen('friend-invitation-errors');
-        await typeInto('Email', `friend-${viewport.name}@example.com`);
+        await typeInto('Your email address', `friend-${viewport.name}@example.com`);
         await press('Ask for a quote');
         await seen('friend-thanks');
         await expect(page.getByText('Maple & Sons "Renovations" has your request').count()).resolves.toBe(1);

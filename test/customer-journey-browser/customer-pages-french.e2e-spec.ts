@@ -53,7 +53,8 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
       features: [...VENDOR_FEATURES],
     }));
     await configureReviewSites(t.app, vendor.id);
-    context = await newContext(browser, { name: 'phone', width: 390, height: 844, colorScheme: 'light' });
+    // A Quebec customer's phone, set in French (its Accept-Language is fr-CA).
+    context = await newContext(browser, { name: 'phone', width: 390, height: 844, colorScheme: 'light' }, 'fr-CA');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     page = await context.newPage();
     errors = consoleErrors(page);
@@ -109,7 +110,7 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
 
     const [reviewTab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: /Donner mon avis sur Google \(Main office\)/ }).click(),
+      page.getByRole('link', { name: /Donner mon avis sur Google \(Bureau principal\)/ }).click(),
     ]);
     await reviewTab.close();
     await page.reload();
@@ -133,7 +134,7 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
     await click('Demander une soumission');
     expect(await french('friend-invitation-errors')).toContain('Veuillez inscrire votre nom');
     await page.getByLabel('Votre nom', { exact: true }).fill('Éloïse Gagnon');
-    await page.getByLabel('Courriel').fill('eloise@ami.example');
+    await page.getByLabel('Votre adresse courriel').fill('eloise@ami.example');
     await click('Demander une soumission');
     expect(await french('friend-thanks')).toContain('Rénovations Côté a bien reçu votre demande');
     await expect(referralLead(t, 'eloise@ami.example')).resolves.toEqual({
@@ -151,7 +152,7 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
     await page.getByLabel('Voulez-vous ajouter quelque chose? (facultatif)').fill('Très bon travail.');
     await click('Envoyer mon évaluation');
 
-    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const noScripts = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-CA' });
     const plain = await noScripts.newPage();
     await plain.goto(link);
     const comment = plain.getByLabel('Votre commentaire, à copier dans votre avis');
@@ -170,7 +171,9 @@ inBrowser('The customer pages read in French, state by state (e2e)', () => {
     await page.getByRole('radio', { name: '1 étoile sur 5' }).check();
     await page.getByRole('radio', { name: 'Non' }).check();
     await click('Envoyer mon évaluation');
-    expect(await french('private-feedback')).toContain('Rénovations Côté regrette de l’apprendre, Alex.');
+    expect(await french('private-feedback')).toContain(
+      'Alex, votre expérience avec Rénovations Côté n’a pas été à la hauteur?',
+    );
     await page.getByLabel(/Votre message à/).fill('Le chantier est resté en désordre.');
     await click('Envoyer mon message en privé');
     expect(await french('finished')).toContain('Votre évaluation a été transmise à Rénovations Côté.');

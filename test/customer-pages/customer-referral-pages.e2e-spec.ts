@@ -61,7 +61,7 @@ describe('Customer referral pages (e2e)', () => {
     const friend = customer(await friendLink('f1@example.com'));
     expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/Unsubscribe from/);
     await friend.submit('/unsubscribe', {}, `${friend.path}/unsubscribe`);
-    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
+    expect(await friend.view(`${friend.path}/unsubscribe`)).toMatch(/You’re unsubscribed/);
     const other = await atReferralStep();
     const refused = await other.post('/referrals/email', { referrerName: 'Sam', email: 'f1@example.com' });
     expect(refused.status).toBe(400);
@@ -113,14 +113,14 @@ describe('Customer referral pages (e2e)', () => {
     const badEmail = await page.post('/referrals/email', { referrerName: 'Sam Lee', friendName: 'Al', email: 'nope' });
     expect(badEmail.status).toBe(400);
     expect(fieldErrors(badEmail.text)).toEqual({
-      email: "Please enter your friend's email address, for example name@example.com.",
+      email: 'Please enter your friend’s email address, for example name@example.com.',
     });
     expect(badEmail.text).toMatch(/id="email-referrer" name="referrerName" type="text" value="Sam Lee"/);
     expect(badEmail.text).toMatch(/id="email" name="email" type="email" value="nope"/);
     const badPhone = await page.post('/referrals/text', { referrerName: ' ', phone: '12' });
     expect(fieldErrors(badPhone.text)).toEqual({
       referrerName: 'Please enter your name (up to 100 characters), so your friend knows who the invitation is from.',
-      phone: "Please enter your friend's 10-digit mobile number, for example 416 555 0123.",
+      phone: 'Please enter your friend’s 10-digit mobile number, for example 416 555 0123.',
     });
     await page.submit('/referrals/share', { referrerName: 'Sam Lee' });
     const shareLink = /id="share" name="share" type="text" value="([^"]+)"/.exec(await page.view())![1];

@@ -81,7 +81,7 @@ describe('The identification on every page a text links to (e2e)', () => {
   it('says it in French to a Quebec vendor’s customers', async () => {
     const page = new CustomerBrowser(t.http, (await createReviewRequest(t.app, quebec)).link);
     const html = await page.view();
-    expect(html).toContain('Leads Co transmet ces pages et ces messages pour Toitures Boréal.');
+    expect(html).toContain('Leads Co gère ces pages et envoie ces messages au nom de l’entreprise Toitures Boréal.');
     expect(html).toContain('Adresse postale\u00a0: Toitures Boréal, 5 rue Principale, Québec QC');
   });
 });

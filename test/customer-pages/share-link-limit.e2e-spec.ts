@@ -78,7 +78,7 @@ describe('Share link daily limit (e2e)', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(refused.text).toContain(FULL_HEADING);
-    expect(refused.text).toContain('Please try again tomorrow.');
+    expect(refused.text).toContain('Please try again tomorrow or contact');
     expect(await conversionsOf(friend)).toEqual([
       'friend1@friend.example',
       'friend2@friend.example',

@@ -166,7 +166,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(answered.headers.location).toBe(`${customer.path}?lang=fr`);
     const sorry = await customer.view(answered.headers.location);
     expect(langOf(sorry)).toBe('fr-CA');
-    expect(wordsOf(sorry)).toContain('Maple Renovations regrette de l’apprendre, Emma.');
+    expect(wordsOf(sorry)).toContain('Emma, votre expérience avec Maple Renovations n’a pas été à la hauteur?');
     expect(wordsOf(await customer.view())).toContain('Maple Renovations is sorry to hear that, Emma.');
   });
 

@@ -34,8 +34,8 @@ describe('Reputation processes: opting out and cancelling, with their KPIs (e2e)
     expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/Unsubscribe from .*\?/);
     await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
     await expectKpis({ totalReputationProcessesTerminated: 1, totalReputationProcessesInProgress: 0 });
-    expect(await zoe.view()).toMatch(/You&#39;re unsubscribed/);
-    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
+    expect(await zoe.view()).toMatch(/You’re unsubscribed/);
+    expect(await zoe.view(`${zoe.path}/unsubscribe`)).toMatch(/You’re unsubscribed/);
     // Nothing more is recorded for an opted-out customer.
     await zoe.submit('/feedback', { rating: '5', wouldRefer: 'yes' });
     await zoe.submit('/unsubscribe', {}, `${zoe.path}/unsubscribe`);
@@ -137,7 +137,7 @@ describe('Reputation processes: opting out and cancelling, with their KPIs (e2e)
     await sam.submit('/unsubscribe', {}, `${sam.path}/unsubscribe`);
     // The message asking for a referral was still waiting for the customer to leave the page: it is given up.
     await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
-    expect(await sam.view()).toMatch(/You&#39;re unsubscribed/);
+    expect(await sam.view()).toMatch(/You’re unsubscribed/);
     // No referral is possible any more.
     await sam.submit('/referrals/share', { referrerName: 'Sam Tremblay' });
     await expectKpis();
@@ -176,6 +176,6 @@ describe('Reputation processes: opting out and cancelling, with their KPIs (e2e)
     expect(withdrawn).toContain(`<a href="${page.path}/unsubscribe">Unsubscribe</a>`);
     expect(await page.view(`${page.path}/unsubscribe`)).toMatch(/Unsubscribe from /);
     await page.submit('/unsubscribe', {}, `${page.path}/unsubscribe`);
-    expect(await page.view(`${page.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
+    expect(await page.view(`${page.path}/unsubscribe`)).toMatch(/You’re unsubscribed/);
   });
 });

@@ -16,6 +16,7 @@ const DEFAULTS = {
   customSMSMessageFr: '',
   customEmailMessageFr: '',
   primaryGoogleReviewLabel: '',
+  primaryGoogleReviewLabelFr: '',
   reviewLocations: [],
   googleReviewUrl: null,
   facebookReviewUrl: null,
@@ -125,6 +126,16 @@ describe('Manager API: review settings (e2e)', () => {
     ['an SMS over 500 characters', { ...FULL, customSMSMessage: 'x'.repeat(501) }, 'customSMSMessage'],
     ['an email over 5000 characters', { ...FULL, customEmailMessage: 'x'.repeat(5001) }, 'customEmailMessage'],
     ['a site name over 100 characters', { ...FULL, otherReviewSiteName: 'x'.repeat(101) }, 'otherReviewSiteName'],
+    [
+      'a French label over 100 characters',
+      { ...FULL, primaryGoogleReviewLabelFr: 'x'.repeat(101) },
+      'primaryGoogleReviewLabelFr',
+    ],
+    [
+      'a location’s French label over 100 characters',
+      { ...FULL, reviewLocations: [{ ...location(1), labelFr: 'x'.repeat(101) }] },
+      'reviewLocations.0.labelFr',
+    ],
     [
       'an http Google URL',
       { ...FULL, reviewLocations: [{ label: 'A', googleUrl: 'http://g.page/r/x' }] },
@@ -266,10 +277,13 @@ describe('Manager API: review settings (e2e)', () => {
     const stored = (await get(vendor.id)).body.data;
     const winner = versions.find((v) => v.primaryGoogleReviewLabel === stored.primaryGoogleReviewLabel)!;
     expect(
-      stored.reviewLocations.map(({ label, googleUrl }: { label: string; googleUrl: string }) => ({
-        label,
-        googleUrl,
-      })),
+      stored.reviewLocations.map(
+        ({ label, labelFr, googleUrl }: { label: string; labelFr: string; googleUrl: string }) => ({
+          label,
+          labelFr,
+          googleUrl,
+        }),
+      ),
     ).toEqual(winner.reviewLocations);
   });
 

@@ -65,14 +65,16 @@ export const VIEWPORTS: Viewport[] = [
 ];
 
 /**
- * A browser context at this viewport that answers any address off this machine (the review sites)
- * with a stand-in page, so following a review link never leaves the machine.
+ * A browser context at this viewport (and in this language) that answers any address off this machine
+ * (the review sites) with a stand-in page, so following a review link never leaves the machine.
  */
-export async function newContext(browser: Browser, viewport: Viewport): Promise<BrowserContext> {
+export async function newContext(browser: Browser, viewport: Viewport, locale?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     colorScheme: viewport.colorScheme,
     hasTouch: viewport.width < 800,
+    // The browser's language, as its Accept-Language sends it (`fr-CA`); Playwright's default otherwise.
+    locale,
   });
   await context.route(
     (url) => url.hostname !== '127.0.0.1',

@@ -142,11 +142,12 @@ export async function configureReviewSites(
     otherReviewEnabled: true,
     otherReviewSiteName: 'HomeStars',
     primaryGoogleReviewLabel: 'Main office',
+    primaryGoogleReviewLabelFr: 'Bureau principal',
     googleReviewUrl: 'https://g.page/r/main/review',
     facebookReviewUrl: 'https://www.facebook.com/acme/reviews',
     bbbReviewUrl: 'https://www.bbb.org/acme/leave-review',
     otherReviewUrl: 'https://homestars.com/acme/review',
-    reviewLocations: [{ label: 'West end', googleUrl: 'https://g.page/r/west/review' }],
+    reviewLocations: [{ label: 'West end', labelFr: 'Secteur ouest', googleUrl: 'https://g.page/r/west/review' }],
     ...changes,
   });
   return saved.settings;

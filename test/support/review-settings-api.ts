@@ -15,9 +15,18 @@ export const FULL = {
   customSMSMessageFr: 'Merci d’avoir choisi Maple! Nous laisseriez-vous un avis?',
   customEmailMessageFr: 'Bonjour,\n\nMerci d’avoir confié votre cuisine à Maple Renovations.',
   primaryGoogleReviewLabel: 'Main office',
+  primaryGoogleReviewLabelFr: 'Bureau principal',
   reviewLocations: [
-    { label: 'Mississauga showroom', googleUrl: 'https://g.page/r/CaBcDeFgHiJkEAE/review' },
-    { label: 'Oakville yard', googleUrl: 'https://search.google.com/local/writereview?placeid=ChIJ123' },
+    {
+      label: 'Mississauga showroom',
+      labelFr: 'Salle d’exposition de Mississauga',
+      googleUrl: 'https://g.page/r/CaBcDeFgHiJkEAE/review',
+    },
+    {
+      label: 'Oakville yard',
+      labelFr: 'Entrepôt d’Oakville',
+      googleUrl: 'https://search.google.com/local/writereview?placeid=ChIJ123',
+    },
   ],
   googleReviewUrl: 'https://www.google.ca/maps/place/Maple+Renovations',
   facebookReviewUrl: 'https://www.facebook.com/maplereno/reviews',
@@ -26,4 +35,8 @@ export const FULL = {
 };
 
 /** A review location of its own number. */
-export const location = (n: number) => ({ label: `Location ${n}`, googleUrl: `https://g.page/r/location-${n}/review` });
+export const location = (n: number) => ({
+  label: `Location ${n}`,
+  labelFr: `Emplacement ${n}`,
+  googleUrl: `https://g.page/r/location-${n}/review`,
+});

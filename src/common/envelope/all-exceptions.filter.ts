@@ -55,12 +55,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const reply = this.toReply(unroutedMethod(exception, http.getRequest<Request>(), response) ?? exception);
+    const reply = this.replyFor(exception, http.getRequest<Request>(), response);
     if (response.headersSent) {
       response.end();
       return;
     }
     response.status(reply.status).json(reply.body);
+  }
+
+  /** The reply to a request's error: a request no route took is a 404, or a 405 with its Allow header. */
+  protected replyFor(exception: unknown, request: Request, response: Response): ErrorReply {
+    return this.toReply(unroutedMethod(exception, request, response) ?? exception);
   }
 
   toReply(exception: unknown): ErrorReply {

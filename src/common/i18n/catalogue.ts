@@ -49,6 +49,13 @@ export function textParts<T extends object>(
 
 const STORED_PHONE = /^(\d{3})-(\d{3})-(\d{4})$/;
 
+/** A contact that is a phone number (`514-555-0123`, `1-800-555-0100`, `+1 (514) 555-0123`): digits and their separators. */
+const PHONE_NUMBER = /^\+?[\d().\s-]+$/;
+
+/** Whether a contact is a phone number (at least 7 digits) rather than an e-mail or web address. */
+export const isPhoneNumber = (contact: string): boolean =>
+  PHONE_NUMBER.test(contact) && contact.replace(/\D/g, '').length >= 7;
+
 /**
  * A contact (phone, e-mail or web address) as the language displays it: a North American number,
  * stored as `514-555-0123`, is `514 555-0123` in French (OQLF, with a no-break space) and stays as

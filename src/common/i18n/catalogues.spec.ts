@@ -67,6 +67,8 @@ function faultsOf(locale: Locale, catalogue: Catalogue): Record<string, string[]
     const message = catalogue[key];
     // SMS texts: GSM-7, checked in notifications/rendering/sms-texts.spec.ts.
     const faults = isSmsText(key) ? [] : typographyFaults(locale, message);
+    // A page's apostrophe is the typographic one, in every language (’, not ').
+    if (key.startsWith('page.') && message.includes("'")) faults.push('straight apostrophe on a page');
     if (locale === 'fr' && message === CATALOGUES.en[key] && !SAME_IN_BOTH.has(key)) faults.push('same as English');
     // A date (`le {expiresAt}`: "le 11 décembre") never elides; a name may start with a vowel.
     if (locale === 'fr' && /\b(de|que|le|la|ne|se|je|me|te|jusque|lorsque|puisque) \{(?!expiresAt\})/i.test(message)) {

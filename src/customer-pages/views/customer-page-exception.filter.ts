@@ -2,15 +2,18 @@ import { ArgumentsHost, Catch, HttpStatus, Inject, Injectable } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AllExceptionsFilter } from '../../common/envelope/all-exceptions.filter';
 import { DomainError, ErrorCode, type FieldError } from '../../common/errors/domain-error';
-import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
+import type { ErrorEnvelope } from '../../common/envelope/envelope';
+import type { Locale } from '../../common/locale/locale';
 import { type NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
 import { type LinkedVendor, LinkedVendors } from '../linked-vendors';
 import { invitationPage, errorPage, processPage } from './customer-pages.views';
 import { FORM_ERROR, type FormState } from './form-fields';
-import { PageLanguage, pickedLanguage } from './page-texts';
-import { sendPage } from './send-page';
+import { customerPaths } from '../../reputation/reputation-links';
+import { CUSTOMER_PAGE_PATHS } from '../customer-page-paths';
+import { PageLanguage, type VisitorLanguage } from './page-texts';
+import { sendPage, visitorLanguage } from './send-page';
 
 /** A form of a customer's page (`/r/{token}/{action}`) or a friend's (`/i/{token}`), as posted. */
 const FORM_POST = /^\/([ri])\/([A-Za-z0-9_-]{24})(\/[a-z/-]+)?$/;
@@ -42,20 +45,17 @@ function errorsOf(details: FieldError[] | undefined, message: string, lang: Page
   return errors;
 }
 
-/**
- * A page with no journey behind it (an unknown or erased link) follows the browser's Accept-Language
- * (fr, fr-CA, fr-FR… is French); nothing we serve, or no header, is English.
- */
-function browserLanguage(request: Request): Locale {
-  const accepted = request.acceptsLanguages(...LOCALES);
-  return isLocale(accepted) ? accepted : 'en';
-}
+/** The journey a path under `/r/{token}` or `/i/{token}` belongs to: its kind and token. */
+const JOURNEY_LINK = /^\/([ri])\/([A-Za-z0-9_-]{24})(?:\/|$)/i;
 
 /**
  * The customer pages answer errors with a page, not the JSON envelope: the same status and sentence
- * the API would give (AllExceptionsFilter decides both, and logs the unexpected), shown in HTML. A
- * refused form (400) is shown again, on its page, with what was typed and each error next to its field;
- * a share link's contact request over its daily limit (429) shows the friend's page, which then says so.
+ * the API would give (AllExceptionsFilter decides both, and logs the unexpected), shown in HTML in the
+ * visitor's language. It is the application's filter: under the customer pages' paths it answers
+ * everything, a path no route takes and a method a path does not take (`/r/`, a form's address opened
+ * as a link) included; elsewhere it answers as AllExceptionsFilter does. A refused form (400) is shown
+ * again, on its page, with what was typed and each error next to its field; a share link's contact
+ * request over its daily limit (429) shows the friend's page, which then says so.
  */
 @Catch()
 @Injectable()
@@ -73,7 +73,8 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
-    const { status, body } = this.toReply(exception);
+    if (!CUSTOMER_PAGE_PATHS.test(request.path)) return super.catch(exception, host);
+    const { status, body } = this.replyFor(exception, request, response);
     if (response.headersSent) {
       response.end();
       return;
@@ -82,42 +83,62 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
       status === (HttpStatus.BAD_REQUEST as number) ||
       (exception instanceof DomainError && exception.code === ErrorCode.LimitReached);
     const form = request.method === 'POST' && shownOnItsPage && FORM_POST.exec(request.path);
-    const picked = pickedLanguage(request.query.lang);
-    const fallback = (linked: LinkedVendor | null = null) => {
-      const lang = PageLanguage.of(picked, linked?.locale ?? browserLanguage(request));
-      const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) =>
-        lang.say(m),
-      );
-      // Back to the page a refused form was on (/r/{token} or /i/{token}); a link that leads nowhere
-      // (unknown, ended) has no page to go back to.
-      const formPage = request.method === 'POST' && status !== 404 && status !== 410;
-      const back = (formPage && /^\/[ri]\/[A-Za-z0-9_-]{24}/.exec(request.path)?.[0]) || null;
-      const samePage = request.method === 'GET' ? request.path : null;
-      const { operatorName, operatorContact: contact } = this.notifications;
-      const vendor = linked?.vendor;
-      sendPage(response, status, errorPage({ status, messages, back, samePage, contact, operatorName, vendor }, lang));
-    };
-    // Over the per-IP limit on a link of ours: the page still says whose it is, in the customer's language.
-    if (status === (HttpStatus.TOO_MANY_REQUESTS as number) && !form) {
-      this.linked.of(request.path).then(fallback, () => fallback());
+    const visitor = visitorLanguage(request);
+    const send = (page: string) => sendPage(response, status, page);
+    const fallback = () => this.errorPage(request, status, body, visitor).then(send);
+    if (!form) {
+      void fallback();
       return;
     }
-    if (!form) return fallback();
     const [, kind, token, action = ''] = form;
     const refused = { action, values: valuesOf(request.body), details: body.details, message: body.error };
-    this.formPage(kind, token, refused, picked).then(
-      (page) => sendPage(response, status, page),
-      () => fallback(),
-    );
+    this.formPage(kind, token, refused, visitor).then(send, fallback);
+  }
+
+  /**
+   * The page for an error no form shows next to a field, in the visitor's language, else the journey's
+   * (the link's), else English; it leads to the journey's page when the link has one. A request failing
+   * on our side (5xx) is answered without reading the link again; one refused for its rate (429) reads
+   * only whose link it is, so the page still names the vendor.
+   */
+  private async errorPage(
+    request: Request,
+    status: number,
+    body: ErrorEnvelope,
+    visitor: VisitorLanguage,
+  ): Promise<string> {
+    const limited = status === (HttpStatus.TOO_MANY_REQUESTS as number);
+    const linked = limited ? await this.linked.of(request.path).catch(() => null) : null;
+    const journey = !limited && status < 500 ? await this.journeyOf(request.path) : null;
+    const lang = PageLanguage.of(visitor, journey?.locale ?? linked?.locale ?? 'en');
+    const messages = (body.details?.length ? body.details.map((d) => d.message) : [body.error]).map((m) => lang.say(m));
+    const back = journey && {
+      path: journey.path,
+      text: request.method === 'POST' ? ('goBack' as const) : ('openPage' as const),
+    };
+    const samePage = request.method === 'GET' ? request.path : null;
+    const { operatorName, operatorContact: contact } = this.notifications;
+    const vendor = linked?.vendor ?? null;
+    return errorPage({ status, messages, back, samePage, contact, operatorName, vendor }, lang);
+  }
+
+  /** The page a path under a customer's or a friend's link belongs to, and its language; null for no live link. */
+  private async journeyOf(path: string): Promise<{ path: string; locale: Locale } | null> {
+    const link = JOURNEY_LINK.exec(path);
+    if (!link) return null;
+    const [, kind, token] = link;
+    try {
+      return kind.toLowerCase() === 'i'
+        ? { path: customerPaths.invitation(token), locale: (await this.referrals.invitationPage(token)).locale }
+        : { path: customerPaths.process(token), locale: (await this.journey.processPage(token)).locale };
+    } catch {
+      // An unknown, erased or unreachable link: there is no page to lead to.
+      return null;
+    }
   }
 
   /** The page of the refused form, in its language, with what was typed and what to fix. */
-  private async formPage(
-    kind: string,
-    token: string,
-    refused: RefusedForm,
-    picked: Locale | undefined,
-  ): Promise<string> {
+  private async formPage(kind: string, token: string, refused: RefusedForm, visitor: VisitorLanguage): Promise<string> {
     const stateIn = (lang: PageLanguage): FormState => ({
       action: refused.action,
       values: refused.values,
@@ -125,11 +146,11 @@ export class CustomerPageExceptionFilter extends AllExceptionsFilter {
     });
     if (kind === 'i') {
       const view = await this.referrals.invitationPage(token);
-      const lang = PageLanguage.of(picked, view.locale);
+      const lang = PageLanguage.of(visitor, view.locale);
       return invitationPage(view, lang, false, stateIn(lang));
     }
     const view = await this.journey.processPage(token);
-    const lang = PageLanguage.of(picked, view.locale);
+    const lang = PageLanguage.of(visitor, view.locale);
     return processPage(view, lang, stateIn(lang));
   }
 }

@@ -12,12 +12,25 @@ const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;amp;';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
 const links = [
-  { platform: ReviewPlatform.Google, target: 'google', label: `Google (${HOSTILE})`, url: 'https://g.page/r/x' },
-  { platform: ReviewPlatform.Other, target: 'other', label: HOSTILE, url: 'https://other.example/x' },
+  {
+    platform: ReviewPlatform.Google,
+    target: 'google',
+    labels: { en: `Google (${HOSTILE})`, fr: `Google (${HOSTILE})` },
+    url: 'https://g.page/r/x',
+  },
+  {
+    platform: ReviewPlatform.Other,
+    target: 'other',
+    labels: { en: HOSTILE, fr: HOSTILE },
+    url: 'https://other.example/x',
+  },
 ];
 
+/** A visitor who picked no language and whose browser prefers none. */
+const NO_CHOICE = { picked: undefined, preferred: undefined };
+
 /** The language the pages below are rendered in (each suite sets it). */
-let lang = PageLanguage.of(undefined, 'en');
+let lang = PageLanguage.of(NO_CHOICE, 'en');
 const processPage = (page: ProcessPageView, form: FormState | null = null) => views.processPage(page, lang, form);
 const unsubscribePage = (path: string, vendorName: string, alreadyOut: boolean) =>
   views.unsubscribePage(
@@ -29,7 +42,17 @@ const unsubscribePage = (path: string, vendorName: string, alreadyOut: boolean) 
 const invitationPage = (page: InvitationPageView, thanked: boolean, form: FormState | null = null) =>
   views.invitationPage(page, lang, thanked, form);
 const errorPage = (status: number, messages: string[], back: string | null) =>
-  views.errorPage({ status, messages, back, samePage: null, contact: HOSTILE, operatorName: HOSTILE }, lang);
+  views.errorPage(
+    {
+      status,
+      messages,
+      back: back === null ? null : { path: back, text: 'goBack' },
+      samePage: null,
+      contact: HOSTILE,
+      operatorName: HOSTILE,
+    },
+    lang,
+  );
 
 function view(step: JourneyStep, changes: Partial<ProcessPageView> = {}): ProcessPageView {
   return {
@@ -159,10 +182,10 @@ describe('customer pages with a hostile vendor name, customer name and input', (
 describe.each(['en', 'fr'] as const)('every page in %s', (locale) => {
   const other = locale === 'en' ? 'fr' : 'en';
   beforeAll(() => {
-    lang = PageLanguage.of(undefined, locale);
+    lang = PageLanguage.of(NO_CHOICE, locale);
   });
   afterAll(() => {
-    lang = PageLanguage.of(undefined, 'en');
+    lang = PageLanguage.of(NO_CHOICE, 'en');
   });
 
   it.each(PAGES)(
@@ -180,9 +203,9 @@ describe.each(['en', 'fr'] as const)('every page in %s', (locale) => {
 
 describe('a language the customer picked', () => {
   it('is carried by every form and link of the page, so it holds on the next page', () => {
-    lang = PageLanguage.of('fr', 'en');
+    lang = PageLanguage.of({ picked: 'fr', preferred: 'fr' }, 'en');
     const html = processPage(view(JourneyStep.ReviewLinks, { reviewLinks: links }));
-    lang = PageLanguage.of(undefined, 'en');
+    lang = PageLanguage.of(NO_CHOICE, 'en');
     expect(html).toContain('<html lang="fr-CA">');
     expect(html).toContain(`href="/r/${TOKEN}/go/google?lang=fr"`);
     expect(html).toContain(`href="/r/${TOKEN}/unsubscribe?lang=fr"`);
@@ -190,7 +213,7 @@ describe('a language the customer picked', () => {
   });
 
   it("says a form's checks in the page's language; a check with no customer wording as a general sentence", () => {
-    const french = PageLanguage.of(undefined, 'fr');
+    const french = PageLanguage.of(NO_CHOICE, 'fr');
     expect(french.say('page.errorRating')).toBe('Veuillez choisir une note de 1 à 5 étoiles.');
     expect(french.say('property x should not exist')).toBe('Veuillez vérifier cette réponse.');
   });

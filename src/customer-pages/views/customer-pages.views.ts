@@ -3,7 +3,7 @@ import type { VendorCard } from '../../reputation/vendor-card';
 import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
 import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
-import { type FormState, errorSummary, field, stateOf } from './form-fields';
+import { type FieldSpec, type FormState, errorSummary, field, stateOf } from './form-fields';
 import { CONTACT_MESSAGE_MAX } from '../dto/customer-forms.dto';
 import { type SafeHtml, html } from './html';
 import { STEPS, type StepPage } from './journey-steps';
@@ -91,79 +91,75 @@ export function invitationPage(
     });
   // The friend is told who will get in touch, and how to reach them first if they would rather.
   const reach =
-    view.contact !== null &&
-    html`<p>${lang.t('contactThanksReach', { vendor, contact: lang.contact(view.contact) })}</p>`;
+    view.contact !== null && html`<p>${lang.withContact('contactThanksReach', { vendor }, view.contact)}</p>`;
   if (thanked || !view.accepting) {
     return notice('contactThanksTitle', 'contactThanksHeading', 'contactThanksBody', reach);
   }
   if (view.fullToday) return notice('shareLinkFullTitle', 'shareLinkFullHeading', 'shareLinkFullBody');
   const form = stateOf(sent, '');
   const referrer = view.referrerName;
+  const fields = contactFields(lang);
+  const [name, ...rest] = fields;
   return layout({
     ...page,
     unsubscribePath,
     title: lang.t('invitationTitle', { referrer, vendor }),
     body: html`<h1>${lang.t('invitationHeading', { referrer, vendor })}</h1>
       <p>${lang.t('invitationIntro', { vendor })}</p>
-      ${errorSummary(lang, form)}
+      ${errorSummary(lang, form, fields)}
       <form method="post" action="${lang.link(invitationPath)}" novalidate>
-        ${field(
-          {
-            id: 'name',
-            name: 'name',
-            label: lang.t('contactNameLabel'),
-            type: 'text',
-            autocomplete: 'name',
-            maxlength: 100,
-            required: true,
-          },
-          form,
-        )}
+        ${field(name, form)}
         <p class="hint" id="contact-hint">${lang.t('contactEitherHint')}</p>
-        ${field(
-          {
-            id: 'email',
-            name: 'email',
-            label: lang.t('contactEmailLabel'),
-            type: 'email',
-            autocomplete: 'email',
-            inputmode: 'email',
-            maxlength: 254,
-            describedBy: 'contact-hint',
-          },
-          form,
-        )}
-        ${field(
-          {
-            id: 'phone',
-            name: 'phone',
-            label: lang.t('contactPhoneLabel'),
-            type: 'tel',
-            autocomplete: 'tel',
-            inputmode: 'tel',
-            maxlength: 25,
-            describedBy: 'contact-hint',
-          },
-          form,
-        )}
-        ${field(
-          {
-            id: 'message',
-            name: 'message',
-            label: lang.t('contactMessageLabel'),
-            type: 'textarea',
-            autocomplete: 'off',
-            maxlength: CONTACT_MESSAGE_MAX,
-          },
-          form,
-        )}
+        ${rest.map((spec) => field(spec, form))}
         <button type="submit">${lang.t('contactSubmit')}</button>
       </form>`,
   });
 }
 
+/** The friend's contact request: their name, an e-mail or a phone (the hint between says either), the project. */
+const contactFields = (lang: PageLanguage): FieldSpec[] => [
+  {
+    id: 'name',
+    name: 'name',
+    label: lang.t('contactNameLabel'),
+    type: 'text',
+    autocomplete: 'name',
+    maxlength: 100,
+    required: true,
+  },
+  {
+    id: 'email',
+    name: 'email',
+    label: lang.t('contactEmailLabel'),
+    type: 'email',
+    autocomplete: 'email',
+    inputmode: 'email',
+    maxlength: 254,
+    describedBy: 'contact-hint',
+  },
+  {
+    id: 'phone',
+    name: 'phone',
+    label: lang.t('contactPhoneLabel'),
+    type: 'tel',
+    autocomplete: 'tel',
+    inputmode: 'tel',
+    maxlength: 25,
+    describedBy: 'contact-hint',
+  },
+  {
+    id: 'message',
+    name: 'message',
+    label: lang.t('contactMessageLabel'),
+    type: 'textarea',
+    autocomplete: 'off',
+    maxlength: CONTACT_MESSAGE_MAX,
+  },
+];
+
 const ERROR_TEXTS = {
   404: ['notFoundTitle', 'notFoundBody'],
+  405: ['notAllowedTitle', 'notAllowedBody'],
   410: ['goneTitle', 'goneBody'],
   429: ['tooManyTitle', 'tooManyBody'],
 } as const;
@@ -172,8 +168,8 @@ const ERROR_TEXTS = {
 export interface ErrorPageView {
   status: number;
   messages: string[];
-  /** The page the refused form was on. */
-  back: string | null;
+  /** The journey's page: the one the refused form was on ("back to the form"), or the link's ("open your page"). */
+  back: { path: string; text: Extract<PageText, 'goBack' | 'openPage'> } | null;
   /** This page's own address (a GET), for the switch link; null after a form. */
   samePage: string | null;
   /** The operator's contact, shown when the page names no vendor. */
@@ -206,6 +202,6 @@ export function errorPage(
           ${messages.map((m) => html`<li>${m}</li>`)}
         </ul>`
       }
-      ${back && html`<p><a href="${lang.link(back)}">${lang.t('goBack')}</a></p>`}`,
+      ${back && html`<p><a href="${lang.link(back.path)}">${lang.t(back.text)}</a></p>`}`,
   });
 }

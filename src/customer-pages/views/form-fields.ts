@@ -93,6 +93,20 @@ export interface ChoiceSpec {
   after?: SafeHtml;
 }
 
+/** A radio input's id: its question's name and its value. */
+const optionId = (name: string, value: string): string => `${name}-${value}`;
+
+/** Where the error summary sends the customer for a field: the field, or a question's first tile. */
+export interface FieldTarget {
+  name: string;
+  id: string;
+}
+
+export const choiceTarget = ({ name, options }: ChoiceSpec): FieldTarget => ({
+  name,
+  id: optionId(name, options[0].value),
+});
+
 /** One question answered by tapping one tile of a row (radio inputs under the hood). */
 export function choice(spec: ChoiceSpec, form: FormState | null): SafeHtml {
   const error = form?.errors[spec.name];
@@ -106,6 +120,7 @@ export function choice(spec: ChoiceSpec, form: FormState | null): SafeHtml {
         (option, index) =>
           html`<label class="choice"
             >${inputTag({
+              id: optionId(spec.name, option.value),
               type: 'radio',
               name: spec.name,
               value: option.value,
@@ -122,8 +137,36 @@ export function choice(spec: ChoiceSpec, form: FormState | null): SafeHtml {
 /** The key of an error about the whole form rather than one field (e.g. no invitations left). */
 export const FORM_ERROR = '_form';
 
-/** At the top of a form shown again: the form's own error, or that something below needs fixing. */
-export function errorSummary(lang: PageLanguage, form: FormState | null): SafeHtml | null {
+/**
+ * At the top of a form shown again, the first thing the customer meets: it takes focus when the page
+ * opens (so it is scrolled into view and read out), says how many answers need correcting and links to
+ * each field, in the form's order; or it says the form's own error (no field to go to).
+ */
+export function errorSummary(lang: PageLanguage, form: FormState | null, fields: FieldTarget[]): SafeHtml | null {
   if (!form || Object.keys(form.errors).length === 0) return null;
-  return html`<p class="error" role="alert">${form.errors[FORM_ERROR] ?? lang.t('errorSummary')}</p>`;
+  const formError = form.errors[FORM_ERROR];
+  // In the form's order; an error on a field the form does not show (a stray one) last, unlinked.
+  const position = (name: string) => {
+    const index = fields.findIndex((target) => target.name === name);
+    return index < 0 ? fields.length : index;
+  };
+  const named = Object.keys(form.errors)
+    .filter((name) => name !== FORM_ERROR)
+    .sort((a, b) => position(a) - position(b));
+  const title = formError ?? lang.t('errorSummary', { count: named.length });
+  const entry = (name: string) => {
+    const target = fields.find((candidate) => candidate.name === name);
+    return target ? html`<a href="#${target.id}">${form.errors[name]}</a>` : form.errors[name];
+  };
+  return html`<div class="error-summary" tabindex="-1" autofocus aria-labelledby="error-summary-title">
+    <div role="alert">
+      <h2 id="error-summary-title">${title}</h2>
+      ${
+        formError === undefined &&
+        html`<ul>
+          ${named.map((name) => html`<li>${entry(name)}</li>`)}
+        </ul>`
+      }
+    </div>
+  </div>`;
 }

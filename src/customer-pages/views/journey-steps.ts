@@ -1,7 +1,16 @@
 import { JourneyStep } from '../../reputation/entities/reputation-process.entity';
 import { customerPaths } from '../../reputation/reputation-links';
 import type { ProcessPageView } from '../customer-journey.service';
-import { type FormState, choice, errorSummary, field, stateOf } from './form-fields';
+import {
+  type ChoiceSpec,
+  type FieldSpec,
+  type FormState,
+  choice,
+  choiceTarget,
+  errorSummary,
+  field,
+  stateOf,
+} from './form-fields';
 import { SafeHtml, html } from './html';
 import type { PageLanguage } from './page-texts';
 
@@ -16,48 +25,40 @@ const RATINGS = [1, 2, 3, 4, 5];
 function feedbackStep(view: ProcessPageView, lang: PageLanguage, sent: FormState | null): StepPage {
   const vendor = view.vendorName;
   const form = stateOf(sent, '/feedback');
+  const rating: ChoiceSpec = {
+    name: 'rating',
+    legend: lang.t('ratingLegend'),
+    options: RATINGS.map((n) => ({
+      value: String(n),
+      label: html`<span class="visually-hidden">${lang.t('ratingOption', { n })}</span
+        ><span aria-hidden="true">${n}<span class="star">★</span></span>`,
+    })),
+    after: html`<p class="scale" aria-hidden="true">
+      <span>${lang.t('ratingLow')}</span><span>${lang.t('ratingHigh')}</span>
+    </p>`,
+  };
+  const wouldRefer: ChoiceSpec = {
+    name: 'wouldRefer',
+    legend: lang.t('wouldReferLegend', { vendor }),
+    options: [
+      { value: 'yes', label: lang.t('yes') },
+      { value: 'no', label: lang.t('no') },
+    ],
+  };
+  const comment: FieldSpec = {
+    id: 'comment',
+    name: 'comment',
+    label: lang.t('commentLabel'),
+    type: 'textarea',
+    autocomplete: 'off',
+    maxlength: 2000,
+  };
   return {
     title: lang.t('feedbackTitle', { vendor }),
     body: html`<h1>${lang.t('feedbackHeading', { firstName: view.firstName, vendor })}</h1>
-      ${errorSummary(lang, form)}
+      ${errorSummary(lang, form, [choiceTarget(rating), choiceTarget(wouldRefer), comment])}
       <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/feedback`)}" novalidate>
-        ${choice(
-          {
-            name: 'rating',
-            legend: lang.t('ratingLegend'),
-            options: RATINGS.map((n) => ({
-              value: String(n),
-              label: html`<span class="visually-hidden">${lang.t('ratingOption', { n })}</span
-                ><span aria-hidden="true">${n}<span class="star">★</span></span>`,
-            })),
-            after: html`<p class="scale" aria-hidden="true">
-              <span>${lang.t('ratingLow')}</span><span>${lang.t('ratingHigh')}</span>
-            </p>`,
-          },
-          form,
-        )}
-        ${choice(
-          {
-            name: 'wouldRefer',
-            legend: lang.t('wouldReferLegend', { vendor }),
-            options: [
-              { value: 'yes', label: lang.t('yes') },
-              { value: 'no', label: lang.t('no') },
-            ],
-          },
-          form,
-        )}
-        ${field(
-          {
-            id: 'comment',
-            name: 'comment',
-            label: lang.t('commentLabel'),
-            type: 'textarea',
-            autocomplete: 'off',
-            maxlength: 2000,
-          },
-          form,
-        )}
+        ${choice(rating, form)} ${choice(wouldRefer, form)} ${field(comment, form)}
         <button type="submit">${lang.t('feedbackSubmit')}</button>
       </form>`,
   };
@@ -88,7 +89,7 @@ function reviewSites(view: ProcessPageView, lang: PageLanguage, heading: SafeHtm
         (link) =>
           html`<li>
             <a class="button" href="${lang.link(`${base}/go/${link.target}`)}" target="_blank" rel="noopener noreferrer"
-              >${lang.t('reviewOn', { site: link.label })}<span class="visually-hidden">
+              >${lang.t('reviewOn', { site: link.labels[lang.locale] })}<span class="visually-hidden">
                 ${lang.t('opensInNewTab')}</span
               ></a
             >
@@ -162,24 +163,22 @@ const sitesAfterFeedback = (view: ProcessPageView, lang: PageLanguage) =>
 function privateFeedbackStep(view: ProcessPageView, lang: PageLanguage, sent: FormState | null): StepPage {
   const vendor = view.vendorName;
   const form = stateOf(sent, '/private-feedback');
+  const message: FieldSpec = {
+    id: 'message',
+    name: 'message',
+    label: lang.t('privateFeedbackLabel', { vendor }),
+    type: 'textarea',
+    autocomplete: 'off',
+    maxlength: 2000,
+    required: true,
+  };
   return {
     title: lang.t('privateFeedbackTitle', { vendor }),
     body: html`<h1>${lang.t('privateFeedbackHeading', { firstName: view.firstName, vendor })}</h1>
       <p>${lang.t('privateFeedbackIntro', { vendor })}</p>
-      ${errorSummary(lang, form)}
+      ${errorSummary(lang, form, [message])}
       <form method="post" action="${lang.link(`${customerPaths.process(view.token)}/private-feedback`)}" novalidate>
-        ${field(
-          {
-            id: 'message',
-            name: 'message',
-            label: lang.t('privateFeedbackLabel', { vendor }),
-            type: 'textarea',
-            autocomplete: 'off',
-            maxlength: 2000,
-            required: true,
-          },
-          form,
-        )}
+        ${field(message, form)}
         <button type="submit">${lang.t('privateFeedbackSubmit')}</button>
       </form>
       ${sitesAfterFeedback(view, lang)}`,

@@ -24,7 +24,7 @@ export const PAGE_SECURITY_HEADERS: Record<string, string> = {
 
 export interface Page {
   lang: PageLanguage;
-  /** What the page asks or says, before the vendor's name in the tab's title. */
+  /** What the page asks or says: the tab's title, with the vendor's name after it when it does not name it. */
   title: string;
   /** The business the customer deals with: the page's identity (null on a page for an unknown link). */
   vendorName: string | null;
@@ -41,6 +41,10 @@ export interface Page {
   samePage: string | null;
 }
 
+/** The tab's title names the vendor once: after what the page says, unless that names it already. */
+const tabTitle = (title: string, vendorName: string | null): string =>
+  vendorName === null || title.includes(vendorName) ? title : `${title} · ${vendorName}`;
+
 export function layout({
   lang,
   title,
@@ -52,14 +56,13 @@ export function layout({
   unsubscribePath,
   samePage,
 }: Page): string {
-  const shown = contact && lang.contact(contact);
   const reach =
-    shown &&
+    contact &&
     html`<p>
       ${
         vendorName === null
-          ? lang.t('reachOperator', { operator: operatorName, contact: shown })
-          : lang.t('reachVendor', { vendor: vendorName, contact: shown })
+          ? lang.withContact('reachOperator', { operator: operatorName }, contact)
+          : lang.withContact('reachVendor', { vendor: vendorName }, contact)
       }
     </p>`;
   // The sender's identification (CASL): a text names the vendor and links here for the rest.
@@ -95,7 +98,7 @@ export function layout({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="color-scheme" content="light dark" />
-        <title>${vendorName === null ? title : `${title} · ${vendorName}`}</title>
+        <title>${tabTitle(title, vendorName)}</title>
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
         <script src="${COPY_SCRIPT_PATH}" defer></script>
       </head>

@@ -1,4 +1,14 @@
-import { CATALOGUES, LANGUAGE_TAGS, type MessageKey, displayedContact, text } from '../../common/i18n/catalogue';
+import {
+  CATALOGUES,
+  LANGUAGE_TAGS,
+  type MessageKey,
+  displayedContact,
+  isPhoneNumber,
+  text,
+  textParts,
+} from '../../common/i18n/catalogue';
+import { escapeMarkup } from '../../common/markup/escape-markup';
+import { SafeHtml, html } from './html';
 import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
 
 /** A sentence of the customer pages: its key in the catalogues without the `page.` prefix. */
@@ -20,10 +30,19 @@ export function pickedLanguage(query: unknown): Locale | undefined {
   return isLocale(query) ? query : undefined;
 }
 
+/** What a visitor's request says of their language. */
+export interface VisitorLanguage {
+  /** Picked with a page's switch link (`?lang=`): carried by every link and form after it. */
+  picked: Locale | undefined;
+  /** The picked one, else the one the browser prefers (`Accept-Language`) among the pages' languages. */
+  preferred: Locale | undefined;
+}
+
 /**
- * The language a page is written in: the one the customer picked with the switch link, else the
- * journey's own (the process's). A picked language is carried in every link and form of the page, so
- * it holds for the rest of the journey without being stored.
+ * The language a page is written in: the one the visitor picked with the switch link, else the one
+ * their browser prefers, else the journey's own (the process's, the inviter's). A picked language is
+ * carried in every link and form of the page, so it holds for the rest of the journey without being
+ * stored; the browser's holds as long as the browser asks for it.
  */
 export class PageLanguage {
   private constructor(
@@ -31,8 +50,8 @@ export class PageLanguage {
     private readonly picked: boolean,
   ) {}
 
-  static of(picked: Locale | undefined, journeys: Locale): PageLanguage {
-    return new PageLanguage(picked ?? journeys, picked !== undefined);
+  static of({ picked, preferred }: VisitorLanguage, journeys: Locale): PageLanguage {
+    return new PageLanguage(preferred ?? journeys, picked !== undefined);
   }
 
   /** The page's `lang`: the language as spoken in Canada. */
@@ -66,9 +85,17 @@ export class PageLanguage {
     return { label: this.t('copyButton'), copied: this.t('copied') };
   }
 
-  /** A contact (phone, e-mail or web address) as this language displays it. */
-  contact(contact: string): string {
-    return displayedContact(this.locale, contact);
+  /**
+   * The named text with a contact (phone, e-mail or web address) in it, as this language displays it:
+   * a phone number is a `tel:` link kept on one line, so it never breaks at its hyphen.
+   */
+  withContact(name: PageText, values: Record<string, string>, contact: string): SafeHtml {
+    const shown = displayedContact(this.locale, contact);
+    const markup = isPhoneNumber(contact)
+      ? html`<a class="phone" href="tel:${contact.replace(/[^\d+]/g, '')}">${shown}</a>`
+      : html`${shown}`;
+    const parts = textParts<SafeHtml>(this.locale, pageTextKey(name), { ...values, contact: markup });
+    return new SafeHtml(parts.map((part) => (part instanceof SafeHtml ? part.value : escapeMarkup(part))).join(''));
   }
 
   /** A link to another page of the journey: keeps the language the customer picked. */

@@ -79,11 +79,15 @@ function invitationForm(
   form: FormState | null,
 ) {
   const headingId = `by-${channel.prefix}`;
+  const fields = [
+    referrerField(lang, channel.prefix, firstName),
+    friendNameField(lang, channel.prefix),
+    channel.address,
+  ];
   return html`<h2 id="${headingId}">${channel.heading}</h2>
-    ${errorSummary(lang, form)}
+    ${errorSummary(lang, form, fields)}
     <form method="post" action="${lang.link(`${base}${channel.action}`)}" aria-labelledby="${headingId}" novalidate>
-      ${field(referrerField(lang, channel.prefix, firstName), form)}
-      ${field(friendNameField(lang, channel.prefix), form)} ${field(channel.address, form)}
+      ${fields.map((spec) => field(spec, form))}
       <button type="submit">${channel.submit}</button>
     </form>`;
 }
@@ -92,9 +96,10 @@ const SHARE_ACTION = '/referrals/share';
 
 /** The share link's page names the customer as the invitations do: they give their name first. */
 function shareForm(lang: PageLanguage, base: string, firstName: string, form: FormState | null) {
-  return html`${errorSummary(lang, form)}
+  const referrer = referrerField(lang, 'share', firstName);
+  return html`${errorSummary(lang, form, [referrer])}
     <form method="post" action="${lang.link(`${base}${SHARE_ACTION}`)}" novalidate>
-      ${field(referrerField(lang, 'share', firstName), form)}
+      ${field(referrer, form)}
       <button type="submit" class="secondary">${lang.t('shareSubmit')}</button>
     </form>`;
 }

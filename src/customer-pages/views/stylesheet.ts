@@ -26,6 +26,9 @@ textarea{min-height:7.5rem;resize:vertical}textarea[readonly]{background:var(--s
 .hint{color:var(--muted);font-size:.95rem;margin:.25rem 0 0}
 .error{color:var(--error);font-weight:600;margin:.35rem 0 0}
 [aria-invalid=true]{border-color:var(--error)!important;border-width:2px!important}
+.error-summary{border:3px solid var(--error);border-radius:10px;padding:.75rem 1rem;margin:0 0 1rem}.error-summary:focus{outline:3px solid var(--accent);outline-offset:2px}
+.error-summary h2{margin:0 0 .5rem;font-size:1.1rem}.error-summary ul{margin:0;padding-left:1.25rem}.error-summary a{color:var(--error);font-weight:600}
+input,textarea{scroll-margin-top:5rem}.phone{white-space:nowrap}
 .choices{display:flex;gap:.5rem}
 .choice{position:relative;flex:1 1 0;display:flex;align-items:center;justify-content:center;min-height:3.25rem;margin:0;padding:.25rem;border:1px solid var(--line);border-radius:10px;background:var(--card);font-weight:600;text-align:center}
 .choice input{position:absolute;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:pointer}

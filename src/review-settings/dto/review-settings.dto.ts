@@ -26,8 +26,8 @@ export const MAX_REVIEW_LOCATIONS = 5;
 /** Two listed locations are the same one when they are equal values (the document says `uniqueItems`). */
 const locationIdentity = (location: unknown): unknown => {
   if (!location || typeof location !== 'object') return location;
-  const { id, label, googleUrl } = location as Partial<ReviewLocationDto>;
-  return JSON.stringify([id, label, googleUrl]);
+  const { id, label, labelFr, googleUrl } = location as Partial<ReviewLocationDto>;
+  return JSON.stringify([id, label, labelFr ?? '', googleUrl]);
 };
 
 export class ReviewLocationDto {
@@ -45,6 +45,16 @@ export class ReviewLocationDto {
   @NotBlank()
   @MaxLength(100)
   label: string;
+
+  /**
+   * Beyond the spec: the label on French pages; empty (or left out) when `label` reads the same in
+   * French. @example "Salle d’exposition de Mississauga"
+   */
+  @SkipIfAbsent()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  labelFr?: string;
 
   /** @example "https://g.page/r/CaBcDeFgHiJkEAE/review" */
   @Trim()
@@ -117,6 +127,16 @@ export class ReviewSettingsDto {
   @IsString()
   @MaxLength(100)
   primaryGoogleReviewLabel?: string;
+
+  /**
+   * Beyond the spec: the primary label on French pages; empty when `primaryGoogleReviewLabel` reads the
+   * same in French. @example "Bureau principal"
+   */
+  @SkipIfAbsent()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  primaryGoogleReviewLabelFr?: string;
 
   /** Additional Google review locations, at most 5, in display order. */
   @SkipIfAbsent()

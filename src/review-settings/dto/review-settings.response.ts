@@ -10,11 +10,13 @@ export class ReviewLocationResponse {
   id: number;
   /** @example "Mississauga showroom" */
   label: string;
+  /** Beyond the spec: the label on French pages. Empty: `label` is shown there too. @example "Salle d’exposition de Mississauga" */
+  labelFr: string;
   /** @example "https://g.page/r/CaBcDeFgHiJkEAE/review" */
   googleUrl: string;
 
-  static from({ id, label, googleUrl }: ReviewLocation): ReviewLocationResponse {
-    return { id, label, googleUrl };
+  static from({ id, label, labelFr, googleUrl }: ReviewLocation): ReviewLocationResponse {
+    return { id, label, labelFr, googleUrl };
   }
 }
 
@@ -47,6 +49,8 @@ export class ReviewSettingsResponse {
   /** Beyond the spec: the French email wording. Empty: the standard French wording (never the English text). */
   customEmailMessageFr: string;
   primaryGoogleReviewLabel: string;
+  /** Beyond the spec: the primary label on French pages. Empty: `primaryGoogleReviewLabel` is shown there too. */
+  primaryGoogleReviewLabelFr: string;
   /** Additional Google review locations, at most 5, in display order. */
   reviewLocations: ReviewLocationResponse[];
   /** Beyond the spec: the primary Google review page the customer page redirects to. */
@@ -80,6 +84,7 @@ export class ReviewSettingsResponse {
       customSMSMessageFr: settings.customSMSMessageFr,
       customEmailMessageFr: settings.customEmailMessageFr,
       primaryGoogleReviewLabel: settings.primaryGoogleReviewLabel,
+      primaryGoogleReviewLabelFr: settings.primaryGoogleReviewLabelFr,
       reviewLocations: settings.reviewLocations.map((location) => ReviewLocationResponse.from(location)),
       googleReviewUrl: settings.googleReviewUrl,
       facebookReviewUrl: settings.facebookReviewUrl,

@@ -23,6 +23,10 @@ export class ReviewLocation {
   @Column({ type: 'varchar', length: 100 })
   label: string;
 
+  /** The label on French pages; empty: `label` is shown there too. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  labelFr: string;
+
   @Column({ type: 'varchar', length: 2048 })
   googleUrl: string;
 }

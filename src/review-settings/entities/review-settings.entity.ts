@@ -36,6 +36,10 @@ export class ReviewSettings extends VendorOwned {
   @Column({ type: 'varchar', length: 100, default: '' })
   primaryGoogleReviewLabel: string;
 
+  /** The primary label on French pages; empty: `primaryGoogleReviewLabel` is shown there too. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  primaryGoogleReviewLabelFr: string;
+
   /** Where the customer page sends a customer who picks the platform; null until configured. */
   @Column({ type: 'varchar', length: 2048, nullable: true })
   googleReviewUrl: string | null;

@@ -16,7 +16,7 @@ export const FR: Catalogue = {
   'page.inThisLanguage': 'Français',
   'page.reachVendor': 'Des questions? Communiquez avec {vendor}\u00a0: {contact}',
   'page.reachOperator': 'Des questions? Communiquez avec {operator}\u00a0: {contact}',
-  'page.sentBy': '{operator} transmet ces pages et ces messages pour {vendor}.',
+  'page.sentBy': '{operator} gère ces pages et envoie ces messages au nom de l’entreprise {vendor}.',
   'page.postalAddress': 'Adresse postale\u00a0: {vendor}, {address}',
 
   'page.feedbackTitle': 'Votre projet avec {vendor}',
@@ -45,6 +45,7 @@ export const FR: Catalogue = {
     'Si vous le souhaitez, vous pouvez laisser un avis public. Chaque site s’ouvre dans un nouvel onglet.',
   'page.reviewOn': 'Donner mon avis sur {site}',
   'page.opensInNewTab': '(s’ouvre dans un nouvel onglet)',
+  'page.otherReviewSite': 'un autre site d’avis',
   'page.noReviewSites': '{vendor} vous remercie de votre réponse.',
   'page.yourComment': 'Votre commentaire, à copier dans votre avis',
   'page.yourCommentHint': 'Copiez le texte, puis collez-le sur le site d’avis.',
@@ -57,7 +58,7 @@ export const FR: Catalogue = {
   'page.confirmNotYet': 'Pas encore? Les sites d’avis sont ci-dessous.',
 
   'page.privateFeedbackTitle': 'Dites à {vendor} ce qui n’a pas fonctionné',
-  'page.privateFeedbackHeading': '{vendor} regrette de l’apprendre, {firstName}.',
+  'page.privateFeedbackHeading': '{firstName}, votre expérience avec {vendor} n’a pas été à la hauteur?',
   'page.privateFeedbackIntro':
     'Expliquez à {vendor} ce qui n’a pas fonctionné. Votre message lui est transmis en privé; il ne sera pas publié.',
   'page.privateFeedbackLabel': 'Votre message à {vendor}',
@@ -103,10 +104,10 @@ export const FR: Catalogue = {
   'page.invitationHeading': '{referrer} vous recommande {vendor}',
   'page.invitationIntro': 'Laissez vos coordonnées et {vendor} communiquera avec vous au sujet de votre projet.',
   'page.contactNameLabel': 'Votre nom',
-  'page.contactEmailLabel': 'Courriel',
-  'page.contactPhoneLabel': 'Téléphone',
+  'page.contactEmailLabel': 'Votre adresse courriel',
+  'page.contactPhoneLabel': 'Votre numéro de téléphone',
   'page.contactEitherHint': 'Indiquez une adresse courriel, un numéro de téléphone ou les deux.',
-  'page.contactMessageLabel': 'Votre projet (facultatif)',
+  'page.contactMessageLabel': 'Décrivez votre projet (facultatif)',
   'page.contactSubmit': 'Demander une soumission',
   'page.contactThanksTitle': 'Demande envoyée',
   'page.contactThanksHeading': 'Merci!',
@@ -116,9 +117,9 @@ export const FR: Catalogue = {
   'page.shareLinkFullTitle': 'Revenez demain',
   'page.shareLinkFullHeading': 'Ce lien a atteint sa limite pour aujourd’hui',
   'page.shareLinkFullBody':
-    '{vendor} a reçu aujourd’hui toutes les demandes que ce lien peut transmettre en une journée. Veuillez réessayer demain.',
+    'Ce lien a atteint le nombre maximal de demandes pour aujourd’hui. Veuillez réessayer demain ou communiquer directement avec {vendor}.',
 
-  'page.errorSummary': 'Veuillez vérifier la réponse indiquée ci-dessous.',
+  'page.errorSummary': '{count, plural, one {Une réponse est à corriger} other {# réponses sont à corriger}}',
   'page.errorRating': 'Veuillez choisir une note de 1 à 5 étoiles.',
   'page.errorWouldRefer': 'Veuillez répondre par oui ou par non.',
   'page.errorComment': 'Veuillez limiter votre commentaire à 2\u00a0000 caractères.',
@@ -146,6 +147,9 @@ export const FR: Catalogue = {
   'page.goBack': 'Revenir au formulaire',
   'page.goneTitle': 'Ce lien n’est plus disponible',
   'page.goneBody': 'Le contenu auquel il menait a été supprimé.',
+  'page.notAllowedTitle': 'Cette page ne peut pas être ouverte de cette façon',
+  'page.notAllowedBody': 'Veuillez rouvrir le lien de votre message.',
+  'page.openPage': 'Ouvrir votre page',
   'page.errorAnswer': 'Veuillez vérifier cette réponse.',
   'page.errorFriendOptedOut':
     'Aucune invitation ne peut être envoyée à cette adresse. Veuillez inviter une autre personne.',
