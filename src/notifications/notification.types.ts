@@ -44,6 +44,18 @@ export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
  */
 export const OPT_OUT_SOURCES = ['link', 'sms', 'carrier'] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+
+/** An opt-out as a person's export shows it: from one vendor's messages, or from every vendor's texts. */
+export interface OptOutRecord {
+  /** The vendor and the contact; the phone alone for an opt-out from every vendor's texts. */
+  id: string;
+  /** Null for an opt-out from every vendor's texts. */
+  vendorId: number | null;
+  contact: string;
+  source: OptOutSource;
+  createdAt: Date;
+}
+
 /** The opt-outs of a phone from every vendor's texts, made by text (only those `START` lifts). */
 export type SmsOptOutSource = Exclude<OptOutSource, 'link'>;
 
