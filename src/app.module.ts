@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AutomationModule } from './automation/automation.module';
+import { ConsentModule } from './consent/consent.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
@@ -65,6 +66,7 @@ import { VendorsService } from './vendors/vendors.service';
     EventsModule,
     WebhookDeliveryModule,
     ReputationModule,
+    ConsentModule,
     ReviewRequestsModule,
     FeedbackModule,
     ReferralsModule,

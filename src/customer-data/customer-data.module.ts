@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ConsentModule } from '../consent/consent.module';
 import { EventsModule } from '../events/events.module';
 import { FeedbackModule } from '../feedback/feedback.module';
 import { LeadConversationsModule } from '../lead-conversations/lead-conversations.module';
@@ -30,6 +31,7 @@ import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
     NotificationsModule,
     SmsInboundModule,
     EventsModule,
+    ConsentModule,
   ],
   controllers: [CustomerDataController],
   providers: [CustomerDataService, CustomerDataProviders],

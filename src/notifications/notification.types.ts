@@ -69,6 +69,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
  * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
  * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
+ * NO_CONSENT: not sent, no basis of consent was in force when it was to leave (`message.suppressed`);
  * INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [
@@ -79,6 +80,7 @@ export const DELIVERY_ERROR_CODES = [
   'TIMEOUT',
   'INTERRUPTED',
   'WITHDRAWN',
+  'NO_CONSENT',
   'INTERNAL',
 ] as const;
 export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { NotificationCustomerRecords } from './notification-customer-records';
 import { NotificationsService } from './notifications.service';
 import { OutboxSignal } from '../database/outbox-signal';
+import { SendingConsent } from './sending-consent';
 import { SmsOptOuts } from './sms-opt-outs';
 import { SmsSenderPair } from './entities/sms-sender-pair.entity';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
@@ -24,6 +25,7 @@ import { SmsSenderPool } from './sender-pool/sms-sender-pool';
     NotificationCustomerRecords,
     SmsOptOuts,
     SmsSenderPool,
+    SendingConsent,
   ],
   exports: [
     NotificationsService,
@@ -32,6 +34,7 @@ import { SmsSenderPool } from './sender-pool/sms-sender-pool';
     NotificationCustomerRecords,
     SmsOptOuts,
     SmsSenderPool,
+    SendingConsent,
   ],
 })
 export class NotificationsModule {}

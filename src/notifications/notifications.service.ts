@@ -14,6 +14,7 @@ import { NotificationsConfig, notificationsConfig } from '../config/notification
 import { type Operator, cleanMergeValue, renderEmail, renderSms } from './rendering/render-notification';
 import { isEmailAddress } from '../common/validation/email-address';
 import { renderLeadMessageEmail, renderLeadMessageSms } from './rendering/lead-message';
+import { SendingConsent } from './sending-consent';
 
 // Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
 // reaching a provider (several addresses in one, header injection, a javascript: link).
@@ -94,6 +95,7 @@ export class NotificationsService {
     private readonly repository: NotificationsRepository,
     private readonly signal: OutboxSignal,
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
+    private readonly consent: SendingConsent,
   ) {}
 
   /** Who sends the customers' messages for the vendors, and how customers reach it. */
@@ -168,7 +170,10 @@ export class NotificationsService {
    * message a worker is handing to the provider at this very moment cannot be called back.
    */
   async withdraw(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
-    if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
+    if (recipients.length === 0) return;
+    await this.repository.failPendingTo(vendorId, recipients, reason);
+    // The consent ledger records the withdrawal and ends the bases it covers.
+    await this.consent.withdrawn(vendorId, recipients);
   }
 
   /** The messages of a reputation process, oldest first. */

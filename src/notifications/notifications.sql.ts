@@ -132,6 +132,7 @@ export const NOTIFICATION_SQL = {
      WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
+  noteConsentBasis: new NamedSql(`UPDATE notification_outbox SET consent_basis = :basis WHERE id = :id`),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL

@@ -12,6 +12,7 @@ import { type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.
 import { NotificationsRepository } from './notifications.repository';
 import type { ClaimedNotification } from './notifications.sql';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
+import { SendingConsent } from './sending-consent';
 import { SmsOptOuts } from './sms-opt-outs';
 
 /**
@@ -32,6 +33,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     private readonly txHost: TransactionHost,
     private readonly smsOptOuts: SmsOptOuts,
     private readonly senders: SmsSenderPool,
+    private readonly consent: SendingConsent,
   ) {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
@@ -53,6 +55,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
       );
     }
+    if (!(await this.consentAllows(claim))) return;
     if (!(await this.markHandingOver(claim))) return;
     try {
       await (claim.channel === 'EMAIL' ? this.email : this.sms).send(claim);
@@ -119,6 +122,33 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     }
     const retryInMs = Math.max(backoffDelayMs(claim.attempts, this.config), failure.retryAfterMs ?? 0);
     await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure, retryInMs));
+  }
+
+  /**
+   * The consent check (docs/contract.md#consent), at each attempt: the basis the message leaves under is
+   * kept with it; one with no basis in force is not sent, kept as not sent with the reason, and
+   * `message.suppressed` is recorded in the same transaction (not `message.failed`).
+   */
+  private async consentAllows(claim: ClaimedNotification): Promise<boolean> {
+    const verdict = await this.consent.verdictFor(claim);
+    if ('basis' in verdict) {
+      if (verdict.basis !== null) await this.repository.noteConsentBasis(claim, verdict.basis);
+      return true;
+    }
+    const reason = `Not sent: no consent in force when it was to leave (${verdict.refused}).`;
+    await this.record(claim, 'failed', () =>
+      this.txHost.withTransaction(async () => {
+        if (!(await this.repository.markSuppressed(claim, reason))) return false;
+        await this.events.record(claim.vendorId, 'message.suppressed', {
+          purpose: claim.purpose,
+          requestId: claim.subjectId,
+          channel: claim.channel,
+          reason,
+        });
+        return true;
+      }),
+    );
+    return false;
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */
