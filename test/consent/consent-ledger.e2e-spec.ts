@@ -229,6 +229,15 @@ describe('Consent ledger (e2e)', () => {
       const [reminder] = await outbox(v.id, 'REVIEW_REMINDER');
       const [line] = await ledgerOf(auth, created.body.data.emailTo as string);
       expect(reminder).toEqual({ status: 'SENT', code: null, basis: `INQUIRY#${line.id}` });
+      // The process's conversation shows the basis each message left under: the request, then the reminder.
+      const read = await request(t.http)
+        .get(`${V}/reputation-process/${created.body.data.processId}/messages`)
+        .set(auth)
+        .expect(200);
+      expect(read.body.data.map((m: { consentBasis: string | null }) => m.consentBasis)).toEqual([
+        `INQUIRY#${line.id}`,
+        `INQUIRY#${line.id}`,
+      ]);
       expect(await eventsOf(v.id, 'message.suppressed')).toEqual([]);
     });
 
@@ -273,6 +282,9 @@ describe('Consent ledger (e2e)', () => {
     expect(await outbox(v.id, 'LEAD_MESSAGE')).toEqual([
       { status: 'SENT', code: null, basis: 'EXEMPT:QUOTE_REQUESTED' },
     ]);
+    // The conversation shows each message's basis.
+    const read = await request(t.http).get(`${V}/general-leads/${lead.id}/messages`).set(auth).expect(200);
+    expect(read.body.data.content).toEqual([expect.objectContaining({ consentBasis: 'EXEMPT:QUOTE_REQUESTED' })]);
   });
 
   describe('withdrawals end the bases they cover', () => {
