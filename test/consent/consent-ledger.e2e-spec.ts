@@ -2,6 +2,7 @@ import request from 'supertest';
 import { VENDOR_FEATURES } from '../../src/auth/vendor-account';
 import { ReminderPass } from '../../src/automation/reminder-pass';
 import { CustomerDataService } from '../../src/customer-data/customer-data.service';
+import { RetentionPass } from '../../src/customer-data/retention-pass';
 import { PhoneOptOuts } from '../../src/reputation/phone-opt-outs';
 import { ReputationProcessService } from '../../src/reputation/reputation-process.service';
 import { AutomationTestBed, automate, minutesAfter, outboxSettled, stopClock } from '../support/automation';
@@ -285,6 +286,30 @@ describe('Consent ledger (e2e)', () => {
     // The conversation shows each message's basis.
     const read = await request(t.http).get(`${V}/general-leads/${lead.id}/messages`).set(auth).expect(200);
     expect(read.body.data.content).toEqual([expect.objectContaining({ consentBasis: 'EXEMPT:QUOTE_REQUESTED' })]);
+  });
+
+  it('keeps an ended basis RETENTION_CONSENT_DAYS (1095) after its end, then deletes it; a withdrawal stays', async () => {
+    const { auth } = await vendor();
+    const contact = email();
+    // A purchase stated almost 2 years ago: it ends tomorrow.
+    const created = await reviewRequest(auth, {
+      emailTo: contact,
+      consent: { basis: 'PURCHASE', at: daysAfter(monthsAfter(T0, -24), 1) },
+    }).expect(201);
+    const ended = daysAfter(T0, 1);
+    moveClock(daysAfter(ended, 1));
+    const [{ token }] = await t.dataSource.query<{ token: string }[]>(
+      `SELECT token FROM reputation_processes WHERE id = $1`,
+      [created.body.data.processId],
+    );
+    await t.app.get(ReputationProcessService).optOut(token);
+    moveClock(daysAfter(ended, 1095 - 1));
+    await t.app.get(RetentionPass).run();
+    expect((await ledgerOf(auth, contact)).map((line) => line.kind)).toEqual(['WITHDRAWAL', 'PURCHASE']);
+    moveClock(daysAfter(ended, 1095 + 1));
+    const removed = await t.app.get(RetentionPass).run();
+    expect(removed?.consents).toBeGreaterThanOrEqual(1);
+    expect((await ledgerOf(auth, contact)).map((line) => line.kind)).toEqual(['WITHDRAWAL']);
   });
 
   describe('withdrawals end the bases they cover', () => {
