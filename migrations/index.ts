@@ -54,6 +54,7 @@ import { ReferralLeads1795694400000 } from './1795694400000-ReferralLeads';
 import { LeadConversations1795700000000 } from './1795700000000-LeadConversations';
 import { ReferredLeadsIndex1795710000000 } from './1795710000000-ReferredLeadsIndex';
 import { IdempotencyTouchedRecords1795720500000 } from './1795720500000-IdempotencyTouchedRecords';
+import { ConsentLedger1795860000000 } from './1795860000000-ConsentLedger';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -114,4 +115,5 @@ export const MIGRATIONS = [
   ApiKeys1795830000000,
   TextsWaitForQuietHours1795840000000,
   ReviewLabelsInFrench1795850000000,
+  ConsentLedger1795860000000,
 ];

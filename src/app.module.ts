@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { AutomationModule } from './automation/automation.module';
+import { ConsentModule } from './consent/consent.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
@@ -69,6 +70,7 @@ import { TracingShutdown } from './common/tracing/tracing-setup';
     EventsModule,
     WebhookDeliveryModule,
     ReputationModule,
+    ConsentModule,
     ReviewRequestsModule,
     FeedbackModule,
     ReferralsModule,

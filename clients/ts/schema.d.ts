@@ -1258,6 +1258,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest-api-v1/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List consents
+         * @description A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and end, and the withdrawals.
+         */
+        get: operations["listConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-api-v1/consents/ending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ending consents
+         * @description The calling vendor's bases in force that end within `days` days, soonest first (at most 500).
+         */
+        get: operations["listEndingConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager list vendor consents
+         * @description A contact's consent ledger with the vendor, newest first.
+         */
+        get: operations["managerListVendorConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest-manager-api-v1/vendors/{vendorId}/consents/ending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manager list vendor ending consents
+         * @description The vendor's bases in force that end within `days` days, soonest first (at most 500).
+         */
+        get: operations["managerListVendorEndingConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest-api-v1/review-requests": {
         parameters: {
             query?: never;
@@ -2885,6 +2965,54 @@ export interface components {
              */
             startedAt: string;
         };
+        ConsentResponse: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Null for a withdrawal from every vendor (a STOP texted, an erasure).
+             */
+            vendorId: number | null;
+            /**
+             * @description `INQUIRY` (6 months), `PURCHASE` (2 years), `EXPRESS` (until withdrawn), or `WITHDRAWAL`.
+             * @example PURCHASE
+             * @enum {string}
+             */
+            kind: "INQUIRY" | "PURCHASE" | "EXPRESS" | "WITHDRAWAL";
+            /**
+             * @description What proves it: the lead, the request and what the vendor stated; express consent's wording, language and time.
+             * @example {
+             *       "leadId": 12
+             *     }
+             */
+            evidence: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: int64
+             * @description The withdrawal that ended it, if one did.
+             */
+            withdrawalId: number | null;
+            /** @description The e-mail or phone it is for; null on a withdrawal whose person was erased (its proof kept). */
+            contact: string | null;
+            /**
+             * @description `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop` or `erasure`.
+             * @example lead_won
+             */
+            source: string;
+            /**
+             * @description When the basis arose (or the withdrawal was made).
+             * @example 2026-11-21T20:01:02.123Z
+             */
+            startsAt: string;
+            /**
+             * @description When it ends or ended (its term, or a withdrawal); null: until withdrawn.
+             * @example 2028-11-21T20:01:02.123Z
+             */
+            endsAt: string | null;
+            /** @description When the service recorded it. */
+            recordedAt: string;
+        };
         DeliveryStatus: {
             /**
              * @example EMAIL
@@ -2908,7 +3036,7 @@ export interface components {
              * @example REFUSED
              * @enum {string|null}
              */
-            errorCode: "REFUSED" | "OPTED_OUT" | "PROVIDER_ERROR" | "UNREACHABLE" | "TIMEOUT" | "INTERRUPTED" | "WITHDRAWN" | "INTERNAL" | null;
+            errorCode: "REFUSED" | "OPTED_OUT" | "PROVIDER_ERROR" | "UNREACHABLE" | "TIMEOUT" | "INTERRUPTED" | "WITHDRAWN" | "NO_CONSENT" | "INTERNAL" | null;
             /**
              * @description The same in words, for people: the provider's reply when it gave one (on one line, our network's
              *     addresses replaced, at most 200 characters of it); null when the last attempt did not fail.
@@ -2963,6 +3091,20 @@ export interface components {
             /** @example A duplicate review request was detected and skipped: one with the same email or phone already exists. Nothing was sent. */
             message: string;
         };
+        StatedConsentDto: {
+            /**
+             * @example PURCHASE
+             * @enum {string}
+             */
+            basis: "PURCHASE" | "INQUIRY" | "EXPRESS";
+            /** @description When the purchase, the inquiry or the express consent was made (not in the future). */
+            at: string;
+            /**
+             * @description What proves it (an invoice number; for express consent, the wording the customer agreed to).
+             * @example Invoice 2026-118
+             */
+            evidence?: string;
+        };
         CreateReviewRequestDto: {
             /** @example Jane */
             firstName: string;
@@ -2985,6 +3127,12 @@ export interface components {
             locale?: "en" | "fr";
             /** @example Doe */
             lastName?: string;
+            /**
+             * @description Beyond the spec (CASL): the relationship on which the vendor writes to this customer. Left out: the
+             *     request records "stated by the vendor's request: purchase on the request's date". A request whose
+             *     every basis has ended answers 409, naming the basis and when it ended.
+             */
+            consent?: components["schemas"]["StatedConsentDto"];
         } | unknown | unknown;
         FeedbackRequestResponse: {
             /**
@@ -3069,6 +3217,12 @@ export interface components {
              * @enum {string}
              */
             locale?: "en" | "fr";
+            /**
+             * @description Beyond the spec (CASL): the relationship on which the vendor writes to this customer. Left out: the
+             *     request records "stated by the vendor's request: purchase on the request's date". A request whose
+             *     every basis has ended answers 409, naming the basis and when it ended.
+             */
+            consent?: components["schemas"]["StatedConsentDto"];
         } | unknown | unknown;
         CheckDuplicatesQuery: {
             /**
@@ -3113,6 +3267,12 @@ export interface components {
              * @example null
              */
             sendAfter: string | null;
+            /**
+             * @description The basis of consent it was sent under (docs/contract.md#consent): a ledger line (`PURCHASE#12`) or an
+             *     exemption (`EXEMPT:QUOTE_REQUESTED`); null while it has not left, and for a text received.
+             * @example EXEMPT:QUOTE_REQUESTED
+             */
+            consentBasis: string | null;
             /** @description The words as the vendor wrote them (without the name and opt-out line added to an SMS), or the customer's text. */
             body: string;
             /**
@@ -3146,7 +3306,8 @@ export interface components {
              *         "status": "SENT",
              *         "body": "Hi Jane, thanks for your request! Could we come by Thursday at 10 to measure the kitchen?",
              *         "at": "2026-11-21T20:31:40.000Z",
-             *         "sendAfter": null
+             *         "sendAfter": null,
+             *         "consentBasis": "EXEMPT:QUOTE_REQUESTED"
              *       },
              *       {
              *         "id": 5127,
@@ -3155,7 +3316,8 @@ export interface components {
              *         "status": "RECEIVED",
              *         "body": "Thursday works, see you then!",
              *         "at": "2026-11-21T20:44:02.518Z",
-             *         "sendAfter": null
+             *         "sendAfter": null,
+             *         "consentBasis": null
              *       }
              *     ]
              */
@@ -3185,6 +3347,12 @@ export interface components {
              * @enum {string}
              */
             status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            /**
+             * @description The basis of consent it was sent under (docs/contract.md#consent): a ledger line (`PURCHASE#12`) or an
+             *     exemption (`EXEMPT:REFERRAL_FIRST_MESSAGE`); null while it has not left, and for a text received.
+             * @example PURCHASE#12
+             */
+            consentBasis: string | null;
             /**
              * @description `out_` and the outbox row's number for a message sent, `in_` and the text's number for one received.
              * @example in_42
@@ -3465,6 +3633,39 @@ export interface components {
         } | {
             phone: string;
         });
+        ExportedEvent: {
+            /** @example evt_981 */
+            id: string;
+            /** @example lead.assigned */
+            type: string;
+            time: string;
+        };
+        ExportedRecipient: {
+            /**
+             * Format: int32
+             * @description The webhook endpoint's id.
+             */
+            endpointId: number;
+            /**
+             * @description Whose endpoint: a vendor's (it hears its own events) or a manager's (every vendor's).
+             * @enum {string}
+             */
+            accountType: "vendor" | "manager";
+            /**
+             * Format: int32
+             * @description The vendor's or the manager's id.
+             */
+            accountId: number;
+            /**
+             * Format: int32
+             * @example 3
+             */
+            deliveries: number;
+            /** @example https://crm.vendor.example/hooks/leads */
+            url: string;
+            /** @example 2026-11-21T20:01:02.123Z */
+            lastSentAt: string | null;
+        };
         ExportedLeadMessage: {
             /** Format: int64 */
             id: number;
@@ -3510,6 +3711,68 @@ export interface components {
             postLeadStatus: string | null;
             /** @description Why the vendor declined the lead, as it wrote it. */
             declineReason: string | null;
+        };
+        ExportedMessage: {
+            /**
+             * Format: int64
+             * @description The id of a message sent, or (`direction` inbound) of a text received: the two are numbered apart.
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description The vendor it was sent for or written to; null for a text received that reached no vendor.
+             */
+            vendorId: number | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /**
+             * @description `EMAIL` or `SMS`; always `SMS` on an inbound text.
+             * @example EMAIL
+             */
+            channel: string;
+            /**
+             * @description Outbound: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); a lead's alert: the
+             *     vendor's address or phone. Inbound: the sender number written to, as the provider gave it (E.164).
+             */
+            to: string;
+            /**
+             * @description Outbound: null (each left from the service's own sender: `MAIL_FROM`, `SMS_FROM` or the vendor's own
+             *     number; never a person's address). Inbound: the person's phone as the provider gave it and as stored
+             *     (E.164, e.g. `+14165550123`).
+             */
+            from: string | null;
+            /** @description The e-mail's subject; null on an SMS, and on a message erased. */
+            subject: string | null;
+            /** @description The text sent (an e-mail's text part) or received; `[erased]` once erased or blanked by retention. */
+            body: string;
+            /**
+             * @description Outbound: `PENDING`, `SENT` or `FAILED`. Inbound: `RECEIVED`.
+             * @example SENT
+             */
+            status: string;
+            /** @description Outbound: when it was queued. Inbound: when the service received it. */
+            createdAt: string;
+            /** @description Outbound: when it left (null while not sent). Inbound: always null. */
+            sentAt: string | null;
+            /**
+             * @description Outbound: why its last attempt failed, as the provider said it (the recipient masked); null when none
+             *     failed. Inbound: always null.
+             */
+            lastError: string | null;
+        };
+        ExportedOptOut: {
+            /**
+             * Format: int32
+             * @description Null for an opt-out from every vendor's texts (a STOP texted, or the provider's).
+             */
+            vendorId: number | null;
+            /**
+             * @example link
+             * @enum {string}
+             */
+            source: "link" | "sms" | "carrier";
+            contact: string;
+            createdAt: string;
         };
         ExportedRequest: {
             /** Format: int64 */
@@ -3608,113 +3871,20 @@ export interface components {
             /** @example 2026-11-21T20:01:02.123Z */
             createdAt: string;
         };
-        ExportedMessage: {
-            /**
-             * Format: int64
-             * @description The id of a message sent, or (`direction` inbound) of a text received: the two are numbered apart.
-             */
-            id: number;
-            /**
-             * Format: int32
-             * @description The vendor it was sent for or written to; null for a text received that reached no vendor.
-             */
-            vendorId: number | null;
-            /** @enum {string} */
-            direction: "outbound" | "inbound";
-            /**
-             * @description `EMAIL` or `SMS`; always `SMS` on an inbound text.
-             * @example EMAIL
-             */
-            channel: string;
-            /**
-             * @description Outbound: the e-mail address, or the phone as `xxx-xxx-xxxx` (sent as E.164); a lead's alert: the
-             *     vendor's address or phone. Inbound: the sender number written to, as the provider gave it (E.164).
-             */
-            to: string;
-            /**
-             * @description Outbound: null (each left from the service's own sender: `MAIL_FROM`, `SMS_FROM` or the vendor's own
-             *     number; never a person's address). Inbound: the person's phone as the provider gave it and as stored
-             *     (E.164, e.g. `+14165550123`).
-             */
-            from: string | null;
-            /** @description The e-mail's subject; null on an SMS, and on a message erased. */
-            subject: string | null;
-            /** @description The text sent (an e-mail's text part) or received; `[erased]` once erased or blanked by retention. */
-            body: string;
-            /**
-             * @description Outbound: `PENDING`, `SENT` or `FAILED`. Inbound: `RECEIVED`.
-             * @example SENT
-             */
-            status: string;
-            /** @description Outbound: when it was queued. Inbound: when the service received it. */
-            createdAt: string;
-            /** @description Outbound: when it left (null while not sent). Inbound: always null. */
-            sentAt: string | null;
-            /**
-             * @description Outbound: why its last attempt failed, as the provider said it (the recipient masked); null when none
-             *     failed. Inbound: always null.
-             */
-            lastError: string | null;
-        };
-        ExportedOptOut: {
-            /**
-             * Format: int32
-             * @description Null for an opt-out from every vendor's texts (a STOP texted, or the provider's).
-             */
-            vendorId: number | null;
-            /**
-             * @example link
-             * @enum {string}
-             */
-            source: "link" | "sms" | "carrier";
-            contact: string;
-            createdAt: string;
-        };
-        ExportedEvent: {
-            /** @example evt_981 */
-            id: string;
-            /** @example lead.assigned */
-            type: string;
-            time: string;
-        };
-        ExportedRecipient: {
-            /**
-             * Format: int32
-             * @description The webhook endpoint's id.
-             */
-            endpointId: number;
-            /**
-             * @description Whose endpoint: a vendor's (it hears its own events) or a manager's (every vendor's).
-             * @enum {string}
-             */
-            accountType: "vendor" | "manager";
-            /**
-             * Format: int32
-             * @description The vendor's or the manager's id.
-             */
-            accountId: number;
-            /**
-             * Format: int32
-             * @example 3
-             */
-            deliveries: number;
-            /** @example https://crm.vendor.example/hooks/leads */
-            url: string;
-            /** @example 2026-11-21T20:01:02.123Z */
-            lastSentAt: string | null;
-        };
         CustomerDataExportResponse: {
+            events: components["schemas"]["ExportedEvent"][];
+            recipients: components["schemas"]["ExportedRecipient"][];
             leads: components["schemas"]["ExportedLead"][];
+            messages: components["schemas"]["ExportedMessage"][];
+            optOuts: components["schemas"]["ExportedOptOut"][];
             reputationProcesses: components["schemas"]["ExportedProcess"][];
+            /** @description The consent ledger: the bases on which vendors wrote to the person, and their withdrawals. */
+            consents: components["schemas"]["ConsentResponse"][];
             /** @description Referrals that invited this person, and the contact requests they sent from them. */
             referrals: components["schemas"]["ExportedReferral"][];
             contactRequests: components["schemas"]["ExportedContactRequest"][];
             /** @description Contact requests of friends the person referred whose words name the person (the friends' details withheld). */
             referredRequests: components["schemas"]["ExportedReferredRequest"][];
-            messages: components["schemas"]["ExportedMessage"][];
-            optOuts: components["schemas"]["ExportedOptOut"][];
-            events: components["schemas"]["ExportedEvent"][];
-            recipients: components["schemas"]["ExportedRecipient"][];
         };
         DataSubjectDto: {
             /**
@@ -3736,57 +3906,10 @@ export interface components {
         } | unknown | unknown;
         CustomerDataErasureResponse: {
             /**
-             * @description Leads whose customer name, contacts, address and texts were removed.
-             * @example 2
-             */
-            leads: number;
-            /**
-             * @description Messages of the conversations on those leads, either way, whose words were removed.
-             * @example 2
-             */
-            leadMessages: number;
-            /**
-             * @description Other people's leads that the person's referrals brought, whose referrer's name (and the person's
-             *     values in the friend's words) were removed.
+             * @description Contacts found on the matched records and erased and suppressed too (`includeLinked`).
              * @example 1
              */
-            referredLeads: number;
-            /**
-             * @description Processes whose name, contacts and private feedback were removed; their links answer 410.
-             * @example 1
-             */
-            reputationProcesses: number;
-            /** @example 1 */
-            feedbackRequests: number;
-            /** @example 1 */
-            reviewRequests: number;
-            /**
-             * @description Referrals the person made or received; their pages answer 410.
-             * @example 0
-             */
-            referrals: number;
-            /**
-             * @description Contact requests the person sent from a friend's referral page, and the friends' requests their
-             *     referrals brought whose words named the person (those words removed, the friend's own data kept).
-             * @example 0
-             */
-            referralConversions: number;
-            /**
-             * @description Messages whose recipient, subject and bodies were removed (those still waiting are never sent).
-             * @example 3
-             */
-            messages: number;
-            /**
-             * @description Texts the person's phone sent and replies stored on their processes: words and sender `[erased]`,
-             *     phone removed.
-             * @example 1
-             */
-            inboundMessages: number;
-            /**
-             * @description Opt-outs replaced by the suppression list's keyed hash.
-             * @example 1
-             */
-            optOuts: number;
+            linkedContacts: number;
             /**
              * @description Event payloads redacted.
              * @example 4
@@ -3804,15 +3927,67 @@ export interface components {
              */
             webhookDeliveriesAlreadySent: number;
             /**
+             * @description Leads whose customer name, contacts, address and texts were removed.
+             * @example 2
+             */
+            leads: number;
+            /**
+             * @description Other people's leads that the person's referrals brought, whose referrer's name (and the person's
+             *     values in the friend's words) were removed.
+             * @example 1
+             */
+            referredLeads: number;
+            /**
+             * @description Messages whose recipient, subject and bodies were removed (those still waiting are never sent).
+             * @example 3
+             */
+            messages: number;
+            /**
+             * @description Opt-outs replaced by the suppression list's keyed hash.
+             * @example 1
+             */
+            optOuts: number;
+            /**
+             * @description Processes whose name, contacts and private feedback were removed; their links answer 410.
+             * @example 1
+             */
+            reputationProcesses: number;
+            /**
+             * @description Consent bases removed, and withdrawals kept as proof without the contact (its keyed hash instead).
+             * @example 2
+             */
+            consents: number;
+            /** @example 1 */
+            reviewRequests: number;
+            /**
              * @description Kept answers of idempotent writes redacted.
              * @example 0
              */
             idempotentAnswers: number;
             /**
-             * @description Contacts found on the matched records and erased and suppressed too (`includeLinked`).
+             * @description Texts the person's phone sent and replies stored on their processes: words and sender `[erased]`,
+             *     phone removed.
              * @example 1
              */
-            linkedContacts: number;
+            inboundMessages: number;
+            /**
+             * @description Messages of the conversations on those leads, either way, whose words were removed.
+             * @example 2
+             */
+            leadMessages: number;
+            /** @example 1 */
+            feedbackRequests: number;
+            /**
+             * @description Referrals the person made or received; their pages answer 410.
+             * @example 0
+             */
+            referrals: number;
+            /**
+             * @description Contact requests the person sent from a friend's referral page, and the friends' requests their
+             *     referrals brought whose words named the person (those words removed, the friend's own data kept).
+             * @example 0
+             */
+            referralConversions: number;
         };
         /**
          * @description NONE until the vendor accepts or declines; EXPIRED when not decided in time.
@@ -3848,12 +4023,12 @@ export interface components {
          * @description The type of an event (ping: only the test call).
          * @enum {string}
          */
-        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "customer.erased" | "ping";
+        EventType: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.suppressed" | "message.received" | "customer.erased" | "ping";
         /**
          * @description An event type an endpoint subscribes to, or `*` (alone) for every type.
          * @enum {string}
          */
-        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.received" | "customer.erased" | "ping" | "*";
+        EventSubscription: "lead.assigned" | "lead.viewed" | "lead.accepted" | "lead.declined" | "lead.expired" | "lead.status_changed" | "review_request.created" | "feedback_request.created" | "feedback.received" | "review.link_clicked" | "review.completed" | "referral.converted" | "contact.opted_out" | "message.failed" | "message.suppressed" | "message.received" | "customer.erased" | "ping" | "*";
     };
     responses: never;
     parameters: never;
@@ -19161,6 +19336,676 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listConsents: {
+        parameters: {
+            query?: {
+                /** @description Compared and stored lower-cased. */
+                email?: string;
+                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
+                phone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ConsentResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEndingConsents: {
+        parameters: {
+            query?: {
+                /** @description Days from now, 1 to 3650. @default 30 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ConsentResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerListVendorConsents: {
+        parameters: {
+            query?: {
+                /** @description Compared and stored lower-cased. */
+                email?: string;
+                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
+                phone?: string;
+            };
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ConsentResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Whole seconds until a request will be accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Rate limit exceeded: maximum 250 requests per 5 minutes. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A fault of the service, not of the request (logged with the request id); the answer says no more. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Internal server error."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is unreachable; retry later. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The service is temporarily unavailable. Please retry later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    managerListVendorEndingConsents: {
+        parameters: {
+            query?: {
+                /** @description Days from now, 1 to 3650. @default 30 */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ConsentResponse"][];
+                    };
+                };
+            };
+            /** @description Invalid input: a path id, query value or body field; `details` names the fields. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Invalid request: size must not be greater than 100."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The bearer token is missing, malformed, forged or revoked. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Authentication required: send the header Authorization: Bearer <token>."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The token is valid but not for this API, or the account may not use this route. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "A manager token cannot be used on the vendor API; use a vendor token."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown vendor. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window (250 per 5 minutes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "Vendor 42 was not found."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

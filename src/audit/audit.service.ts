@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type Retains, RetainsRecords, type Retention } from '../common/privacy/retention';
 import { Clock } from '../common/time/clock';
 import { DomainError } from '../common/errors/domain-error';
 import type { AuditRecord } from './audit-record';
@@ -14,7 +15,16 @@ export interface AuditPage {
 
 /** The audit log (docs/contract.md#data-rights): written in the transaction of each change, read by cursor, never changed. */
 @Injectable()
-export class AuditService {
+@RetainsRecords()
+export class AuditService implements Retains {
+  readonly retention: Retention[] = [
+    {
+      setting: 'AUDIT_LOG_RETENTION_DAYS',
+      counted: 'auditEntries',
+      expires: { deletes: (cutoff, limit) => this.removeBefore(cutoff, limit) },
+    },
+  ];
+
   constructor(
     private readonly repository: AuditRepository,
     private readonly clock: Clock,

@@ -3,7 +3,14 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { CustomerContact } from '../common/privacy/customer-contact';
-import { CustomerDataProvider, type ErasedCounts, type Erasure } from '../common/privacy/customer-data-provider';
+import {
+  type CustomerDataDeclaration,
+  type CustomerDataProvider,
+  DeclaredCustomerData,
+  type ErasedCounts,
+  type Erasure,
+} from '../common/privacy/customer-data-provider';
+import { CustomerDataExport } from '../common/privacy/customer-data-export';
 import { PersonFinding } from '../common/privacy/person-finding';
 import { AfterCommit } from '../database/after-commit';
 import { Sql } from '../database/sql';
@@ -11,11 +18,13 @@ import { vacuumStatement } from '../database/database.sql';
 
 /**
  * Every module's `CustomerDataProvider` (docs/contract.md#data-rights), collected from the application wherever it is
- * declared, and the two things done with all of them: finding a person, and erasing what was found.
+ * declared, with its declaration, and what is done with all of them: finding a person, their export, and
+ * erasing what was found.
  */
 @Injectable()
 export class CustomerDataProviders implements OnModuleInit {
   private providers: CustomerDataProvider[] = [];
+  private declarations: CustomerDataDeclaration[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -25,10 +34,36 @@ export class CustomerDataProviders implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const instances = this.discovery
-      .getProviders({ metadataKey: CustomerDataProvider.KEY })
-      .map((wrapper) => wrapper.instance as CustomerDataProvider);
-    this.providers = [...new Set(instances)];
+    const found = new Map<CustomerDataProvider, CustomerDataDeclaration>();
+    for (const wrapper of this.discovery.getProviders({ metadataKey: DeclaredCustomerData.KEY }))
+      found.set(
+        wrapper.instance as CustomerDataProvider,
+        this.discovery.getMetadataByDecorator(DeclaredCustomerData, wrapper)!,
+      );
+    this.providers = [...found.keys()];
+    this.declarations = [...found.values()];
+    const kinds = this.declarations.flatMap((declaration) => declaration.kinds);
+    const twice = kinds.filter((kind, index) => kinds.indexOf(kind) !== index);
+    if (twice.length) throw new Error(`Customer record kinds declared by two providers: ${twice.join(', ')}`);
+  }
+
+  /** Every provider found, with what it declares (the retention pass reads their rules). */
+  get all(): readonly CustomerDataProvider[] {
+    return this.providers;
+  }
+
+  /** Every count the erasure answer holds, at 0: the counts the providers declare. */
+  zeroCounts(): ErasedCounts {
+    const names = this.declarations.flatMap((declaration) => Object.keys(declaration.erasureCounts));
+    return Object.fromEntries(names.map((name) => [name, 0]));
+  }
+
+  /** The export of what was found: every declared part, each provider adding its records. */
+  exportOf(finding: PersonFinding): Record<string, unknown[]> {
+    const parts = this.declarations.flatMap((declaration) => Object.keys(declaration.exports ?? {}));
+    const answer = new CustomerDataExport(finding, parts);
+    for (const provider of this.providers) provider.exportTo?.(answer);
+    return answer.answer();
   }
 
   /**

@@ -6,9 +6,8 @@ import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import type { CustomerContact } from '../common/privacy/customer-contact';
 import { contactOf } from '../reputation/contact';
 import { CustomerDataService } from './customer-data.service';
-import { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
 import { AnswerNeverKept } from '../idempotency/answer-never-kept.decorator';
-import { CustomerDataExportResponse } from './dto/customer-data-export.response';
+import { CustomerDataErasureResponse, CustomerDataExportResponse } from '../common/privacy/customer-data-answers';
 import { DataSubjectDto } from './dto/data-subject.dto';
 import { ManagerWrite } from '../write-routes/write-routes';
 
@@ -43,7 +42,7 @@ export class CustomerDataController {
     @AuditedTarget() target: AuditTargetSlot,
   ): Promise<CustomerDataExportResponse> {
     const contact = this.subject(body, target);
-    return CustomerDataExportResponse.from(await this.customerData.export(contact, body.includeLinked ?? true));
+    return this.customerData.export(contact, body.includeLinked ?? true);
   }
 
   /**

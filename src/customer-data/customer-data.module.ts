@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ConsentModule } from '../consent/consent.module';
 import { EventsModule } from '../events/events.module';
 import { FeedbackModule } from '../feedback/feedback.module';
+import { LeadConversationsModule } from '../lead-conversations/lead-conversations.module';
 import { LeadsModule } from '../leads/leads.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferralsModule } from '../referrals/referrals.module';
@@ -21,6 +23,7 @@ import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
   imports: [
     DiscoveryModule,
     LeadsModule,
+    LeadConversationsModule,
     ReputationModule,
     FeedbackModule,
     ReviewRequestsModule,
@@ -28,6 +31,7 @@ import { SmsInboundModule } from '../sms-inbound/sms-inbound.module';
     NotificationsModule,
     SmsInboundModule,
     EventsModule,
+    ConsentModule,
   ],
   controllers: [CustomerDataController],
   providers: [CustomerDataService, CustomerDataProviders],

@@ -7,11 +7,7 @@ import { EventsService } from '../events/events.service';
 import { addressesOf } from '../reputation/contact';
 import { ContactSuppressions } from '../reputation/contact-suppressions';
 import { CustomerDataProviders } from './customer-data-providers';
-import { type CustomerRecords, recordsOf } from './customer-records';
-import type { CustomerDataErasureResponse } from './dto/customer-data-erasure.response';
-
-/** How many records of each kind an erasure changed: the kinds are named and documented once, in the answer's DTO. */
-export type ErasureCounts = Record<keyof CustomerDataErasureResponse, number>;
+import type { CustomerDataErasureResponse, CustomerDataExportResponse } from '../common/privacy/customer-data-answers';
 
 /**
  * A person's rights over the data held about them (docs/contract.md#data-rights), across vendors: everything held
@@ -31,8 +27,9 @@ export class CustomerDataService {
     return this.suppressions.hashOf(addressesOf(contact)[0]);
   }
 
-  async export(contact: CustomerContact, includeLinked: boolean): Promise<CustomerRecords> {
-    return recordsOf(await this.providers.find([contact], includeLinked));
+  /** Every part each provider declares, filled with what it found. */
+  async export(contact: CustomerContact, includeLinked: boolean): Promise<CustomerDataExportResponse> {
+    return this.providers.exportOf(await this.providers.find([contact], includeLinked));
   }
 
   /**
@@ -42,12 +39,12 @@ export class CustomerDataService {
    * left to erase.
    */
   @Transactional()
-  async erase(contact: CustomerContact, includeLinked: boolean): Promise<ErasureCounts> {
+  async erase(contact: CustomerContact, includeLinked: boolean): Promise<CustomerDataErasureResponse> {
     const finding = await this.providers.find([contact], includeLinked);
     const { counts, tables } = await this.providers.erase(finding, true);
     await this.tellVendors(finding);
     await this.providers.vacuumAfterCommit(tables);
-    return { ...ZERO_COUNTS, ...counts, linkedContacts: finding.linkedContacts };
+    return { ...this.providers.zeroCounts(), ...counts, linkedContacts: finding.linkedContacts };
   }
 
   /**
@@ -66,22 +63,3 @@ export class CustomerDataService {
     for (const [vendorId, ids] of byVendor) await this.events.record(vendorId, 'customer.erased', { ...ids, erasedAt });
   }
 }
-
-const ZERO_COUNTS: ErasureCounts = {
-  leads: 0,
-  leadMessages: 0,
-  referredLeads: 0,
-  reputationProcesses: 0,
-  feedbackRequests: 0,
-  reviewRequests: 0,
-  referrals: 0,
-  referralConversions: 0,
-  messages: 0,
-  inboundMessages: 0,
-  optOuts: 0,
-  events: 0,
-  webhookDeliveries: 0,
-  webhookDeliveriesAlreadySent: 0,
-  idempotentAnswers: 0,
-  linkedContacts: 0,
-};

@@ -1,21 +1,15 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../audit/audit.service';
+import { PersonFinding } from '../common/privacy/person-finding';
+import { type Expiry, type Retains, RetainsRecords, type Retention } from '../common/privacy/retention';
+import type { ExpiredBatch, WalkedBatch } from '../common/privacy/retention-walk';
 import { Clock } from '../common/time/clock';
 import { type PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { RETENTION_PASS_LOCK_KEY, unlessLocked } from '../database/advisory-locks';
-import type { ExpiredBatch, WalkedBatch } from '../database/retention-walk';
-import { type CustomerRecordKind, PersonFinding } from '../common/privacy/person-finding';
-import { LeadCustomerRecords } from '../leads/lead-customer-records';
-import { ReferralCustomerRecords } from '../referrals/referral-customer-records';
-import { ProcessCustomerRecords } from '../reputation/process-customer-records';
-import { NotificationCustomerRecords } from '../notifications/notification-customer-records';
-import { InboundSmsCustomerRecords } from '../sms-inbound/inbound-sms-customer-records';
-import { LeadMessageCustomerRecords } from '../lead-conversations/lead-message-customer-records';
-import { WebhooksService } from '../webhooks/webhooks.service';
 import { CustomerDataProviders } from './customer-data-providers';
 
 /** The most rows one transaction of the pass changes, so that none holds its locks for long. */
@@ -23,55 +17,46 @@ export const RETENTION_BATCH_ROWS = 1000;
 
 const DAY_MS = 86_400_000;
 
-/** The next batch of expired records of one kind after an id. */
-type ExpiredWalk = (afterId: number, limit: number) => Promise<ExpiredBatch>;
+/** What one retention pass removed, by the counts the rules name, and the most rows one of its transactions changed. */
+export type RetentionCounts = Record<string, number> & { largestTransaction: number };
 
-/** Batches of one statement (or transaction) each, until one removes fewer than a whole batch. */
-async function untilShort(
-  removeBatch: (limit: number) => Promise<number>,
-  committed: (rows: number) => number,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const removed = committed(await removeBatch(RETENTION_BATCH_ROWS));
-    total += removed;
-    if (removed < RETENTION_BATCH_ROWS) return total;
+/** Counts the rows each committed transaction changed, keeping the largest. */
+class Committed {
+  largest = 0;
+  rows(rows: number): number {
+    this.largest = Math.max(this.largest, rows);
+    return rows;
   }
 }
 
-/** What one retention pass removed, by setting, and the most rows one of its transactions changed. */
-export interface RetentionCounts {
-  messageBodies: number;
-  webhookDeliveries: number;
-  closedLeads: number;
-  processes: number;
-  referralInvites: number;
-  auditEntries: number;
-  largestTransaction: number;
-}
-
 /**
- * The retention pass (docs/contract.md#data-rights): each module removes its own expired records when asked, one batch
- * per transaction, and this pass asks them in turn with the windows of the settings (0 = keep). The
- * injected clock decides what is old. One pass at a time across every instance.
+ * The retention pass (docs/contract.md#data-rights): the rules every customer-data provider (and every
+ * provider marked `@RetainsRecords()`) declares, applied setting by setting in the settings' order, one
+ * batch per transaction, with each setting's window (0 = keep). The injected clock decides what is old.
+ * One pass at a time across every instance.
  */
 @Injectable()
-export class RetentionPass {
+export class RetentionPass implements OnModuleInit {
+  private rules: Retention[] = [];
+
   constructor(
     @Inject(privacyConfig.KEY) private readonly config: PrivacyConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
-    private readonly leads: LeadCustomerRecords,
-    private readonly processes: ProcessCustomerRecords,
-    private readonly referrals: ReferralCustomerRecords,
-    private readonly notifications: NotificationCustomerRecords,
-    private readonly textsReceived: InboundSmsCustomerRecords,
-    private readonly conversations: LeadMessageCustomerRecords,
+    private readonly discovery: DiscoveryService,
     private readonly providers: CustomerDataProviders,
-    private readonly webhooks: WebhooksService,
-    private readonly audit: AuditService,
   ) {}
+
+  onModuleInit(): void {
+    const retaining = this.discovery
+      .getProviders({ metadataKey: RetainsRecords.KEY })
+      .map((wrapper) => wrapper.instance as Retains);
+    this.rules = [...this.providers.all, ...retaining].flatMap((provider) => provider.retention ?? []);
+    const unknown = this.rules.filter((rule) => !this.config.retentionDays.has(rule.setting));
+    if (unknown.length)
+      throw new Error(`Retention rules name no retention setting: ${unknown.map((r) => r.setting).join(', ')}`);
+  }
 
   /** The whole pass; undefined when another process is running one. */
   run(): Promise<RetentionCounts | undefined> {
@@ -80,58 +65,48 @@ export class RetentionPass {
 
   private async runAll(): Promise<RetentionCounts> {
     const now = this.clock.now().getTime();
-    let largestTransaction = 0;
-    const committed = (rows: number): number => {
-      largestTransaction = Math.max(largestTransaction, rows);
-      return rows;
-    };
-    /** What `remove` removed before the setting's cutoff; nothing when the setting is 0 (keep). */
-    const expired = async (days: number, remove: (cutoff: Date) => Promise<number>): Promise<number> =>
-      days > 0 ? remove(new Date(now - days * DAY_MS)) : 0;
-    const { config } = this;
+    const committed = new Committed();
+    const counts: Record<string, number> = Object.fromEntries(this.rules.map((rule) => [rule.counted, 0]));
     /** The tables the pass's erasures changed. */
     const erasedIn = new Set<string>();
-    const eraseExpired = (kind: CustomerRecordKind, expired: ExpiredWalk) =>
-      this.eraseExpired(kind, expired, committed, erasedIn);
-    // In this order, one setting after the other.
-    const removed = {
-      messageBodies: await expired(
-        config.messageBodiesDays,
-        async (before) =>
-          (await this.walk((id, limit) => this.notifications.blankBodiesBefore(before, id, limit), committed)) +
-          (await this.walk((id, limit) => this.textsReceived.blankBodiesBefore(before, id, limit), committed)) +
-          (await this.walk((id, limit) => this.conversations.blankBodiesBefore(before, id, limit), committed)),
-      ),
-      webhookDeliveries: await expired(config.webhookDeliveriesDays, (before) =>
-        untilShort((limit) => this.webhooks.removeFinished(before, limit), committed),
-      ),
-      closedLeads: await expired(config.closedLeadsDays, (before) =>
-        eraseExpired('leads', (id, limit) => this.leads.closedBefore(before, id, limit)),
-      ),
-      processes: await expired(config.processesDays, (before) =>
-        eraseExpired('reputationProcesses', (id, limit) => this.processes.inactiveBefore(before, id, limit)),
-      ),
-      referralInvites: await expired(config.referralInvitesDays, (before) =>
-        eraseExpired('referralsReceived', (id, limit) => this.referrals.unansweredInvitationsBefore(before, id, limit)),
-      ),
-      auditEntries: await expired(config.auditLogDays, (before) =>
-        untilShort((limit) => this.audit.removeBefore(before, limit), committed),
-      ),
-    };
+    // Setting after setting, in the settings' order; a setting's rules in the providers' order.
+    for (const [setting, days] of this.config.retentionDays) {
+      if (days <= 0) continue;
+      const cutoff = new Date(now - days * DAY_MS);
+      for (const rule of this.rules.filter((r) => r.setting === setting))
+        counts[rule.counted] += await this.expire(rule.expires, cutoff, committed, erasedIn);
+    }
     // The old versions of the erased rows, once every batch has committed.
     await this.providers.vacuumAfterCommit([...erasedIn].sort());
-    return { ...removed, largestTransaction };
+    return { ...counts, largestTransaction: committed.largest };
+  }
+
+  /** What one rule removed before the cutoff. */
+  private expire(expires: Expiry, cutoff: Date, committed: Committed, erasedIn: Set<string>): Promise<number> {
+    if ('blanks' in expires) return this.walk((id, limit) => expires.blanks(cutoff, id, limit), committed);
+    if ('deletes' in expires) return this.untilShort((limit) => expires.deletes(cutoff, limit), committed);
+    return this.eraseExpired(expires.erases, (id, limit) => expires.walk(cutoff, id, limit), committed, erasedIn);
+  }
+
+  /** Batches of one statement (or transaction) each, until one removes fewer than a whole batch. */
+  private async untilShort(removeBatch: (limit: number) => Promise<number>, committed: Committed): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const removed = committed.rows(await removeBatch(RETENTION_BATCH_ROWS));
+      total += removed;
+      if (removed < RETENTION_BATCH_ROWS) return total;
+    }
   }
 
   /** A table walked by id, one statement a batch, up to the first row younger than the cutoff. */
   private async walk(
     blankBatch: (afterId: number, limit: number) => Promise<WalkedBatch>,
-    committed: (rows: number) => number,
+    committed: Committed,
   ): Promise<number> {
     let total = 0;
     for (let afterId = 0; ;) {
       const batch = await blankBatch(afterId, RETENTION_BATCH_ROWS);
-      total += committed(batch.blanked);
+      total += committed.rows(batch.blanked);
       if (batch.reachedCutoff || batch.lastId === null) return total;
       afterId = batch.lastId;
     }
@@ -143,9 +118,9 @@ export class RetentionPass {
    * contacts; answers how many were erased.
    */
   private async eraseExpired(
-    kind: CustomerRecordKind,
-    expired: ExpiredWalk,
-    committed: (rows: number) => number,
+    kind: string,
+    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
+    committed: Committed,
     erasedIn: Set<string>,
   ): Promise<number> {
     let total = 0;
@@ -153,7 +128,7 @@ export class RetentionPass {
       const from: number = afterId;
       const batch = await this.txHost.withTransaction(() => this.eraseExpiredAfter(kind, expired, from));
       total += batch.erased;
-      committed(batch.rows);
+      committed.rows(batch.rows);
       for (const table of batch.tables) erasedIn.add(table);
       afterId = batch.lastId;
     }
@@ -166,8 +141,8 @@ export class RetentionPass {
    * messages is never split).
    */
   private async eraseExpiredAfter(
-    kind: CustomerRecordKind,
-    expired: ExpiredWalk,
+    kind: string,
+    expired: (afterId: number, limit: number) => Promise<ExpiredBatch>,
     afterId: number,
   ): Promise<{ erased: number; rows: number; lastId: number | undefined; tables: string[] }> {
     for (let limit = RETENTION_BATCH_ROWS; ; limit = Math.ceil(limit / 2)) {

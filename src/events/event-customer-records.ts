@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { redactJson } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import type { CustomerDataExport } from '../common/privacy/customer-data-export';
 import type { PersonFinding } from '../common/privacy/person-finding';
 import { Sql } from '../database/sql';
-import { EventSubscribers } from './event-subscribers';
+import { ExportedEvent } from './dto/exported-event.response';
+import { ExportedRecipient } from './dto/exported-recipient.response';
+import { type EventRecipient, EventSubscribers } from './event-subscribers';
 import { eventPublicId } from './event-types';
 import { EVENT_SQL, type EventRecord } from './events.sql';
-
-// The customer-data module names the record through the provider.
-export type { EventRecord } from './events.sql';
 
 /** What the events need of a message found: the request it was sent for names its `message.failed`. */
 interface MessageSubject {
@@ -23,7 +23,19 @@ interface MessageSubject {
  * bodies of their webhook deliveries (the copies its subscribers keep) redacted.
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['events', 'recipients'],
+  exports: { events: { type: [ExportedEvent] }, recipients: { type: [ExportedRecipient] } },
+  erasureCounts: {
+    events: { description: 'Event payloads redacted.', example: 4 },
+    webhookDeliveries: { description: 'Kept webhook delivery bodies redacted.', example: 4 },
+    webhookDeliveriesAlreadySent: {
+      description:
+        "Of the person's webhook deliveries, how many had reached a receiver (succeeded, or answered with a\nstatus): they cannot be recalled. Deliveries that never connected are not counted.",
+      example: 3,
+    },
+  },
+})
 export class EventCustomerRecords implements CustomerDataProvider {
   constructor(
     private readonly sql: Sql,
@@ -55,6 +67,19 @@ export class EventCustomerRecords implements CustomerDataProvider {
     // Who outside the service was sent them (the webhook endpoints, while their deliveries are kept).
     const eventIds = finding.records<EventRecord>('events').map((event) => eventPublicId(event.id));
     finding.add('recipients', await this.subscribers.recipientsOf(eventIds));
+  }
+
+  /** The events, without their payloads, and the receivers outside that were sent them. */
+  exportTo(answer: CustomerDataExport): void {
+    const { finding } = answer;
+    answer.add(
+      'events',
+      finding.records<EventRecord>('events').map((event) => ExportedEvent.from(event)),
+    );
+    answer.add(
+      'recipients',
+      finding.records<EventRecipient>('recipients').map((recipient) => ExportedRecipient.from(recipient)),
+    );
   }
 
   /**

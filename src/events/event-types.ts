@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'referral.converted',
   'contact.opted_out',
   'message.failed',
+  'message.suppressed',
   'message.received',
   'customer.erased',
   'ping',

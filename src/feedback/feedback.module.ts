@@ -1,3 +1,4 @@
+import { ConsentModule } from '../consent/consent.module';
 import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { FeedbackCustomerRecords } from './feedback-customer-records';
@@ -14,6 +15,7 @@ import { FeedbackService } from './feedback.service';
 /** `/customer-feedback-system` and `/feedback-requests`: feedback requests and their answers. */
 @Module({
   imports: [
+    ConsentModule,
     ReputationModule,
     ReviewRequestsModule,
     NotificationsModule,

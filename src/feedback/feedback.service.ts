@@ -7,6 +7,7 @@ import type { PageRequest } from '../common/pagination/page';
 import type { TimeWindow } from '../common/time/time-window';
 import type { OutboxNotification } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
+import { ConsentService, type StatedConsent } from '../consent/consent.service';
 import { contactOf } from '../reputation/contact';
 import { splitCustomerName } from '../reputation/customer-name';
 import { ReputationEventType } from '../reputation/entities/reputation-event.entity';
@@ -30,6 +31,8 @@ export interface FeedbackRequestInput {
   phone?: string;
   /** The customer's language; unset: the vendor's default. */
   locale?: Locale;
+  /** What the vendor states on a request of its own: the basis of consent (docs/contract.md#consent). */
+  consent?: StatedConsent;
 }
 
 export interface FeedbackAnswer {
@@ -53,6 +56,7 @@ export class FeedbackService {
     private readonly notifications: NotificationsService,
     private readonly counts: FeedbackCountsRepository,
     private readonly events: EventsService,
+    private readonly consents: ConsentService,
   ) {}
 
   /** One transaction, like a review request's; null when a duplicate was skipped. */
@@ -64,6 +68,10 @@ export class FeedbackService {
   ): Promise<CreatedFeedbackRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
+    await this.consents.stateOnRequest(vendor.id, contact, input.consent, {
+      kind: 'FEEDBACK_REQUEST',
+      locale: input.locale,
+    });
     const started = await this.processes.start(
       {
         origin: ProcessOrigin.FeedbackRequest,

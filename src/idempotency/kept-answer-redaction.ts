@@ -35,7 +35,10 @@ function touchedIn(finding: PersonFinding): TouchedRecord[] {
  * and ids and creates nothing twice.
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: [],
+  erasureCounts: { idempotentAnswers: { description: 'Kept answers of idempotent writes redacted.', example: 0 } },
+})
 export class KeptAnswerRedaction implements CustomerDataProvider {
   readonly tables = ['idempotency_keys'];
 

@@ -28,6 +28,8 @@ import { noteTouched } from '../common/privacy/touched-records';
 /** A message of a conversation with its delivery status (`RECEIVED` for the customer's texts). */
 export type LeadMessageView = Pick<LeadMessage, 'id' | 'direction' | 'channel' | 'body' | 'at' | 'sendAfter'> & {
   status: NotificationStatus | 'RECEIVED';
+  /** The basis of consent it left under (the outbox's), null while not sent and for a text received. */
+  consentBasis: string | null;
 };
 
 export interface LeadMessagePage {
@@ -137,7 +139,7 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
     });
     await this.leads.markMessaged(vendorId, leadId);
     noteTouched('leadMessages', stored.id);
-    return { ...stored, status: 'PENDING' };
+    return { ...stored, status: 'PENDING', consentBasis: null };
   }
 
   /** The lead's conversation after `after`, oldest first; a lead not the vendor's is a 404. */
@@ -148,9 +150,10 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
     const sent = shown.filter((row) => row.direction === 'outbound').map((row) => row.id);
     const deliveries = await this.notifications.messagesOf(LEAD_MESSAGE_PURPOSE, sent);
     const content = shown.map((row): LeadMessageView => {
-      const status = row.direction === 'inbound' ? 'RECEIVED' : (deliveries.get(row.id)?.[0]?.status ?? 'PENDING');
+      const delivery = row.direction === 'inbound' ? undefined : deliveries.get(row.id)?.[0];
+      const status = row.direction === 'inbound' ? 'RECEIVED' : (delivery?.status ?? 'PENDING');
       const { id, direction, channel, body, at, sendAfter } = row;
-      return { id, direction, channel, body, at, sendAfter, status };
+      return { id, direction, channel, body, at, sendAfter, status, consentBasis: delivery?.consentBasis ?? null };
     });
     const nextAfter = content.length ? content[content.length - 1].id : (after ?? null);
     return { content, hasMore: rows.length > limit, nextAfter };

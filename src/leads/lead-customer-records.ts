@@ -2,19 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { ERASED, type ErasedValues, redactText } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
+import type { CustomerDataExport } from '../common/privacy/customer-data-export';
+import type { Retention } from '../common/privacy/retention';
+import { type ExpiredBatch, expiredBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import { FINAL_POST_LEAD_STATUSES } from './entities/lead.entity';
-import { LEAD_RECORD_SQL } from './lead-customer-records.sql';
-
-// The customer-data module names the record through the provider.
-export type { LeadRecord } from './lead-customer-records.sql';
+import { ExportedLead } from './dto/exported-lead.response';
+import { LEAD_RECORD_SQL, type LeadRecord } from './lead-customer-records.sql';
 
 /** The leads' part of a person's data rights and of retention (docs/contract.md#data-rights): only this module reads `leads`. */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['leads', 'referredLeads'],
+  exports: { leads: { type: [ExportedLead] } },
+  erasureCounts: {
+    leads: { description: 'Leads whose customer name, contacts, address and texts were removed.', example: 2 },
+    referredLeads: {
+      description:
+        "Other people's leads that the person's referrals brought, whose referrer's name (and the person's\nvalues in the friend's words) were removed.",
+      example: 1,
+    },
+  },
+})
 export class LeadCustomerRecords implements CustomerDataProvider {
   readonly tables = ['leads'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_CLOSED_LEADS_DAYS',
+      counted: 'closedLeads',
+      expires: { erases: 'leads', walk: (cutoff, afterId, limit) => this.closedBefore(cutoff, afterId, limit) },
+    },
+  ];
 
   constructor(private readonly sql: Sql) {}
 
@@ -39,6 +57,13 @@ export class LeadCustomerRecords implements CustomerDataProvider {
       ]),
     });
     await this.findReferred(finding);
+  }
+
+  exportTo(answer: CustomerDataExport): void {
+    answer.add(
+      'leads',
+      answer.finding.records<LeadRecord>('leads').map((lead) => ExportedLead.from(lead)),
+    );
   }
 
   async erase({ finding, values }: Erasure): Promise<ErasedCounts> {

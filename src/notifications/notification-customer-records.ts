@@ -6,14 +6,15 @@ import {
   type Erasure,
   type ErasedCounts,
 } from '../common/privacy/customer-data-provider';
+import type { CustomerDataExport } from '../common/privacy/customer-data-export';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
+import type { Retention } from '../common/privacy/retention';
+import { type WalkedBatch, walkedBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
-import type { NotificationPurpose } from './notification.types';
+import type { NotificationPurpose, OptOutRecord } from './notification.types';
 import { type MessageRecord, NOTIFICATION_SQL } from './notifications.sql';
-
-// The customer-data module names the record through the provider.
-export type { MessageRecord } from './notifications.sql';
+import { ExportedMessage } from './dto/exported-message.response';
+import { ExportedOptOut } from './dto/exported-opt-out.response';
 import { SmsOptOuts } from './sms-opt-outs';
 
 /**
@@ -43,9 +44,26 @@ const REFERRED_LEAD_ALERTS: NotificationPurpose[] = ['LEAD_ALERT', 'LEAD_REALERT
  * their contacts, and those sent for their requests (a friend's invitation names the customer).
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['messages', 'referredMessages', 'smsOptOuts'],
+  exports: { messages: { type: [ExportedMessage] }, optOuts: { type: [ExportedOptOut] } },
+  erasureCounts: {
+    messages: {
+      description: 'Messages whose recipient, subject and bodies were removed (those still waiting are never sent).',
+      example: 3,
+    },
+    optOuts: { description: "Opt-outs replaced by the suppression list's keyed hash.", example: 1 },
+  },
+})
 export class NotificationCustomerRecords implements CustomerDataProvider {
   readonly tables = ['notification_outbox', 'sms_opt_outs', 'sms_opt_out_lifts', 'sms_sender_pairs'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_MESSAGE_BODIES_DAYS',
+      counted: 'messageBodies',
+      expires: { blanks: (cutoff, afterId, limit) => this.blankBodiesBefore(cutoff, afterId, limit) },
+    },
+  ];
 
   constructor(
     private readonly sql: Sql,
@@ -71,7 +89,7 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
     // The phones' opt-outs from every vendor's texts.
     const texted = await Promise.all(finding.phones.map((phone) => this.smsOptOuts.of(phone)));
     finding.add(
-      'optOuts',
+      'smsOptOuts',
       texted.flatMap((optOut) =>
         optOut
           ? [
@@ -85,6 +103,19 @@ export class NotificationCustomerRecords implements CustomerDataProvider {
             ]
           : [],
       ),
+    );
+  }
+
+  /** The messages sent to the person or for their records, and their phones' opt-outs from every vendor's texts. */
+  exportTo(answer: CustomerDataExport): void {
+    const { finding } = answer;
+    answer.add(
+      'messages',
+      finding.records<MessageRecord>('messages').map((message) => ExportedMessage.from(message)),
+    );
+    answer.add(
+      'optOuts',
+      finding.records<OptOutRecord>('smsOptOuts').map((optOut) => ExportedOptOut.from(optOut)),
     );
   }
 

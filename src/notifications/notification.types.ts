@@ -45,6 +45,18 @@ export type NotificationPurpose = (typeof NOTIFICATION_PURPOSES)[number];
  */
 export const OPT_OUT_SOURCES = ['link', 'sms', 'carrier'] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
+
+/** An opt-out as a person's export shows it: from one vendor's messages, or from every vendor's texts. */
+export interface OptOutRecord {
+  /** The vendor and the contact; the phone alone for an opt-out from every vendor's texts. */
+  id: string;
+  /** Null for an opt-out from every vendor's texts. */
+  vendorId: number | null;
+  contact: string;
+  source: OptOutSource;
+  createdAt: Date;
+}
+
 /** The opt-outs of a phone from every vendor's texts, made by text (only those `START` lifts). */
 export type SmsOptOutSource = Exclude<OptOutSource, 'link'>;
 
@@ -58,7 +70,9 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * TIMEOUT: it did not answer in time; INTERRUPTED: the last attempt never reported back;
  * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
  * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
- * SENDER_POOL_FULL: every SMS_FROM number is another vendor's for that phone (never shared); INTERNAL: our bug.
+ * SENDER_POOL_FULL: every SMS_FROM number is another vendor's for that phone (never shared);
+ * NO_CONSENT: not sent, no basis of consent was in force when it was to leave (`message.suppressed`);
+ * INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [
   'REFUSED',
@@ -69,6 +83,7 @@ export const DELIVERY_ERROR_CODES = [
   'INTERRUPTED',
   'WITHDRAWN',
   'SENDER_POOL_FULL',
+  'NO_CONSENT',
   'INTERNAL',
 ] as const;
 export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];

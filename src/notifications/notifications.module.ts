@@ -7,6 +7,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { NotificationCustomerRecords } from './notification-customer-records';
 import { NotificationsService } from './notifications.service';
 import { OutboxSignal } from '../database/outbox-signal';
+import { SendingConsent } from './sending-consent';
 import { SmsOptOuts } from './sms-opt-outs';
 import { SmsSenderPair } from './entities/sms-sender-pair.entity';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
@@ -27,6 +28,7 @@ import { OutboxBacklog } from './outbox-backlog';
     SmsOptOuts,
     SmsSenderPool,
     OutboxBacklog,
+    SendingConsent,
   ],
   exports: [
     OutboxBacklog,
@@ -36,6 +38,7 @@ import { OutboxBacklog } from './outbox-backlog';
     NotificationCustomerRecords,
     SmsOptOuts,
     SmsSenderPool,
+    SendingConsent,
   ],
 })
 export class NotificationsModule {}

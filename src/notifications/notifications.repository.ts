@@ -85,6 +85,17 @@ export class NotificationsRepository {
     return this.whileHeld(NOTIFICATION_SQL.markSent.bind({ id: claim.id, attempts: claim.attempts }));
   }
 
+  /** Kept as not sent: no basis of consent was in force when it was to leave. */
+  markSuppressed(claim: ClaimedNotification, reason: string): Promise<boolean> {
+    const { id, attempts } = claim;
+    return this.whileHeld(NOTIFICATION_SQL.markFailed.bind({ id, attempts, errorCode: 'NO_CONSENT', error: reason }));
+  }
+
+  /** The basis of consent (or exemption) the message leaves under. */
+  async noteConsentBasis(claim: ClaimedNotification, basis: string): Promise<void> {
+    await this.sql.run(NOTIFICATION_SQL.noteConsentBasis.bind({ id: claim.id, basis }));
+  }
+
   markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {
     const { id, attempts } = claim;
     return this.whileHeld(

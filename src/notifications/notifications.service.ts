@@ -15,6 +15,7 @@ import { type Operator, cleanMergeValue, renderEmail, renderSms } from './render
 import { isEmailAddress } from '../common/validation/email-address';
 import { renderLeadMessageEmail, renderLeadMessageSms } from './rendering/lead-message';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
+import { SendingConsent } from './sending-consent';
 
 // Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
 // reaching a provider (several addresses in one, header injection, a javascript: link).
@@ -97,6 +98,7 @@ export class NotificationsService {
     private readonly signal: OutboxSignal,
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
     private readonly senders: SmsSenderPool,
+    private readonly consent: SendingConsent,
   ) {}
 
   /** Who sends the customers' messages for the vendors, and how customers reach it. */
@@ -179,7 +181,10 @@ export class NotificationsService {
    * message a worker is handing to the provider at this very moment cannot be called back.
    */
   async withdraw(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
-    if (recipients.length > 0) await this.repository.failPendingTo(vendorId, recipients, reason);
+    if (recipients.length === 0) return;
+    await this.repository.failPendingTo(vendorId, recipients, reason);
+    // The consent ledger records the withdrawal and ends the bases it covers.
+    await this.consent.withdrawn(vendorId, recipients);
   }
 
   /** The messages of a reputation process, oldest first. */

@@ -3,7 +3,7 @@ import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
 import type { DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
-import type { WalkedRow } from '../database/retention-walk';
+import type { WalkedRow } from '../common/privacy/retention-walk';
 import type { NotificationPurpose } from './notification.types';
 import type { SenderUse } from './sender-pool/choose-sender';
 
@@ -134,6 +134,7 @@ export const NOTIFICATION_SQL = {
      WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
+  noteConsentBasis: new NamedSql(`UPDATE notification_outbox SET consent_basis = :basis WHERE id = :id`),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL

@@ -13,6 +13,7 @@ import { NotificationsRepository } from './notifications.repository';
 import { type AttemptOutcome, OutboxMetrics } from './outbox-metrics';
 import type { ClaimedNotification } from './notifications.sql';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
+import { SendingConsent } from './sending-consent';
 import { SmsOptOuts } from './sms-opt-outs';
 
 /**
@@ -34,6 +35,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     private readonly smsOptOuts: SmsOptOuts,
     private readonly senders: SmsSenderPool,
     private readonly metrics: OutboxMetrics,
+    private readonly consent: SendingConsent,
   ) {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
@@ -61,6 +63,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
       );
     }
+    if (!(await this.consentAllows(claim))) return;
     const handedOver = await this.markHandingOver(claim);
     if (handedOver instanceof DeliveryFailure) {
       this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver.code, started);
@@ -136,6 +139,33 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     const retryInMs = Math.max(backoffDelayMs(claim.attempts, this.config), failure.retryAfterMs ?? 0);
     await this.record(claim, 'retry', () => this.repository.scheduleRetry(claim, failure, retryInMs));
     return 'retry';
+  }
+
+  /**
+   * The consent check (docs/contract.md#consent), at each attempt: the basis the message leaves under is
+   * kept with it; one with no basis in force is not sent, kept as not sent with the reason, and
+   * `message.suppressed` is recorded in the same transaction (not `message.failed`).
+   */
+  private async consentAllows(claim: ClaimedNotification): Promise<boolean> {
+    const verdict = await this.consent.verdictFor(claim);
+    if ('basis' in verdict) {
+      if (verdict.basis !== null) await this.repository.noteConsentBasis(claim, verdict.basis);
+      return true;
+    }
+    const reason = `Not sent: no consent in force when it was to leave (${verdict.refused}).`;
+    await this.record(claim, 'failed', () =>
+      this.txHost.withTransaction(async () => {
+        if (!(await this.repository.markSuppressed(claim, reason))) return false;
+        await this.events.record(claim.vendorId, 'message.suppressed', {
+          purpose: claim.purpose,
+          requestId: claim.subjectId,
+          channel: claim.channel,
+          reason,
+        });
+        return true;
+      }),
+    );
+    return false;
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */

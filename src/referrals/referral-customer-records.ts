@@ -1,22 +1,62 @@
 import { Injectable } from '@nestjs/common';
-import { ERASED, type ErasedValues, redactText } from '../common/privacy/customer-contact';
+import { ERASED, type ErasedValues, mentions, redactText } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
+import type { CustomerDataExport } from '../common/privacy/customer-data-export';
+import type { Retention } from '../common/privacy/retention';
+import { type ExpiredBatch, expiredBatchOf } from '../common/privacy/retention-walk';
+import { ExportedProcess } from '../reputation/dto/exported-process.response';
 import { Sql } from '../database/sql';
-import { REFERRAL_RECORD_SQL } from './referral-customer-records.sql';
-
-// The customer-data module names the records through the provider.
-export type { ConversionRecord, ReferralRecord, ReferralRequestRecord } from './referral-customer-records.sql';
+import { ExportedContactRequest, ExportedReferral } from './dto/exported-referral.response';
+import { ExportedReferredRequest } from './dto/exported-referred-request.response';
+import {
+  type ConversionRecord,
+  REFERRAL_RECORD_SQL,
+  type ReferralRecord,
+  type ReferralRequestRecord,
+} from './referral-customer-records.sql';
 
 /**
  * The referrals' part of a person's data rights (docs/contract.md#data-rights): the referral requests and referrals
  * of their processes, and the referrals and contact requests where they were the friend.
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['referralRequests', 'referralsMade', 'referralsReceived', 'referralConversions', 'referredConversions'],
+  exports: {
+    referrals: {
+      type: [ExportedReferral],
+      description: 'Referrals that invited this person, and the contact requests they sent from them.',
+    },
+    contactRequests: { type: [ExportedContactRequest] },
+    referredRequests: {
+      type: [ExportedReferredRequest],
+      description:
+        "Contact requests of friends the person referred whose words name the person (the friends' details withheld).",
+    },
+  },
+  nests: [{ model: ExportedProcess, field: 'referrals', options: { type: [ExportedReferral] } }],
+  erasureCounts: {
+    referrals: { description: 'Referrals the person made or received; their pages answer 410.', example: 0 },
+    referralConversions: {
+      description:
+        "Contact requests the person sent from a friend's referral page, and the friends' requests their\nreferrals brought whose words named the person (those words removed, the friend's own data kept).",
+      example: 0,
+    },
+  },
+})
 export class ReferralCustomerRecords implements CustomerDataProvider {
   readonly tables = ['referral_requests', 'referrals', 'referral_conversions'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_REFERRAL_INVITES_DAYS',
+      counted: 'referralInvites',
+      expires: {
+        erases: 'referralsReceived',
+        walk: (cutoff, afterId, limit) => this.unansweredInvitationsBefore(cutoff, afterId, limit),
+      },
+    },
+  ];
 
   constructor(private readonly sql: Sql) {}
 
@@ -59,6 +99,40 @@ export class ReferralCustomerRecords implements CustomerDataProvider {
       await this.sql.rows(
         REFERRAL_RECORD_SQL.conversionsOfReferrals.bind({ referralIds: finding.ids('referralsMade') }),
       ),
+    );
+  }
+
+  /**
+   * The referrals that invited the person, nested in their processes those they made; their contact
+   * requests, and the friends' requests whose words name them.
+   */
+  exportTo(answer: CustomerDataExport): void {
+    const { finding } = answer;
+    const processOf = new Map(
+      finding
+        .records<ReferralRequestRecord>('referralRequests')
+        .map((request) => [Number(request.id), Number(request.processId)]),
+    );
+    const made = finding.records<ReferralRecord>('referralsMade');
+    answer.nest('reputationProcesses', 'referrals', (process: ExportedProcess) =>
+      made
+        .filter((referral) => processOf.get(Number(referral.referralRequestId)) === process.id)
+        .map((referral) => ExportedReferral.from(referral)),
+    );
+    answer.add(
+      'referrals',
+      finding.records<ReferralRecord>('referralsReceived').map((r) => ExportedReferral.from(r)),
+    );
+    answer.add(
+      'contactRequests',
+      finding.records<ConversionRecord>('referralConversions').map((c) => ExportedContactRequest.from(c)),
+    );
+    answer.add(
+      'referredRequests',
+      finding
+        .records<ConversionRecord>('referredConversions')
+        .filter((conversion) => mentions(conversion.message ?? '', finding.values))
+        .map((conversion) => ExportedReferredRequest.from(conversion)),
     );
   }
 

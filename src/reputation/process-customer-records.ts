@@ -2,22 +2,43 @@ import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
+import type { CustomerDataExport } from '../common/privacy/customer-data-export';
+import type { Retention } from '../common/privacy/retention';
+import { type ExpiredBatch, expiredBatchOf } from '../common/privacy/retention-walk';
+import { ExportedOptOut } from '../notifications/dto/exported-opt-out.response';
 import { Sql } from '../database/sql';
 import { ContactSuppressions } from './contact-suppressions';
-import { REPUTATION_SQL } from './reputation.sql';
-
-// The customer-data module names the records through the provider.
-export type { OptOutRecord, ProcessEventRecord, ProcessRecord } from './reputation.sql';
+import { ExportedProcess, ExportedStep } from './dto/exported-process.response';
+import type { OptOutRecord } from '../notifications/notification.types';
+import { type ProcessEventRecord, type ProcessRecord, REPUTATION_SQL } from './reputation.sql';
 
 /**
  * The reputation core's part of a person's data rights (docs/contract.md#data-rights): their processes with what they
  * answered and clicked, their opt-outs, and at erasure the suppression of their contacts.
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['reputationProcesses', 'processSteps', 'optOuts'],
+  exports: { reputationProcesses: { type: [ExportedProcess] } },
+  erasureCounts: {
+    reputationProcesses: {
+      description: 'Processes whose name, contacts and private feedback were removed; their links answer 410.',
+      example: 1,
+    },
+  },
+})
 export class ProcessCustomerRecords implements CustomerDataProvider {
   readonly tables = ['reputation_processes', 'reputation_events', 'contact_opt_outs', 'contact_suppressions'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_PROCESSES_DAYS',
+      counted: 'processes',
+      expires: {
+        erases: 'reputationProcesses',
+        walk: (cutoff, afterId, limit) => this.inactiveBefore(cutoff, afterId, limit),
+      },
+    },
+  ];
 
   constructor(
     private readonly sql: Sql,
@@ -44,6 +65,23 @@ export class ProcessCustomerRecords implements CustomerDataProvider {
     );
     // The vendors' opt-out lists (the phones' opt-outs from every vendor's texts are the outbox's).
     finding.add('optOuts', await this.sql.rows(REPUTATION_SQL.optOutRecords.bind({ contacts: finding.contacts })));
+  }
+
+  /** The processes with their steps (the requests and referrals are nested by their modules), and the vendors' opt-outs. */
+  exportTo(answer: CustomerDataExport): void {
+    const { finding } = answer;
+    answer.add(
+      'reputationProcesses',
+      finding.records<ProcessRecord>('reputationProcesses').map((process) => ExportedProcess.from(process)),
+    );
+    const steps = finding.records<ProcessEventRecord>('processSteps');
+    answer.nest('reputationProcesses', 'steps', (process: ExportedProcess) =>
+      steps.filter((step) => Number(step.processId) === process.id).map((step) => ExportedStep.from(step)),
+    );
+    answer.add(
+      'optOuts',
+      finding.records<OptOutRecord>('optOuts').map((optOut) => ExportedOptOut.from(optOut)),
+    );
   }
 
   /**

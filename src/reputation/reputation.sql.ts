@@ -1,6 +1,6 @@
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
-import type { OptOutSource } from '../notifications/notification.types';
+import type { OptOutRecord } from '../notifications/notification.types';
 import type { ProcessReminder } from './entities/process-reminder.entity';
 import type { ReputationEvent } from './entities/reputation-event.entity';
 import type { ReputationProcess } from './entities/reputation-process.entity';
@@ -24,15 +24,6 @@ export type ProcessEventRecord = Pick<
   ReputationEvent,
   'id' | 'processId' | 'type' | 'occurredAt' | 'rating' | 'wouldRefer' | 'platform' | 'channel'
 >;
-export interface OptOutRecord {
-  /** The vendor and the contact; the phone alone for an opt-out from every vendor's texts. */
-  id: string;
-  /** Null for an opt-out from every vendor's texts. */
-  vendorId: number | null;
-  contact: string;
-  source: OptOutSource;
-  createdAt: Date;
-}
 
 const PROCESS_COLUMNS = `id, vendor_id AS "vendorId", origin, state, step, first_name AS "firstName", email, phone,
   private_feedback AS "privateFeedback", started_at AS "startedAt", ended_at AS "endedAt", opted_out_at AS "optedOutAt"`;

@@ -23,9 +23,9 @@ export class ReviewRequestsController {
   async createReviewRequest(
     @CurrentVendor() vendor: VendorAccount,
     @Query() { skipDuplicates = false }: SkipDuplicatesQuery,
-    @Body() { firstName, lastName, emailTo, phone, locale }: CreateReviewRequestDto,
+    @Body() { firstName, lastName, emailTo, phone, locale, consent }: CreateReviewRequestDto,
   ): Promise<WithMessage<ReviewRequestResponse> | WithMessage> {
-    const input = { firstName, lastName, email: emailTo, phone, locale };
+    const input = { firstName, lastName, email: emailTo, phone, locale, consent };
     const created = await this.requests.create(vendor, input, skipDuplicates);
     if (!created) return duplicateSkippedAnswer('review request');
     const { request, process, queued, messages } = created;

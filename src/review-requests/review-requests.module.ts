@@ -1,3 +1,4 @@
+import { ConsentModule } from '../consent/consent.module';
 import { EventsModule } from '../events/events.module';
 import { Module } from '@nestjs/common';
 import { ReviewRequestCustomerRecords } from './review-request-customer-records';
@@ -11,7 +12,13 @@ import { ReviewRequestsService } from './review-requests.service';
 
 /** `POST /review-requests` and the review step of every journey, on the reputation core. */
 @Module({
-  imports: [ReputationModule, ReviewSettingsModule, EventsModule, TypeOrmModule.forFeature([ReviewRequest])],
+  imports: [
+    ConsentModule,
+    ReputationModule,
+    ReviewSettingsModule,
+    EventsModule,
+    TypeOrmModule.forFeature([ReviewRequest]),
+  ],
   controllers: [ReviewRequestsController],
   providers: [ReviewRequestsRepository, ReviewRequestsService, ReviewRequestCustomerRecords],
   exports: [ReviewRequestsService, ReviewRequestCustomerRecords],

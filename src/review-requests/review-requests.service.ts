@@ -3,6 +3,7 @@ import { ReviewRequestResponse } from './dto/review-request.response';
 import { Transactional } from '@nestjs-cls/transactional';
 import { Injectable } from '@nestjs/common';
 import type { Locale } from '../common/locale/locale';
+import { ConsentService, type StatedConsent } from '../consent/consent.service';
 import { contactOf } from '../reputation/contact';
 import { ReputationEventType, ReviewPlatform } from '../reputation/entities/reputation-event.entity';
 import { JourneyStep, ProcessOrigin, type ReputationProcess } from '../reputation/entities/reputation-process.entity';
@@ -24,6 +25,8 @@ export interface ReviewRequestInput {
   phone?: string;
   /** The customer's language; unset: the vendor's default. */
   locale?: Locale;
+  /** What the vendor states on a request of its own: the basis of consent (docs/contract.md#consent). */
+  consent?: StatedConsent;
 }
 
 export type CreatedReviewRequest = StartedProcess<ReviewRequest>;
@@ -36,6 +39,7 @@ export class ReviewRequestsService {
     private readonly processes: ReputationProcessService,
     private readonly reviewSettings: ReviewSettingsService,
     private readonly events: EventsService,
+    private readonly consents: ConsentService,
   ) {}
 
   /**
@@ -51,6 +55,12 @@ export class ReviewRequestsService {
   ): Promise<CreatedReviewRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
+    // The vendor's own request states its basis; the automation's (a won lead) has the purchase already.
+    if (leadId === null)
+      await this.consents.stateOnRequest(vendor.id, contact, input.consent, {
+        kind: 'REVIEW_REQUEST',
+        locale: input.locale,
+      });
     const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,

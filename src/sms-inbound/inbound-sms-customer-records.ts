@@ -1,17 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
+import { type CustomerDataExport, exportedTime } from '../common/privacy/customer-data-export';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import type { WalkedBatch } from '../database/retention-walk';
-import { InboundSmsRepository } from './inbound-sms.repository';
+import type { Retention } from '../common/privacy/retention';
+import type { WalkedBatch } from '../common/privacy/retention-walk';
+import { ExportedMessage } from '../notifications/dto/exported-message.response';
+import { type InboundSmsRecord, InboundSmsRepository } from './inbound-sms.repository';
 
 /**
  * The texts' part of a person's data rights and of retention (docs/contract.md#data-rights): what their phone texted
  * and the replies stored on their processes, their erasure, and the bodies retention blanks.
  */
 @Injectable()
-@CustomerDataProvider()
+@CustomerDataProvider({
+  kinds: ['inboundMessages'],
+  erasureCounts: {
+    inboundMessages: {
+      description:
+        "Texts the person's phone sent and replies stored on their processes: words and sender `[erased]`,\nphone removed.",
+      example: 1,
+    },
+  },
+})
 export class InboundSmsCustomerRecords implements CustomerDataProvider {
   readonly tables = ['inbound_sms'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_MESSAGE_BODIES_DAYS',
+      counted: 'messageBodies',
+      expires: { blanks: (cutoff, afterId, limit) => this.blankBodiesBefore(cutoff, afterId, limit) },
+    },
+  ];
 
   constructor(private readonly texts: InboundSmsRepository) {}
 
@@ -23,6 +42,27 @@ export class InboundSmsCustomerRecords implements CustomerDataProvider {
       contacts: texts,
       values: texts.flatMap((t) => [t.body, t.sender, t.phone]),
     });
+  }
+
+  /** The texts, among the export's messages (inbound). */
+  exportTo(answer: CustomerDataExport): void {
+    answer.add(
+      'messages',
+      answer.finding.records<InboundSmsRecord>('inboundMessages').map((text): ExportedMessage => ({
+        id: Number(text.id),
+        vendorId: text.vendorId,
+        direction: 'inbound',
+        channel: 'SMS',
+        to: text.recipient,
+        from: text.sender,
+        subject: null,
+        body: text.body,
+        status: 'RECEIVED',
+        createdAt: exportedTime(text.receivedAt),
+        sentAt: null,
+        lastError: null,
+      })),
+    );
   }
 
   /**

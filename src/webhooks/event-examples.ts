@@ -100,6 +100,12 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     sentAt: null,
     nextAttemptAt: null,
   },
+  'message.suppressed': {
+    purpose: 'REVIEW_REMINDER',
+    requestId: 311,
+    channel: 'EMAIL',
+    reason: 'Not sent: no consent in force when it was to leave (its INQUIRY basis ended on 2027-05-21T20:01:02.123Z).',
+  },
   'message.received': {
     processId: 902,
     channel: 'sms',

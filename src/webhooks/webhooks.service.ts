@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ErasedValues } from '../common/privacy/customer-contact';
+import { type Retains, RetainsRecords, type Retention } from '../common/privacy/retention';
 import {
   type EventRecipient,
   type EventSubscriber,
@@ -13,7 +14,8 @@ import { WebhookOutboxSignal } from './webhook-outbox-signal';
 
 /** The webhooks subscribe to every event: each is queued for the endpoints that hear it. */
 @Injectable()
-export class WebhooksService implements EventSubscriber, OnModuleInit {
+@RetainsRecords()
+export class WebhooksService implements EventSubscriber, OnModuleInit, Retains {
   constructor(
     private readonly events: EventSubscribers,
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -22,6 +24,13 @@ export class WebhooksService implements EventSubscriber, OnModuleInit {
   ) {}
 
   readonly copyTables = ['webhook_deliveries'];
+  readonly retention: Retention[] = [
+    {
+      setting: 'RETENTION_WEBHOOK_DELIVERIES_DAYS',
+      counted: 'webhookDeliveries',
+      expires: { deletes: (cutoff, limit) => this.removeFinished(cutoff, limit) },
+    },
+  ];
 
   onModuleInit(): void {
     this.events.register(this);

@@ -22,6 +22,7 @@ describe('Retention of processes and unanswered invitations (e2e)', () => {
     const { bed, a } = state;
     const t0 = Date.now();
     const moveClock = stopClock(bed.t.app, new Date(t0).toISOString());
+    const beyondTheLedger = (traces: string[]) => traces.filter((trace) => !trace.startsWith('consents.contact '));
     const passAt = (days: number) => {
       moveClock(new Date(t0 + days * DAY_MS).toISOString());
       return bed.t.app.get(RetentionPass).run();
@@ -112,7 +113,9 @@ describe('Retention of processes and unanswered invitations (e2e)', () => {
     // The pass vacuums the tables its erasures changed: their old row versions go too.
     expect(await vacuums()).toBe(vacuumed + 1);
     await webhooksSettled();
-    expect(await tracesOf([p.name, p.lastName, p.email, p.phone, p.comment])).toEqual([]);
+    // The consent ledger keeps its bases, with their contact, for their own window after each ended
+    // (RETENTION_CONSENT_DAYS: the proof for the limitation period); it goes at the end of the test.
+    expect(beyondTheLedger(await tracesOf([p.name, p.lastName, p.email, p.phone, p.comment]))).toEqual([]);
     const [kept] = await bed.t.dataSource.query<{ id: number }[]>(
       `SELECT (body::json #>> '{data,id}')::int AS id FROM idempotency_keys WHERE key = $1`,
       [`feedback-${p.tag}`],
@@ -127,7 +130,11 @@ describe('Retention of processes and unanswered invitations (e2e)', () => {
     // Nothing is erased twice; the late answer's process goes 1,095 days after it.
     expect(await passAt(1_097)).toMatchObject({ processes: 0, referralInvites: 0 });
     expect(await passAt(1_596)).toMatchObject({ processes: 1 });
-    expect(await tracesOf([q.name, q.email, q.comment])).toEqual([]);
+    expect(beyondTheLedger(await tracesOf([q.name, q.email, q.comment]))).toEqual([]);
     expect(await kpis(a)).toEqual(before);
+
+    // 1,095 days after the last basis ended (a purchase lasts 2 years), the ledger's lines go too.
+    expect(await passAt(2_400)).toMatchObject({ consents: expect.any(Number) as unknown });
+    expect(await tracesOf([p.name, p.lastName, p.email, p.phone, p.comment, q.name, q.email, q.comment])).toEqual([]);
   });
 });

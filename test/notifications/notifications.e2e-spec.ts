@@ -285,7 +285,7 @@ describe('Notifications on one instance (e2e)', () => {
 
   it('queues one message per request and channel: a repeated enqueue is ignored', async () => {
     const n = notification();
-    await t.app.get(NotificationsService).enqueue(n);
+    await enqueue(t, n);
     await enqueue(t, { ...n, recipient: 'someone-else@customer.test' });
     await h.expectDeliveredOnce(t, n);
     expect(h.sink.to('someone-else@customer.test')).toHaveLength(0);

@@ -9,6 +9,8 @@ import { SmsProviderStub } from './sms-provider-stub';
 import { SmtpSink } from './smtp-sink';
 import { TestApp, createTestApp } from './test-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from './test-database';
+import { ConsentService } from '../../src/consent/consent.service';
+import { contactOf } from '../../src/reputation/contact';
 
 export const MAX_ATTEMPTS = 6;
 
@@ -100,7 +102,15 @@ export class NotificationHarness {
 /** The path producers take: enqueue inside their own transaction. */
 export function enqueue(t: TestApp, ...notifications: NewNotification[]): Promise<void> {
   return t.app.get(TransactionHost).withTransaction(async () => {
-    for (const n of notifications) await t.app.get(NotificationsService).enqueue(n);
+    for (const n of notifications) {
+      // The basis its producer's request would have recorded (a purchase stated on it): the worker checks it.
+      const contact = n.recipient.includes('@') ? contactOf(n.recipient, null) : contactOf(null, n.recipient);
+      await t.app.get(ConsentService).stateOnRequest(n.vendorId, contact, undefined, {
+        kind: 'REVIEW_REQUEST',
+        locale: undefined,
+      });
+      await t.app.get(NotificationsService).enqueue(n);
+    }
   });
 }
 

@@ -1,33 +1,11 @@
 import type { CustomerContact, ErasedValues } from './customer-contact';
 
 /**
- * The kinds of records a person's data is found in, each answered for by one provider: the export's
- * parts and the erasure answer's counts are named after them. A provider may look up the ids of a kind
- * another module found (the outbox, the messages sent for a feedback request), so the names are shared.
+ * A kind of record a person's data is found in (`leads`, `messages`), each declared by the one provider
+ * that finds it (`@CustomerDataProvider({kinds})`). A provider may look up the ids of a kind another
+ * module found (the outbox, the messages sent for a feedback request), so the names are shared.
  */
-export type CustomerRecordKind =
-  | 'leads'
-  /** Other people's leads that the person's referrals brought: they hold the person's name as the referrer. */
-  | 'referredLeads'
-  | 'leadMessages'
-  | 'reputationProcesses'
-  | 'processSteps'
-  | 'feedbackRequests'
-  | 'reviewRequests'
-  | 'referralRequests'
-  | 'referralsMade'
-  | 'referralsReceived'
-  | 'referralConversions'
-  /** The friends' contact requests the person's referrals brought: the friend's, but their words may name the person. */
-  | 'referredConversions'
-  | 'optOuts'
-  | 'messages'
-  /** The vendors' alerts of the referred leads: they quote the friend's words, which may name the person. */
-  | 'referredMessages'
-  | 'inboundMessages'
-  | 'events'
-  /** The receivers outside the service (webhook endpoints) that were sent the person's events. */
-  | 'recipients';
+export type CustomerRecordKind = string;
 
 type Identified = { id: number | string };
 

@@ -55,6 +55,10 @@ export const retentionSettings = {
       90,
       "days after which an invitation a referred friend never answered loses the friend's name and contact (its link answers 410)",
     ),
+    RETENTION_CONSENT_DAYS: retentionDays(
+      1095,
+      'days after a consent basis ended (its term, or a withdrawal) after which its ledger line is deleted (the limitation period); withdrawals are kept, as the suppression list',
+    ),
     AUDIT_LOG_RETENTION_DAYS: retentionDays(730, 'days after which audit log entries are deleted'),
   },
 } satisfies SettingsGroup;

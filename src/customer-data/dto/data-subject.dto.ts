@@ -1,7 +1,7 @@
 import { IsBoolean } from 'class-validator';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
-import { CustomerContactDto } from '../../feedback/dto/customer-contact.dto';
+import { CustomerContactDto } from '../../reputation/dto/customer-contact.dto';
 
 /** The person a data-rights request is about: their e-mail, phone, or both. */
 @AtLeastOneOf('email', 'phone')

@@ -27,6 +27,13 @@ export class LeadMessageResponse {
    */
   @ApiProperty({ type: String, nullable: true, example: null })
   sendAfter: string | null;
+  /**
+   * The basis of consent it was sent under (docs/contract.md#consent): a ledger line (`PURCHASE#12`) or an
+   * exemption (`EXEMPT:QUOTE_REQUESTED`); null while it has not left, and for a text received.
+   * @example "EXEMPT:QUOTE_REQUESTED"
+   */
+  @ApiProperty({ type: String, nullable: true, example: 'EXEMPT:QUOTE_REQUESTED' })
+  consentBasis: string | null;
 
   static from(message: LeadMessageView): LeadMessageResponse {
     return {
@@ -37,6 +44,7 @@ export class LeadMessageResponse {
       body: message.body,
       at: message.at.toISOString(),
       sendAfter: message.sendAfter?.toISOString() ?? null,
+      consentBasis: message.consentBasis,
     };
   }
 }
@@ -51,6 +59,7 @@ const CONVERSATION_EXAMPLE: LeadMessageResponse[] = [
     body: 'Hi Jane, thanks for your request! Could we come by Thursday at 10 to measure the kitchen?',
     at: '2026-11-21T20:31:40.000Z',
     sendAfter: null,
+    consentBasis: 'EXEMPT:QUOTE_REQUESTED',
   },
   {
     id: 5127,
@@ -60,6 +69,7 @@ const CONVERSATION_EXAMPLE: LeadMessageResponse[] = [
     body: 'Thursday works, see you then!',
     at: '2026-11-21T20:44:02.518Z',
     sendAfter: null,
+    consentBasis: null,
   },
 ];
 

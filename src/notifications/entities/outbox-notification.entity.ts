@@ -120,6 +120,13 @@ export class OutboxNotification {
   @Column({ type: 'varchar', length: 32, nullable: true })
   lastErrorCode: DeliveryErrorCode | null;
 
+  /**
+   * The basis of consent it left under (docs/contract.md#consent): `PURCHASE#12` (a ledger line), an
+   * exemption (`EXEMPT:QUOTE_REQUESTED`); null when it needs none (a vendor's alert) or has not left.
+   */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  consentBasis: string | null;
+
   /** Why the last attempt failed, in words fit for the vendor (a sanitised provider reply at most). */
   @Column({ type: 'varchar', length: 500, nullable: true })
   lastError: string | null;

@@ -1,6 +1,8 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
-import { IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsString, MaxLength, ValidateNested } from 'class-validator';
+import { StatedConsentDto } from '../../consent/dto/stated-consent.dto';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
@@ -40,4 +42,14 @@ export class CreateReviewRequestDto {
   /** Beyond the spec: the customer's language for every message and page; left out: the vendor's `defaultLocale`. @example "fr" */
   @OptionalLocale()
   locale?: Locale;
+
+  /**
+   * Beyond the spec (CASL): the relationship on which the vendor writes to this customer. Left out: the
+   * request records "stated by the vendor's request: purchase on the request's date". A request whose
+   * every basis has ended answers 409, naming the basis and when it ended.
+   */
+  @SkipIfAbsent()
+  @ValidateNested()
+  @Type(() => StatedConsentDto)
+  consent?: StatedConsentDto;
 }

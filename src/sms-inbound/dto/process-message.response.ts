@@ -17,6 +17,13 @@ export class ProcessMessageResponse {
   body: string;
   /** When it was sent (queued, while not sent yet) or received. @example "2026-11-21T20:05:09.456Z" */
   at: string;
+  /**
+   * The basis of consent it was sent under (docs/contract.md#consent): a ledger line (`PURCHASE#12`) or an
+   * exemption (`EXEMPT:REFERRAL_FIRST_MESSAGE`); null while it has not left, and for a text received.
+   * @example "PURCHASE#12"
+   */
+  @ApiProperty({ type: String, nullable: true, example: 'PURCHASE#12' })
+  consentBasis: string | null;
 
   static outbound(message: OutboxNotification): ProcessMessageResponse {
     return {
@@ -26,6 +33,7 @@ export class ProcessMessageResponse {
       status: message.status,
       body: message.text,
       at: (message.sentAt ?? message.createdAt).toISOString(),
+      consentBasis: message.consentBasis,
     };
   }
 
@@ -37,6 +45,7 @@ export class ProcessMessageResponse {
       status: 'RECEIVED',
       body: text.body,
       at: text.receivedAt.toISOString(),
+      consentBasis: null,
     };
   }
 }

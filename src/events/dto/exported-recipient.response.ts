@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID } from '../../common/validation/canonical-int.decorator';
-import type { EventRecipient } from '../../events/event-subscribers';
+import type { EventRecipient } from '../event-subscribers';
 
 /**
  * A receiver outside the service that was sent data about the person: a webhook endpoint of a vendor

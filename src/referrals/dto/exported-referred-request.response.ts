@@ -1,7 +1,7 @@
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { WITHHELD, redactText } from '../../common/privacy/customer-contact';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
-import type { ConversionRecord } from '../../referrals/referral-customer-records';
+import type { ConversionRecord } from '../referral-customer-records.sql';
 
 /**
  * A contact request that a friend the person referred sent, whose words name the person: the friend's

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiInteger } from '../../common/openapi/api-integer.decorator';
+import { exportedTime, exportedTimeOrNull } from '../../common/privacy/customer-data-export';
 import { INT32_ID, INT64_ID } from '../../common/validation/canonical-int.decorator';
+import type { MessageRecord } from '../notifications.sql';
 
 /** One message of the export, either way: what was sent to the person or what they texted. */
 export class ExportedMessage {
@@ -38,4 +40,22 @@ export class ExportedMessage {
    * failed. Inbound: always null. @example null
    */
   lastError: string | null;
+
+  /** A message sent (or to be sent) to the person. */
+  static from(message: MessageRecord): ExportedMessage {
+    return {
+      id: Number(message.id),
+      vendorId: message.vendorId,
+      direction: 'outbound',
+      channel: message.channel,
+      to: message.recipient,
+      from: null,
+      subject: message.subject,
+      body: message.text,
+      status: message.status,
+      createdAt: exportedTime(message.createdAt),
+      sentAt: exportedTimeOrNull(message.sentAt),
+      lastError: message.lastError,
+    };
+  }
 }

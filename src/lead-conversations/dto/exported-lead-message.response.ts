@@ -4,10 +4,13 @@ import { INT64_ID } from '../../common/validation/canonical-int.decorator';
 import {
   LEAD_MESSAGE_CHANNELS,
   LEAD_MESSAGE_DIRECTIONS,
+  type LeadMessage,
   type LeadMessageChannel,
   type LeadMessageDirection,
-} from '../../lead-conversations/entities/lead-message.entity';
-import type { LeadMessageRecord } from '../../lead-conversations/lead-message-customer-records';
+} from '../entities/lead-message.entity';
+
+/** A message of a lead's conversation as a person's export shows it. */
+export type LeadMessageRecord = Pick<LeadMessage, 'id' | 'leadId' | 'direction' | 'channel' | 'body' | 'at'>;
 
 /** One message of a lead's conversation: what the vendor wrote to the person, or what they texted back. */
 export class ExportedLeadMessage {

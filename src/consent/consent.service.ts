@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
+import { type Contact, addressesOf } from '../reputation/contact';
+import { type ConsentVerdict, type StatedBasis, endOf, verdictOf } from './consent-basis';
+import { ConsentsRepository } from './consents.repository';
+import type { ConsentRecord } from './consents.sql';
+
+/** A relationship the vendor states on a request (`consent` on `POST /review-requests`, `/customer-feedback-system`). */
+export interface StatedConsent {
+  basis: StatedBasis;
+  /** ISO 8601 date or date-time (a date: its midnight UTC). */
+  at: string;
+  evidence?: string;
+}
+
+/** How a withdrawal came: the unsubscribe link (one vendor), a STOP texted (every vendor), an erasure (every vendor). */
+export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'erasure';
+
+/** The most lines one read of the bases ending soon answers. */
+export const ENDING_LIMIT = 500;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The consent ledger (docs/contract.md#consent, CASL ss. 6, 10 and 13): each basis on which a vendor
+ * may write to a contact, with its evidence and end; the withdrawals that end them; and the check each
+ * message that needs consent passes when it leaves. Time is the injected clock's.
+ */
+@Injectable()
+export class ConsentService {
+  constructor(
+    private readonly ledger: ConsentsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A basis arising from a lead (an inquiry when assigned, a purchase when won), for each of its contacts. */
+  async fromLead(vendorId: number, contact: Contact, basis: 'INQUIRY' | 'PURCHASE', leadId: number): Promise<void> {
+    const at = this.clock.now();
+    const source = basis === 'INQUIRY' ? 'lead_assigned' : 'lead_won';
+    for (const address of addressesOf(contact))
+      await this.ledger.insert({
+        vendorId,
+        contact: address,
+        kind: basis,
+        source,
+        evidence: { leadId },
+        startsAt: at,
+        endsAt: endOf(basis, at),
+      });
+  }
+
+  /**
+   * A vendor's request: the relationship it states (without one, "stated by the vendor's request: purchase
+   * on the request's date") recorded for each contact, then the check. A 409 naming the basis that ended
+   * and when if none is in force: nothing is stored (the caller's transaction rolls back).
+   */
+  async stateOnRequest(
+    vendorId: number,
+    contact: Contact,
+    stated: StatedConsent | undefined,
+    request: { kind: 'REVIEW_REQUEST' | 'FEEDBACK_REQUEST'; locale: string | undefined },
+  ): Promise<void> {
+    const now = this.clock.now();
+    const basis = stated?.basis ?? 'PURCHASE';
+    const at = stated ? new Date(stated.at) : now;
+    if (at > now)
+      throw DomainError.invalid('consent.at must not be in the future.', [
+        { field: 'consent.at', message: `${stated!.at} is after now.` },
+      ]);
+    const evidence = {
+      request: request.kind,
+      stated: stated ? (stated.evidence ?? null) : "stated by the vendor's request: purchase on the request's date",
+      // Express consent: its wording, language, time and source (CASL s. 10(1)).
+      ...(basis === 'EXPRESS' && {
+        wording: stated?.evidence ?? null,
+        language: request.locale ?? null,
+        time: at.toISOString(),
+      }),
+    };
+    for (const address of addressesOf(contact))
+      await this.ledger.insert({
+        vendorId,
+        contact: address,
+        kind: basis,
+        source: 'stated_on_request',
+        evidence,
+        startsAt: at,
+        endsAt: endOf(basis, at),
+      });
+    const verdict = await this.verdict(vendorId, addressesOf(contact), now);
+    if ('refused' in verdict)
+      throw new DomainError(ErrorCode.Conflict, `No consent to write to this customer: ${verdict.refused}.`);
+  }
+
+  /** The check (one indexed read): the basis in force for `contacts` at `at`, or why there is none. */
+  async verdict(vendorId: number, contacts: string[], at = this.clock.now()): Promise<ConsentVerdict> {
+    return verdictOf(await this.ledger.linesOf(vendorId, contacts), at);
+  }
+
+  /**
+   * A withdrawal: recorded with its source, and every basis it covers (the vendor's, or every vendor's
+   * when `vendorId` is null) ends now. Answers the withdrawal's id.
+   */
+  async withdraw(vendorId: number | null, contacts: string[], source: WithdrawalSource): Promise<number[]> {
+    const at = this.clock.now();
+    const ids: number[] = [];
+    for (const contact of contacts) {
+      const id = await this.ledger.insert({
+        vendorId,
+        contact,
+        kind: 'WITHDRAWAL',
+        source,
+        evidence: {},
+        startsAt: at,
+        endsAt: null,
+      });
+      await this.ledger.endBases(vendorId, [contact], at, id);
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** A contact's lines for the vendor (and its withdrawals from every vendor), newest first. */
+  linesOf(vendorId: number, contact: Contact): Promise<ConsentRecord[]> {
+    return this.ledger.linesOf(vendorId, addressesOf(contact));
+  }
+
+  /** The vendor's bases in force that end within `days` days, soonest first. */
+  endingWithin(vendorId: number, days: number): Promise<ConsentRecord[]> {
+    const now = this.clock.now();
+    return this.ledger.endingBefore(vendorId, now, new Date(now.getTime() + days * DAY_MS), ENDING_LIMIT);
+  }
+}

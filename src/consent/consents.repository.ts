@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from '../database/sql';
+import type { ConsentKind } from './consent-basis';
+import { CONSENT_SQL, type ConsentRecord } from './consents.sql';
+
+/** A line to add to the ledger. */
+export interface NewConsentLine {
+  vendorId: number | null;
+  contact: string | null;
+  /** Only on an erasure's withdrawal, whose contact is never stored. */
+  contactHash?: string;
+  kind: ConsentKind;
+  source: string;
+  evidence: Record<string, unknown>;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+/** The consent ledger's rows; only this module reads `consents`. */
+@Injectable()
+export class ConsentsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async insert(line: NewConsentLine): Promise<number> {
+    const [{ id }] = await this.sql.rows(
+      CONSENT_SQL.insert.bind({ contactHash: null, ...line, evidence: JSON.stringify(line.evidence) }),
+    );
+    return Number(id);
+  }
+
+  linesOf(vendorId: number, contacts: string[]): Promise<ConsentRecord[]> {
+    return this.sql.rows(CONSENT_SQL.linesOf.bind({ vendorId, contacts }));
+  }
+
+  async endBases(vendorId: number | null, contacts: string[], at: Date, withdrawalId: number): Promise<number> {
+    return (await this.sql.run(CONSENT_SQL.endBases.bind({ vendorId, contacts, at, withdrawalId }))).rowCount;
+  }
+
+  endingBefore(vendorId: number, at: Date, until: Date, limit: number): Promise<ConsentRecord[]> {
+    return this.sql.rows(CONSENT_SQL.endingBefore.bind({ vendorId, at, until, limit }));
+  }
+
+  ofPerson(contacts: string[], ids: number[]): Promise<ConsentRecord[]> {
+    return this.sql.rows(CONSENT_SQL.ofPerson.bind({ contacts, ids }));
+  }
+
+  async deleteBases(ids: number[]): Promise<number> {
+    return ids.length ? (await this.sql.run(CONSENT_SQL.deleteBases.bind({ ids }))).rowCount : 0;
+  }
+
+  async keepWithdrawalProof(id: number, contactHash: string): Promise<number> {
+    return (await this.sql.run(CONSENT_SQL.keepWithdrawalProof.bind({ id, contactHash }))).rowCount;
+  }
+
+  async deleteEndedBefore(cutoff: Date, limit: number): Promise<number> {
+    return (await this.sql.run(CONSENT_SQL.deleteEndedBefore.bind({ cutoff, limit }))).rowCount;
+  }
+}

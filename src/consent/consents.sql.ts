@@ -1,0 +1,64 @@
+import { NamedSql } from '../database/named-sql';
+import type { LedgerLine } from './consent-basis';
+
+/** A ledger line as the reads, the export and the erasure show it. */
+export interface ConsentRecord extends LedgerLine {
+  contact: string | null;
+  source: string;
+  evidence: Record<string, unknown>;
+  withdrawalId: number | null;
+  recordedAt: Date;
+}
+
+const COLUMNS = `id, vendor_id AS "vendorId", contact, kind, source, evidence, starts_at AS "startsAt",
+  ends_at AS "endsAt", withdrawal_id AS "withdrawalId", recorded_at AS "recordedAt"`;
+
+/** The consent ledger's statements (docs/contract.md#consent). */
+export const CONSENT_SQL = {
+  /** One line; answers its id. */
+  insert: new NamedSql<{ id: number }>(`
+    INSERT INTO consents (vendor_id, contact, contact_hash, kind, source, evidence, starts_at, ends_at)
+    VALUES (:vendorId, :contact, :contactHash, :kind::consent_kind, :source, :evidence::jsonb, :startsAt, :endsAt)
+    RETURNING id`),
+
+  /**
+   * The check's one read (idx_consents_contact): the lines of :contacts for :vendorId and those of every
+   * vendor (withdrawals), newest first.
+   */
+  linesOf: new NamedSql<ConsentRecord>(
+    `SELECT ${COLUMNS} FROM consents
+      WHERE contact = ANY(:contacts::text[]) AND (vendor_id = :vendorId OR vendor_id IS NULL)
+      ORDER BY id DESC`,
+  ),
+
+  /** Ends, at :at, the bases of :contacts in force then (of :vendorId, or of every vendor when null), by :withdrawalId. */
+  endBases: new NamedSql(`
+    UPDATE consents SET ends_at = :at, withdrawal_id = :withdrawalId
+     WHERE contact = ANY(:contacts::text[]) AND (:vendorId::integer IS NULL OR vendor_id = :vendorId)
+       AND kind <> 'WITHDRAWAL' AND starts_at <= :at AND (ends_at IS NULL OR ends_at > :at)`),
+
+  /** :vendorId's bases in force at :at that end before :until (idx_consents_ending), soonest first. */
+  endingBefore: new NamedSql<ConsentRecord>(
+    `SELECT ${COLUMNS} FROM consents
+      WHERE vendor_id = :vendorId AND ends_at > :at AND ends_at <= :until AND kind <> 'WITHDRAWAL'
+      ORDER BY ends_at, id LIMIT :limit`,
+  ),
+
+  /** Every line holding one of :contacts (any vendor), and the lines :ids: a person's export and erasure. */
+  ofPerson: new NamedSql<ConsentRecord>(
+    `SELECT ${COLUMNS} FROM consents WHERE contact = ANY(:contacts::text[]) OR id = ANY(:ids::bigint[]) ORDER BY id`,
+  ),
+
+  /** The bases among :ids are deleted (the person's details go with them). */
+  deleteBases: new NamedSql(`DELETE FROM consents WHERE id = ANY(:ids::bigint[]) AND kind <> 'WITHDRAWAL'`),
+
+  /** The withdrawal :id keeps its proof: its contact becomes :contactHash, its evidence only that it was honoured. */
+  keepWithdrawalProof: new NamedSql(`
+    UPDATE consents SET contact_hash = :contactHash, contact = NULL, evidence = '{"honoured": true}'::jsonb
+     WHERE id = :id AND kind = 'WITHDRAWAL'`),
+
+  /** Retention: up to :limit bases that ended before :cutoff, deleted (withdrawals stay, as the suppression list). */
+  deleteEndedBefore: new NamedSql(`
+    DELETE FROM consents WHERE id IN (
+      SELECT id FROM consents WHERE kind <> 'WITHDRAWAL' AND ends_at < :cutoff ORDER BY id LIMIT :limit)`),
+};

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { NotificationPurpose } from './notification.types';
+
+/** A message about to leave, as the consent check sees it. */
+export interface LeavingMessage {
+  readonly vendorId: number;
+  readonly purpose: NotificationPurpose;
+  readonly recipient: string;
+}
+
+/** The basis a message leaves under (a ledger line, an exemption; null: it needs none), or why it may not leave. */
+export type SendingVerdict = { readonly basis: string | null } | { readonly refused: string };
+
+/** The module above that keeps the consent ledger (docs/contract.md#consent). */
+export interface ConsentKeeper {
+  /** Before each attempt of a message: one indexed read. */
+  verdictFor(message: LeavingMessage): Promise<SendingVerdict>;
+  /** In the caller's transaction: the recipients withdrew (from the vendor, or from every vendor when null). */
+  withdrawn(vendorId: number | null, recipients: string[]): Promise<void>;
+}
+
+/**
+ * The port through which the outbox asks whether a message may leave, and tells of withdrawals, without
+ * importing the consent module above it. Without a keeper (a CLI building only some modules), every
+ * message may leave, under no recorded basis.
+ */
+@Injectable()
+export class SendingConsent {
+  private keeper: ConsentKeeper | undefined;
+
+  register(keeper: ConsentKeeper): void {
+    this.keeper = keeper;
+  }
+
+  verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
+    return this.keeper?.verdictFor(message) ?? Promise.resolve({ basis: null });
+  }
+
+  async withdrawn(vendorId: number | null, recipients: string[]): Promise<void> {
+    await this.keeper?.withdrawn(vendorId, recipients);
+  }
+}
