@@ -79,6 +79,7 @@ const MAY_IMPORT = {
   auth: [],
   common: [],
   config: [],
+  'embedded-database': [],
   database: [],
   logging: [],
 };

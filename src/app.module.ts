@@ -13,6 +13,7 @@ import { RouteMetadataModule } from './common/http/route-metadata';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EmbeddedDatabaseModule } from './embedded-database/embedded-database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { WriteSlotsModule } from './rate-limit/write-slots.module';
@@ -46,6 +47,7 @@ import { VendorsService } from './vendors/vendors.service';
     AppConfigModule,
     RouteMetadataModule,
     LoggingModule,
+    EmbeddedDatabaseModule.whenNoDatabaseUrl(),
     DatabaseModule,
     TimeModule,
     IdempotencyModule,

@@ -4,7 +4,7 @@ import { readEnvironment } from './env.validation';
 export const databaseConfig = registerAs('database', () => {
   const env = readEnvironment();
   return {
-    /** Unset: an embedded PostgreSQL is started (see DatabaseServer). */
+    /** Unset: an embedded PostgreSQL is started (see EmbeddedDatabaseModule). */
     url: env.DATABASE_URL,
     /** Unset: chosen free and kept in DATA_DIR/postgres.port. */
     embeddedPort: env.EMBEDDED_POSTGRES_PORT,

@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/time/clock';
 import { type PrivacyConfig, privacyConfig } from '../config/privacy.config';
 import { RETENTION_PASS_LOCK_KEY, unlessLocked } from '../database/advisory-locks';
-import type { ExpiredBatch, WalkedBatch } from '../database/retention-walk';
+import type { ExpiredBatch, WalkedBatch } from '../common/privacy/retention-walk';
 import { type CustomerRecordKind, PersonFinding } from '../common/privacy/person-finding';
 import { LeadCustomerRecords } from '../leads/lead-customer-records';
 import { ReferralCustomerRecords } from '../referrals/referral-customer-records';

@@ -19,9 +19,9 @@ import {
   ShareLinkForm,
   TextInvitationForm,
 } from './dto/customer-forms.dto';
-import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
+import { CustomerPageExceptionFilter } from './http/customer-page-exception.filter';
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
-import { LinkTokenPipe } from './views/link-token.pipe';
+import { LinkTokenPipe } from './http/link-token.pipe';
 import { COPY_SCRIPT, COPY_SCRIPT_FILE } from './views/copy-script';
 import { STYLESHEET, STYLESHEET_FILE } from './views/stylesheet';
 

@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { In, MoreThan } from 'typeorm';
 import { ERASED } from '../common/privacy/customer-contact';
-import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
+import { type WalkedBatch, walkedBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import { LeadMessage } from './entities/lead-message.entity';
 import { LEAD_MESSAGE_SQL } from './lead-messages.sql';

@@ -1,5 +1,5 @@
 import { NamedSql } from '../database/named-sql';
-import type { WalkedRow } from '../database/retention-walk';
+import type { WalkedRow } from '../common/privacy/retention-walk';
 
 export const LEAD_MESSAGE_SQL = {
   /**

@@ -7,7 +7,7 @@ import {
   type ErasedCounts,
 } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
+import { type WalkedBatch, walkedBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import type { NotificationPurpose } from './notification.types';
 import { type MessageRecord, NOTIFICATION_SQL } from './notifications.sql';

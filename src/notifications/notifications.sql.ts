@@ -3,7 +3,7 @@ import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { OutgoingMessage } from './delivery/message-sender';
 import type { DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
-import type { WalkedRow } from '../database/retention-walk';
+import type { WalkedRow } from '../common/privacy/retention-walk';
 import type { NotificationPurpose } from './notification.types';
 import type { SenderUse } from './sender-pool/choose-sender';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED, type ErasedValues, redactText } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
+import { type ExpiredBatch, expiredBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import { REFERRAL_RECORD_SQL } from './referral-customer-records.sql';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ERASED } from '../common/privacy/customer-contact';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import { type ExpiredBatch, expiredBatchOf } from '../database/retention-walk';
+import { type ExpiredBatch, expiredBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import { ContactSuppressions } from './contact-suppressions';
 import { REPUTATION_SQL } from './reputation.sql';

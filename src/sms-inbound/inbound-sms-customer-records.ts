@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CustomerDataProvider, type Erasure, type ErasedCounts } from '../common/privacy/customer-data-provider';
 import type { PersonFinding } from '../common/privacy/person-finding';
-import type { WalkedBatch } from '../database/retention-walk';
+import type { WalkedBatch } from '../common/privacy/retention-walk';
 import { InboundSmsRepository } from './inbound-sms.repository';
 
 /**

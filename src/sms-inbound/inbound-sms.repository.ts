@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, MoreThan } from 'typeorm';
 import { ERASED } from '../common/privacy/customer-contact';
 import { LockSpace, lockTextUntilCommit } from '../database/advisory-locks';
-import { type WalkedBatch, walkedBatchOf } from '../database/retention-walk';
+import { type WalkedBatch, walkedBatchOf } from '../common/privacy/retention-walk';
 import { Sql } from '../database/sql';
 import { InboundSms } from './entities/inbound-sms.entity';
 import { INBOUND_SMS_SQL, type InboundSmsRecord } from './inbound-sms.sql';

@@ -1,5 +1,5 @@
 import { NamedSql } from '../database/named-sql';
-import type { WalkedRow } from '../database/retention-walk';
+import type { WalkedRow } from '../common/privacy/retention-walk';
 import type { InboundSms } from './entities/inbound-sms.entity';
 
 /** A text as a person's export shows it. */

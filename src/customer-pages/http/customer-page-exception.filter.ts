@@ -6,10 +6,10 @@ import { LOCALES, type Locale, isLocale } from '../../common/locale/locale';
 import { type NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
-import { invitationPage, errorPage, processPage } from './customer-pages.views';
-import { FORM_ERROR, type FormState } from './form-fields';
-import { PageLanguage, pickedLanguage } from './page-texts';
-import { sendPage } from './send-page';
+import { invitationPage, errorPage, processPage } from '../views/customer-pages.views';
+import { FORM_ERROR, type FormState } from '../views/form-fields';
+import { PageLanguage, pickedLanguage } from '../views/page-texts';
+import { sendPage } from '../views/send-page';
 
 /** A form of a customer's page (`/r/{token}/{action}`) or a friend's (`/i/{token}`), as posted. */
 const FORM_POST = /^\/([ri])\/([A-Za-z0-9_-]{24})(\/[a-z/-]+)?$/;
