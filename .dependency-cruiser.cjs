@@ -128,6 +128,13 @@ module.exports = {
       to: { path: '^src/[^/]+\\.ts$' },
     },
     {
+      name: 'migration-stands-alone',
+      comment: 'a migration imports no other migration: what it shares with an older one is written out in it',
+      severity: 'error',
+      from: { path: '^migrations/[0-9][^/]*[.]ts$' },
+      to: { path: '^migrations/[0-9]' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
