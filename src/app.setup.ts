@@ -4,7 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { hardenServer, requireHost } from './common/http/http-server';
 import { securityHeaders } from './common/http/security-headers';
 import { refuseBadText, requireUtf8 } from './common/http/bad-bytes';
-import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.controller';
+import { CUSTOMER_PAGE_PATHS } from './customer-pages/customer-pages.module';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from './auth/decorators/access.decorators';
 import { AppConfig, appConfig } from './config/app.config';
 import { buildApiDocument } from './openapi/api-document';

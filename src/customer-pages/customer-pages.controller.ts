@@ -25,12 +25,6 @@ import { LinkTokenPipe } from './http/link-token.pipe';
 import { COPY_SCRIPT, COPY_SCRIPT_FILE } from './views/copy-script';
 import { STYLESHEET, STYLESHEET_FILE } from './views/stylesheet';
 
-/**
- * The paths these pages answer (routing ignores case). Their forms' bad bytes are refused by the
- * validation pipe, so the customer gets a page in their language rather than the API's envelope.
- */
-export const CUSTOMER_PAGE_PATHS = /^\/(r|i|l|assets)\//i;
-
 const ASSETS: Record<string, { type: string; body: string }> = {
   [STYLESHEET_FILE]: { type: 'css', body: STYLESHEET },
   [COPY_SCRIPT_FILE]: { type: 'js', body: COPY_SCRIPT },

@@ -9,6 +9,12 @@ import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
 
 /**
+ * The paths these pages answer, for the app's set-up (routing ignores case). Their forms' bad bytes are refused by the
+ * validation pipe, so the customer gets a page in their language rather than the API's envelope.
+ */
+export const CUSTOMER_PAGE_PATHS = /^\/(r|i|l|assets)\//i;
+
+/**
  * The customer's pages behind the link of their message (`/r/…`), a referred friend's (`/i/…`), and the
  * unsubscribe page of a lead's e-mail (`/l/…`).
  */
