@@ -15,6 +15,8 @@ import { EmbeddedDatabaseServer } from './embedded-database-server';
 export class EmbeddedDatabaseModule {
   /** This module, registered only when DATABASE_URL is unset (or empty, which counts as unset). */
   static whenNoDatabaseUrl() {
-    return ConditionalModule.registerWhen(EmbeddedDatabaseModule, (environment) => !environment.DATABASE_URL);
+    return ConditionalModule.registerWhen(EmbeddedDatabaseModule, (environment) => !environment.DATABASE_URL, {
+      debug: false,
+    });
   }
 }
