@@ -89,6 +89,7 @@ const MAY_IMPORT = {
   auth: [],
   common: [],
   config: [],
+  'embedded-database': [],
   database: [],
   logging: [],
 };
@@ -135,6 +136,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'migration-stands-alone',
+      comment: 'a migration imports no other migration: what it shares with an older one is written out in it',
+      severity: 'error',
+      from: { path: '^migrations/[0-9][^/]*[.]ts$' },
+      to: { path: '^migrations/[0-9]' },
     },
     {
       name: 'no-circular',

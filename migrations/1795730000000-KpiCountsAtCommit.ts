@@ -1,9 +1,167 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { CHANGE_COUNTS, type ChangesWrite, changesFunction } from './1795670000000-KpiChanges';
-import { ROLLUPS, type Rollup, type RollupWrite, rollupFunction } from './1795530000000-KpiRollups';
 
 /** LockSpace.KpiRollups (src/database/advisory-locks.ts), as the `KpiRollups` migration writes it out. */
 const ROLLUP_LOCK_SPACE = 727_301;
+
+// Written out from the `KpiRollups` migration: a migration does not change when an older one is edited.
+/** The UTC calendar day of a timestamptz, whatever the session's time zone. */
+const utcDay = (timestamp: string): string => `(${timestamp} AT TIME ZONE 'UTC')::date`;
+
+/** A row that may not have ended yet rolls up under the end day 'infinity'. */
+const endDay = (timestamp: string): string => `coalesce(${utcDay(timestamp)}, 'infinity')`;
+
+/** A rollup: how many rows of `source` share each key (its columns, computed from the source row). */
+interface Rollup {
+  table: string;
+  source: string;
+  keys: Record<string, { type: string; from: string; nullable?: true }>;
+}
+
+const ROLLUPS: Rollup[] = [
+  {
+    table: 'reputation_event_days',
+    source: 'reputation_events',
+    keys: {
+      vendor_id: { type: 'integer', from: 'vendor_id' },
+      day: { type: 'date', from: utcDay('occurred_at') },
+      type: { type: 'reputation_event_type', from: 'type' },
+      rating: { type: 'smallint', from: 'rating', nullable: true },
+      would_refer: { type: 'boolean', from: 'would_refer', nullable: true },
+      platform: { type: 'review_platform', from: 'platform', nullable: true },
+    },
+  },
+  {
+    table: 'reputation_process_days',
+    source: 'reputation_processes',
+    keys: {
+      vendor_id: { type: 'integer', from: 'vendor_id' },
+      start_day: { type: 'date', from: utcDay('started_at') },
+      end_day: { type: 'date', from: endDay('ended_at') },
+      state: { type: 'reputation_process_state', from: 'state' },
+    },
+  },
+  {
+    table: 'feedback_request_days',
+    source: 'feedback_requests',
+    keys: {
+      vendor_id: { type: 'integer', from: 'vendor_id' },
+      start_day: { type: 'date', from: utcDay('created_at') },
+      end_day: { type: 'date', from: endDay('answered_at') },
+    },
+  },
+  {
+    table: 'referral_request_days',
+    source: 'referral_requests',
+    keys: {
+      vendor_id: { type: 'integer', from: 'vendor_id' },
+      start_day: { type: 'date', from: utcDay('created_at') },
+      end_day: { type: 'date', from: endDay('completed_at') },
+      completed_channel: { type: 'referral_request_channel', from: 'completed_channel', nullable: true },
+    },
+  },
+];
+
+/**
+ * What a rollup's trigger does with a statement's deltas: `changed` selects the key columns (in
+ * order) and `n`, summed per key and nonzero. As first installed: the vendors' rollup locks, in
+ * vendor order, then the upsert in key order.
+ */
+type RollupWrite = (rollup: Rollup, changed: string) => string;
+
+/** The rollup's key columns computed from a source row, each named as the rollup names it. */
+const keyedColumns = ({ keys }: Rollup): string =>
+  Object.keys(keys)
+    .map((column) => `${keys[column].from} AS ${column}`)
+    .join(', ');
+
+const lockAndUpsert: RollupWrite = ({ table, keys }, changed) => {
+  const list = Object.keys(keys).join(', ');
+  return `
+        PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
+           FROM (SELECT DISTINCT vendor_id FROM (${changed}) AS changed ORDER BY vendor_id) AS vendors;
+        INSERT INTO ${table} AS counts (${list}, n)
+          SELECT * FROM (${changed}) AS changed ORDER BY ${list}
+          ON CONFLICT (${list}) DO UPDATE SET n = counts.n + excluded.n;`;
+};
+
+/** The statement (re)defining the rollup's trigger function, which passes each statement's deltas to `write`. */
+function rollupFunction(rollup: Rollup, write: RollupWrite = lockAndUpsert): string {
+  const { table, keys } = rollup;
+  const list = Object.keys(keys).join(', ');
+  const computed = (rows: string, sign: string) => `SELECT ${keyedColumns(rollup)}, ${sign}1 AS n FROM ${rows}`;
+  const delta = (source: string) =>
+    write(rollup, `SELECT ${list}, sum(n) AS n FROM (${source}) AS delta GROUP BY ${list} HAVING sum(n) <> 0`);
+  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
+  return `
+    CREATE OR REPLACE FUNCTION "${table}_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN ${delta(computed('new_rows', '+'))}
+      ELSIF TG_OP = 'UPDATE' THEN ${delta(`${computed('new_rows', '+')} UNION ALL ${computed('old_rows', '-')}`)}
+      ELSE ${delta(computed('old_rows', '-'))}
+      END IF;
+      RETURN NULL;
+    END $$`;
+}
+
+// Written out from the `KpiChanges` migration.
+/** A table whose rows the KPIs count, and the columns they read besides `vendor_id`. */
+interface Source {
+  table: string;
+  counted: string[];
+}
+
+/** Each module's count of changes to the rows its KPI counts read, and the tables it counts. */
+const CHANGE_COUNTS: { table: string; sources: Source[] }[] = [
+  {
+    table: 'reputation_changes',
+    sources: [
+      { table: 'reputation_events', counted: ['occurred_at', 'type', 'rating', 'would_refer', 'platform'] },
+      { table: 'reputation_processes', counted: ['started_at', 'ended_at', 'state'] },
+    ],
+  },
+  {
+    table: 'feedback_request_changes',
+    sources: [{ table: 'feedback_requests', counted: ['created_at', 'answered_at'] }],
+  },
+  {
+    table: 'referral_request_changes',
+    sources: [{ table: 'referral_requests', counted: ['created_at', 'completed_at', 'completed_channel'] }],
+  },
+];
+
+/**
+ * What a change count's trigger does with the vendor ids of a statement's counted changes (one per
+ * change, in `changedRows`). As first installed: the vendors' rollup locks, in vendor order, then the
+ * sums added in vendor order.
+ */
+type ChangesWrite = (table: string, changedRows: string) => string;
+
+const lockAndAdd: ChangesWrite = (table, changedRows) => `
+        PERFORM pg_advisory_xact_lock(${ROLLUP_LOCK_SPACE}, vendor_id)
+           FROM (SELECT DISTINCT vendor_id FROM (${changedRows}) AS changed ORDER BY vendor_id) AS vendors;
+        INSERT INTO ${table} AS counts (vendor_id, changes)
+          SELECT vendor_id, count(*) FROM (${changedRows}) AS changed GROUP BY vendor_id ORDER BY vendor_id
+          ON CONFLICT (vendor_id) DO UPDATE SET changes = counts.changes + excluded.changes;`;
+
+/** The statement (re)defining the trigger function that counts `source`'s changes into `table` through `write`. */
+function changesFunction(table: string, { table: source, counted }: Source, write = lockAndAdd): string {
+  const read = (row: string) => `(${['vendor_id', ...counted].map((column) => `${row}.${column}`).join(', ')})`;
+  // A row moved to another vendor changes both vendors' counts.
+  const updated = `
+      SELECT changed.vendor_id FROM old_rows o JOIN new_rows n USING (id),
+        LATERAL (VALUES (n.vendor_id), (nullif(o.vendor_id, n.vendor_id))) AS changed (vendor_id)
+       WHERE ${read('o')} IS DISTINCT FROM ${read('n')} AND changed.vendor_id IS NOT NULL`;
+  // Each branch references only the transition tables its operation has (plpgsql plans a branch when it runs).
+  return `
+    CREATE OR REPLACE FUNCTION "${source}_changes_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'INSERT' THEN ${write(table, 'SELECT vendor_id FROM new_rows')}
+      ELSIF TG_OP = 'UPDATE' THEN ${write(table, updated)}
+      ELSE ${write(table, 'SELECT vendor_id FROM old_rows')}
+      END IF;
+      RETURN NULL;
+    END $$`;
+}
 
 /** A table of counts the KPI triggers keep: the columns that key a row, and the ones added up. */
 interface Counts {

@@ -1,19 +1,28 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { CHANGE_COUNTS } from './1795670000000-KpiChanges';
-import { ROLLUPS } from './1795530000000-KpiRollups';
 
 /** The rows whose triggers count: leads and messages, then the KPI sources (processes first, their children cascade). */
 const COUNTED_ROWS = [
   'leads',
   'notification_outbox',
-  ...new Set(['reputation_processes', ...ROLLUPS.map(({ source }) => source)]),
+  'reputation_processes',
+  'reputation_events',
+  'feedback_requests',
+  'referral_requests',
+];
+
+/** The KPI day rollups (the `KpiRollups` migration) and change counts (`KpiChanges`), written out. */
+const KPI_COUNTS = [
+  'reputation_event_days',
+  'reputation_process_days',
+  'feedback_request_days',
+  'referral_request_days',
+  'reputation_changes',
+  'feedback_request_changes',
+  'referral_request_changes',
 ];
 
 /** The counts kept per vendor without a foreign key (one would lock the vendor's row at every count). */
-const VENDOR_COUNTS = [
-  ...[...ROLLUPS, ...CHANGE_COUNTS].flatMap(({ table }) => [table, `${table}_pending`]),
-  'notification_failure_changes',
-];
+const VENDOR_COUNTS = [...KPI_COUNTS.flatMap((table) => [table, `${table}_pending`]), 'notification_failure_changes'];
 
 /**
  * `DELETE FROM vendors` removes a vendor with everything it holds, as its foreign keys' ON DELETE

@@ -1,4 +1,4 @@
-// Writes the settings table of docs/operations.md and .env.example from the settings (src/config/settings): run it
+// Writes the settings table of docs/operations.md and .env.example from the settings (src/config/<area>.config.ts): run it
 // after adding or changing a setting; src/config/settings-docs.spec.ts fails until it has been run.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,12 +8,13 @@ import { ConsentModule } from './consent/consent.module';
 import { AutomationSettingsModule } from './automation-settings/automation-settings.module';
 import { AccessGuard } from './auth/guards/access.guard';
 import { FeatureGuard } from './auth/guards/feature.guard';
-import { CustomerPageExceptionFilter } from './customer-pages/views/customer-page-exception.filter';
+import { CustomerPageExceptionFilter } from './customer-pages/http/customer-page-exception.filter';
 import { BodyContentTypeGuard } from './common/http/body-content-type.guard';
 import { RouteMetadataModule } from './common/http/route-metadata';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EmbeddedDatabaseModule } from './embedded-database/embedded-database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { WriteSlotsModule } from './rate-limit/write-slots.module';
@@ -50,6 +51,7 @@ import { TracingShutdown } from './common/tracing/tracing-setup';
     AppConfigModule,
     RouteMetadataModule,
     LoggingModule,
+    EmbeddedDatabaseModule.whenNoDatabaseUrl(),
     DatabaseModule,
     TimeModule,
     IdempotencyModule,

@@ -5,6 +5,7 @@ import { AuthModule } from '../auth/auth.module';
 import { TimeModule } from '../common/time/time.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { EmbeddedDatabaseModule } from '../embedded-database/embedded-database.module';
 import { LeadsModule } from '../leads/leads.module';
 import { RetentionModule } from '../customer-data/retention.module';
 import { CustomerPagesModule } from '../customer-pages/customer-pages.module';
@@ -25,6 +26,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 @Module({
   imports: [
     AppConfigModule,
+    EmbeddedDatabaseModule.whenNoDatabaseUrl(),
     DatabaseModule,
     TimeModule,
     AuditModule,

@@ -42,8 +42,8 @@ import { metricsConfig } from './metrics.config';
         referralsConfig,
         metricsConfig,
       ],
-      // Checked whole before any factory reads it; the environment is left as given (no defaults written
-      // into it: each factory reads the validated values, defaults included, from readEnvironment).
+      // Checked whole, once, before any factory reads it; the environment is left as given (no defaults
+      // written into it: each factory reads its area's values, defaults included, with readSettings).
       validate: (environment) => {
         readEnvironment(environment);
         return environment;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readEnvironment } from './env.validation';
+import { appSettings } from './app.config';
+import { readSettings } from './settings/setting';
 
 /**
  * Outside production a secret the environment leaves unset is generated once and kept under the data
@@ -8,7 +9,7 @@ import { readEnvironment } from './env.validation';
  * the same one as the server.
  */
 export function dataDirSecret(name: string, generate: () => string): string {
-  const dataDir = resolve(readEnvironment().DATA_DIR);
+  const dataDir = resolve(readSettings(appSettings).DATA_DIR);
   const file = join(dataDir, name);
   try {
     return readFileSync(file, 'utf8').trim();

@@ -1,27 +1,45 @@
 import Joi from 'joi';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { imageSettings, leadSettings } from './settings/business.settings';
-import { databaseSettings, rateLimitSettings } from './settings/database.settings';
-import { keySettings, retentionSettings } from './settings/keys.settings';
-import { notificationSettings, webhookSettings } from './settings/notifications.settings';
-import { httpSettings, serverSettings } from './settings/server.settings';
-import { observabilitySettings } from './settings/observability.settings';
-import type { Setting, SettingsGroup } from './settings/setting';
+import { appSettings } from './app.config';
+import { authSettings } from './auth.config';
+import { automationSettings } from './automation.config';
+import { databaseSettings } from './database.config';
+import { documentsSettings } from './documents.config';
+import { httpSettings } from './http.config';
+import { imagesSettings } from './images.config';
+import { leadAlertsSettings } from './lead-alerts.config';
+import { leadsSettings } from './leads.config';
+import { metricsSettings } from './metrics.config';
+import { notificationsSettings } from './notifications.config';
+import { privacySettings } from './privacy.config';
+import { rateLimitSettings } from './rate-limit.config';
+import { referralsSettings } from './referrals.config';
+import { secretsSettings } from './secrets.config';
+import { type Setting, type SettingsGroup, settingsSchema, validValue } from './settings/setting';
+import { webhooksSettings } from './webhooks.config';
 
-/** Every environment variable the service reads, by part, in the order the docs list them. */
+/**
+ * Every environment variable the service reads, one group per area (`src/config/<area>.config.ts`,
+ * which declares its settings and reads them in its `registerAs`), in the order the docs list them.
+ */
 export const SETTINGS_GROUPS = [
-  serverSettings,
+  appSettings,
   httpSettings,
   databaseSettings,
-  keySettings,
-  retentionSettings,
-  imageSettings,
+  authSettings,
+  secretsSettings,
+  privacySettings,
+  imagesSettings,
   rateLimitSettings,
-  leadSettings,
-  notificationSettings,
-  webhookSettings,
-  observabilitySettings,
+  leadsSettings,
+  documentsSettings,
+  automationSettings,
+  leadAlertsSettings,
+  referralsSettings,
+  notificationsSettings,
+  webhooksSettings,
+  metricsSettings,
 ] as const satisfies readonly SettingsGroup[];
 
 type Union<G> = G extends { settings: infer S } ? S : never;
@@ -35,10 +53,7 @@ const SETTINGS: Record<string, Setting<unknown>> = Object.fromEntries(
   SETTINGS_GROUPS.flatMap((group) => Object.entries(group.settings)),
 );
 
-export const envValidationSchema = Joi.object(
-  // An empty value is an unset one (`${VAR:-}` in compose files and shells gives ''): its default applies.
-  Object.fromEntries(Object.entries(SETTINGS).map(([name, setting]) => [name, setting.schema.empty('')])),
-)
+export const envValidationSchema = settingsSchema(SETTINGS)
   // The three SMS provider settings come together or not at all; so do the two S3 keys.
   .and('SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM')
   .with('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY')
@@ -46,27 +61,19 @@ export const envValidationSchema = Joi.object(
   .messages({
     'object.and': 'SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together',
     'object.with': 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
-  })
-  // The environment holds much else (PATH, HOME...); report every bad value at once, named plainly.
-  .unknown(true)
-  .prefs({ abortEarly: false, errors: { wrap: { label: false } } });
+  });
 
 /** Every missing or invalid setting, one sentence each (none: valid). */
 export function environmentProblems(source: NodeJS.ProcessEnv = process.env): string[] {
   return envValidationSchema.validate(source).error?.details.map((detail) => detail.message) ?? [];
 }
 
-/** The settings read from `source` (the process's environment), or one error that names every problem. */
+/**
+ * The whole environment validated (`source`: the process's), or one error that names every problem:
+ * once at start; each area's factory then reads its own settings (`readSettings`).
+ */
 export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Environment {
-  const result: Joi.ValidationResult<Environment> = envValidationSchema.validate(source);
-  if (result.error)
-    throw new Error(`Config validation error: ${result.error.details.map((d) => d.message).join('. ')}`);
-  return result.value;
-}
-
-/** Whether the environment gives this setting itself (rather than leaving it to its default). */
-export function isGiven(name: keyof Environment, source: NodeJS.ProcessEnv = process.env): boolean {
-  return source[name] !== undefined && source[name] !== '';
+  return validValue(envValidationSchema.validate(source) as Joi.ValidationResult<Environment>);
 }
 
 /** The settings production cannot start without. */

@@ -3,12 +3,12 @@ import type { Setting } from './settings/setting';
 
 /** The settings table of docs/operations.md sits between these two lines. */
 export const TABLE_START =
-  '<!-- settings: written from src/config/settings by `npm run settings:write`; edit them there -->';
+  '<!-- settings: written from src/config/<area>.config.ts by `npm run settings:write`; edit them there -->';
 export const TABLE_END = '<!-- settings end -->';
 
 const ENV_EXAMPLE_HEADER = `# Every variable the service reads, with its default. Copy to .env (read from the working directory
 # at start; variables already set in the environment win) and uncomment what you change.
-# Written from src/config/settings by \`npm run settings:write\`: edit the settings there.`;
+# Written from src/config/<area>.config.ts by \`npm run settings:write\`: edit the settings there.`;
 
 const rows = () => {
   const required = new Set(productionRequiredSettings());

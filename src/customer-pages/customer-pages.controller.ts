@@ -23,7 +23,7 @@ import {
   TextInvitationForm,
 } from './dto/customer-forms.dto';
 import { invitationPage, processPage, unsubscribePage } from './views/customer-pages.views';
-import { LinkTokenPipe } from './views/link-token.pipe';
+import { LinkTokenPipe } from './http/link-token.pipe';
 import { FormPost, LinkGet, Visitor, backTo, sendPage } from './views/send-page';
 import { PageLanguage, type VisitorLanguage } from './views/page-texts';
 import { COPY_SCRIPT, COPY_SCRIPT_FILE } from './views/copy-script';

@@ -8,7 +8,10 @@ import { ReviewSettingsModule } from '../review-settings/review-settings.module'
 import { CustomerJourneyService } from './customer-journey.service';
 import { CustomerPagesController } from './customer-pages.controller';
 import { LinkedVendors, UnsubscribeLinks } from './linked-vendors';
-import { CustomerPageExceptionFilter } from './views/customer-page-exception.filter';
+import { CustomerPageExceptionFilter } from './http/customer-page-exception.filter';
+
+// The paths these pages answer, for the app's set-up.
+export { CUSTOMER_PAGE_PATHS } from './customer-page-paths';
 
 /**
  * The customer's pages behind the link of their message (`/r/…`), a referred friend's (`/i/…`), and the

@@ -8,8 +8,8 @@ import { DataSource } from 'typeorm';
 import { DatabaseConfig, databaseConfig } from '../config/database.config';
 import { AfterCommit } from './after-commit';
 import { connectionFailure } from './connection-failure';
-import { DatabaseServer } from './database-server';
 import { dataSourceOptions } from './data-source.options';
+import { EmbeddedServer } from './embedded-server';
 import { runMigrationsExclusively } from './migrate';
 import { PgPool } from './pg-pool';
 import { Sql } from './sql';
@@ -17,8 +17,15 @@ import { Sql } from './sql';
 // int8 (ids, COUNT(*)) as numbers: every value the service stores stays far below 2^53.
 types.setTypeParser(types.builtins.INT8, (value: string) => Number(value));
 
-@Module({ providers: [DatabaseServer, PgPool], exports: [DatabaseServer, PgPool] })
-class DatabaseServerModule {}
+@Module({ providers: [PgPool], exports: [PgPool] })
+class PgPoolModule {}
+
+/** DATABASE_URL, or the embedded server's when it is unset (EmbeddedDatabaseModule is registered then). */
+async function serverUrl(settings: DatabaseConfig, embedded: EmbeddedServer | undefined): Promise<string> {
+  if (settings.url) return settings.url;
+  if (!embedded) throw new Error('DATABASE_URL is not set and the embedded database module is not registered.');
+  return embedded.url();
+}
 
 /**
  * The TypeORM connection; `Sql` on its pool for every module's hand-written statements; and the one
@@ -29,12 +36,12 @@ class DatabaseServerModule {}
 @Global()
 @Module({
   imports: [
-    DatabaseServerModule,
+    PgPoolModule,
     TypeOrmModule.forRootAsync({
-      imports: [DatabaseServerModule],
-      inject: [databaseConfig.KEY, DatabaseServer, PgPool],
-      useFactory: async (settings: DatabaseConfig, server: DatabaseServer, pgPool: PgPool) => ({
-        ...dataSourceOptions({ ...settings, url: await server.url() }),
+      imports: [PgPoolModule],
+      inject: [databaseConfig.KEY, PgPool, { token: EmbeddedServer, optional: true }],
+      useFactory: async (settings: DatabaseConfig, pgPool: PgPool, embedded?: EmbeddedServer) => ({
+        ...dataSourceOptions({ ...settings, url: await serverUrl(settings, embedded) }),
         driver: pgPool.driver(),
         autoLoadEntities: true,
         // A database unreachable at start stops the start at once with one line saying which one
@@ -62,6 +69,6 @@ class DatabaseServerModule {}
     ]),
   ],
   providers: [Sql, AfterCommit],
-  exports: [Sql, AfterCommit, DatabaseServerModule],
+  exports: [Sql, AfterCommit, PgPoolModule],
 })
 export class DatabaseModule {}

@@ -1,13 +1,9 @@
 import { NamedSql } from './named-sql';
 import type { Statement } from './statement';
 
-/** The database the embedded server creates and the service uses there. */
-export const EMBEDDED_DATABASE = 'app';
-
 /**
- * The statements of the database module itself: locks, the change counts the memos read, and the
- * embedded server's first start (run on a `pg` client or a query runner of their own, before or
- * beside the service's data access; see docs/architecture.md).
+ * The statements of the database module itself: locks and the change counts the memos read (the
+ * locks run on a query runner of their own, beside the service's data access; see docs/architecture.md).
  */
 export const DATABASE_SQL = {
   /** Two-key transaction lock on (:space, :id). */
@@ -21,12 +17,6 @@ export const DATABASE_SQL = {
 
   /** One-key transaction lock :key, waited for. */
   lockKey: new NamedSql(`SELECT pg_advisory_xact_lock(:key)`),
-
-  /** The data directory of the server answering. */
-  dataDirectory: new NamedSql<{ data_directory: string }>(`SHOW data_directory`),
-
-  embeddedDatabaseExists: new NamedSql(`SELECT 1 FROM pg_database WHERE datname = :name`),
-  createEmbeddedDatabase: new NamedSql(`CREATE DATABASE ${EMBEDDED_DATABASE}`),
 };
 
 const changeCounts = new Map<string, NamedSql<{ changes: string }>>();

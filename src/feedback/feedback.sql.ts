@@ -1,6 +1,6 @@
 import type { TimeWindow } from '../common/time/time-window';
 import type { ChangeCounter } from '../database/change-count';
-import { ROLLUP_NUMBERING, rollupValues, spanCountsSql } from '../database/day-rollups.sql';
+import { ROLLUP_NUMBERING, rollupValues, spanCountsSql } from '../reputation/day-rollups.sql';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 import type { ReputationProcess } from '../reputation/entities/reputation-process.entity';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { type LeadAlertsConfig, leadAlertsConfig } from '../config/lead-alerts.config';
-import { LEAD_ID_PLACEHOLDER } from '../config/settings/business.settings';
+import { LEAD_ID_PLACEHOLDER } from '../config/lead-alerts.config';
 import { type LeadsConfig, leadsConfig } from '../config/leads.config';
 import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';

@@ -7,7 +7,7 @@ import {
   rollupValues,
   rowsOnPartialDays,
   spanCountsSql,
-} from '../database/day-rollups.sql';
+} from './day-rollups.sql';
 import { NamedSql } from '../database/named-sql';
 import type { Statement } from '../database/statement';
 

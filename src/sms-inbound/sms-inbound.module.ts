@@ -25,6 +25,9 @@ import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
  * notifications which text left last for a phone from a number. Other kinds of conversation take the
  * replies to their texts through the `SmsReplyListeners` port.
  */
+// The provider's webhook path, for the app's set-up (its form is parsed apart).
+export { SMS_WEBHOOK_PATH } from './sms-inbound.controller';
+
 @Module({
   imports: [
     ReputationModule,

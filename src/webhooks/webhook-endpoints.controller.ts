@@ -5,7 +5,7 @@ import { WithMessage } from '../common/envelope/envelope';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { Page } from '../common/pagination/page';
 import { PageQuery } from '../common/pagination/page.query';
-import { CurrentAccount } from './dto/current-account.decorator';
+import { CurrentAccount } from './decorators/current-account.decorator';
 import { WebhookDeliveryResponse } from './dto/webhook-delivery.response';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookDeliveryIdParams, WebhookEndpointIdParams } from './dto/webhook-endpoint.params';

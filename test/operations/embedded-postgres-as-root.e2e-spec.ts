@@ -3,8 +3,8 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { embeddedPostgresPlaces, type ReachableHomes } from '../../src/database/embedded-postgres-places';
-import { initialiseCluster, startCluster } from '../../src/database/postgres-cluster';
+import { embeddedPostgresPlaces, type ReachableHomes } from '../../src/embedded-database/embedded-postgres-places';
+import { initialiseCluster, startCluster } from '../../src/embedded-database/postgres-cluster';
 import { assertBuilt, root } from '../support/built-app';
 import { freePort } from '../support/net';
 
@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
 /** Where the service finds PostgreSQL's binaries (an ES module package, which Jest's runtime cannot import). */
 function installedPostgres(): string {
   assertBuilt();
-  const built = join(root, 'dist', 'src', 'database', 'embedded-postgres.js');
+  const built = join(root, 'dist', 'src', 'embedded-database', 'embedded-postgres.js');
   const script = `require(${JSON.stringify(built)}).installedPostgres().then((path) => process.stdout.write(path))`;
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
 }

@@ -118,7 +118,7 @@ describe('KPI statements under a generic plan (e2e)', () => {
     for (const [name, statement] of statements(window)) {
       const scans = counted(await genericPlan(statement)).filter((node) => !byPrimaryKey(node));
       expect(scans.length).toBeGreaterThan(0);
-      // $2..$5: the window's bounds and its whole days' (src/database/day-rollups.sql.ts).
+      // $2..$5: the window's bounds and its whole days' (src/reputation/day-rollups.sql.ts).
       const scan = (node: PlanNode) => ({
         name,
         rangeOnTime: /\$[2-5]\b/.test(node['Index Cond'] ?? ''),

@@ -1,4 +1,4 @@
-/** Test values of every setting production requires (src/config/settings), as an operator fills them in. */
+/** Test values of every setting production requires (src/config/<area>.config.ts), as an operator fills them in. */
 export const PRODUCTION_SETTINGS = {
   NODE_ENV: 'production',
   JWT_SECRET: 'production-test-jwt-secret-0123456789abcdef',

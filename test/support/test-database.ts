@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedDatabase } from '../../src/database/embedded-postgres';
+import { startEmbeddedDatabase } from '../../src/embedded-database/embedded-postgres';
 
 /** The machine's PostgreSQL, used when TEST_DATABASE_URL is unset and it answers. */
 const MACHINE_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';

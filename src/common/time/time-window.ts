@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
 /**
  * The window's bounds, then the start of its first whole UTC day and the end of its last one: the
  * whole days are read from day rollups and only [from, first day) and [end of days, until) from the
- * rows (see src/database/day-rollups.sql.ts). A window inside one day has no whole day: both are then
+ * rows (see src/reputation/day-rollups.sql.ts). A window inside one day has no whole day: both are then
  * `until`, so the rows answer [from, until) alone.
  */
 export function rollupBounds(window: TimeWindow): [Date | string, Date | string, Date | string, Date | string] {

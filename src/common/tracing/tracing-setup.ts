@@ -3,13 +3,15 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { type Environment, readEnvironment, startEnvironment } from '../../config/env.validation';
+import { startEnvironment } from '../../config/env.validation';
+import { type MetricsSettings, metricsSettings } from '../../config/metrics.config';
+import { readSettings } from '../../config/settings/setting';
 import { markTracingOn } from './tracing';
 
 let provider: NodeTracerProvider | undefined;
 
 /** The exporter OpenTelemetry's standard settings name; none when they ask for none. */
-function exporterOf(env: Environment): SpanExporter | undefined {
+function exporterOf(env: MetricsSettings): SpanExporter | undefined {
   const kind = env.OTEL_TRACES_EXPORTER ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
   if (kind === 'none') return undefined;
   // The OTLP exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself.
@@ -21,7 +23,7 @@ function exporterOf(env: Environment): SpanExporter | undefined {
  * provider (W3C trace context, AsyncLocalStorage) with a batching exporter. Called by main.ts before
  * the application is built; answers what it exports to, or undefined when off.
  */
-export function startTracing(env: Environment = readEnvironment(startEnvironment())): string | undefined {
+export function startTracing(env: MetricsSettings = readSettings(metricsSettings, startEnvironment())): string | undefined {
   const exporter = exporterOf(env);
   if (!exporter) return undefined;
   provider = new NodeTracerProvider({

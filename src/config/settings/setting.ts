@@ -1,9 +1,11 @@
 import Joi from 'joi';
 
 /**
- * One environment variable: how it is validated, its default, and the line the docs show for it. The
- * settings table of docs/operations.md and `.env.example` are written from these (`npm run settings:write`), and a
- * test fails when they differ, so a setting is declared here once and nowhere else.
+ * One environment variable: how it is validated, its default, and the line the docs show for it. Each
+ * area's settings are declared in its `src/config/<area>.config.ts`, beside the `registerAs` that reads
+ * them, and listed in `SETTINGS_GROUPS` (env.validation.ts). The settings table of docs/operations.md
+ * and `.env.example` are written from these (`npm run settings:write`), and a test fails when they
+ * differ, so a setting is declared once and nowhere else.
  */
 export interface Setting<T> {
   readonly schema: Joi.Schema;
@@ -74,4 +76,42 @@ export const httpUrl = (): Joi.StringSchema => Joi.string().uri({ scheme: ['http
 export interface SettingsGroup {
   readonly title: string;
   readonly settings: Readonly<Record<string, Setting<unknown>>>;
+}
+
+/** The values of one area's settings once read: numbers and flags converted, defaults filled in. */
+export type SettingsOf<G extends SettingsGroup> = {
+  readonly [K in keyof G['settings']]: G['settings'][K] extends Setting<infer T> ? T : never;
+};
+
+/** The schema of `settings`; an empty value is an unset one (`${VAR:-}` in compose files and shells gives ''). */
+export function settingsSchema(settings: SettingsGroup['settings']): Joi.ObjectSchema {
+  return Joi.object(
+    Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.schema.empty('')])),
+  )
+    .unknown(true)
+    .prefs({ abortEarly: false, errors: { wrap: { label: false } } });
+}
+
+/** The one error that names every problem of `result`, or its value. */
+export function validValue<T>(result: Joi.ValidationResult<T>): T {
+  if (result.error)
+    throw new Error(`Config validation error: ${result.error.details.map((d) => d.message).join('. ')}`);
+  return result.value;
+}
+
+/**
+ * One area's settings from the environment, for its `registerAs` factory: converted and defaulted,
+ * reading only the area's own variables. The whole environment is validated once, at start
+ * (`AppConfigModule`'s `validate`, the CLI's check).
+ */
+export function readSettings<G extends SettingsGroup>(
+  group: G,
+  source: NodeJS.ProcessEnv = process.env,
+): SettingsOf<G> {
+  return validValue(settingsSchema(group.settings).validate(source) as Joi.ValidationResult<SettingsOf<G>>);
+}
+
+/** Whether the environment gives this setting itself (rather than leaving it to its default). */
+export function isGiven(name: string, source: NodeJS.ProcessEnv = process.env): boolean {
+  return source[name] !== undefined && source[name] !== '';
 }

@@ -5,7 +5,7 @@ import { TARGET_PORT_PATTERN } from '../delivery/webhook-targets';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
-import { IsEventTypeList } from './event-type-list.decorator';
+import { IsEventTypeList } from '../decorators/event-type-list.decorator';
 
 export class CreateWebhookEndpointDto {
   /**

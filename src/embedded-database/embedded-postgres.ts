@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
-import { DATABASE_SQL, EMBEDDED_DATABASE } from './database.sql';
+import { EMBEDDED_DATABASE, EMBEDDED_DATABASE_SQL } from './embedded-database.sql';
 import { embeddedPostgresPlaces } from './embedded-postgres-places';
 import { initialiseCluster, startCluster } from './postgres-cluster';
 
@@ -28,7 +28,7 @@ async function directoryServedOn(port: number): Promise<string | undefined> {
   const client = new Client({ connectionString: urlOf(port, 'postgres'), connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    const { rows } = await client.query<{ data_directory: string }>(DATABASE_SQL.dataDirectory.text);
+    const { rows } = await client.query<{ data_directory: string }>(EMBEDDED_DATABASE_SQL.dataDirectory.text);
     return realpathSync(rows[0].data_directory);
   } catch {
     return undefined;
@@ -143,9 +143,9 @@ export async function startEmbeddedDatabase(
   const admin = new Client({ connectionString: urlOf(port, 'postgres') });
   await admin.connect();
   try {
-    const exists = DATABASE_SQL.embeddedDatabaseExists.bind({ name: DATABASE });
+    const exists = EMBEDDED_DATABASE_SQL.embeddedDatabaseExists.bind({ name: DATABASE });
     const { rowCount } = await admin.query(exists.sql, exists.parameters);
-    if (!rowCount) await admin.query(DATABASE_SQL.createEmbeddedDatabase.text);
+    if (!rowCount) await admin.query(EMBEDDED_DATABASE_SQL.createEmbeddedDatabase.text);
   } finally {
     await admin.end();
   }

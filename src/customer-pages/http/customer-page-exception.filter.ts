@@ -8,12 +8,12 @@ import { type NotificationsConfig, notificationsConfig } from '../../config/noti
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
 import { type LinkedVendor, LinkedVendors } from '../linked-vendors';
-import { invitationPage, errorPage, processPage } from './customer-pages.views';
-import { FORM_ERROR, type FormState } from './form-fields';
+import { invitationPage, errorPage, processPage } from '../views/customer-pages.views';
+import { FORM_ERROR, type FormState } from '../views/form-fields';
 import { customerPaths } from '../../reputation/reputation-links';
 import { CUSTOMER_PAGE_PATHS } from '../customer-page-paths';
-import { PageLanguage, type VisitorLanguage } from './page-texts';
-import { sendPage, visitorLanguage } from './send-page';
+import { PageLanguage, type VisitorLanguage } from '../views/page-texts';
+import { sendPage, visitorLanguage } from '../views/send-page';
 
 /** A form of a customer's page (`/r/{token}/{action}`) or a friend's (`/i/{token}`), as posted. */
 const FORM_POST = /^\/([ri])\/([A-Za-z0-9_-]{24})(\/[a-z/-]+)?$/;

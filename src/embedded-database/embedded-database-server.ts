@@ -3,22 +3,24 @@ import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfig, appConfig } from '../config/app.config';
 import { DatabaseConfig, databaseConfig } from '../config/database.config';
+import { EmbeddedServer } from '../database/embedded-server';
 import { EmbeddedDatabase, startEmbeddedDatabase } from './embedded-postgres';
 
-/** Where PostgreSQL is: DATABASE_URL, or an embedded server this process starts and stops. */
+/** The embedded server this process starts (or joins) on its data directory, and stops at shutdown. */
 @Injectable()
-export class DatabaseServer implements OnApplicationShutdown {
-  private readonly logger = new Logger(DatabaseServer.name);
+export class EmbeddedDatabaseServer extends EmbeddedServer implements OnApplicationShutdown {
+  private readonly logger = new Logger(EmbeddedDatabaseServer.name);
   private embedded?: EmbeddedDatabase;
 
   constructor(
     @Inject(databaseConfig.KEY) private readonly database: DatabaseConfig,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
     private readonly moduleRef: ModuleRef,
-  ) {}
+  ) {
+    super();
+  }
 
   async url(): Promise<string> {
-    if (this.database.url) return this.database.url;
     this.embedded ??= await startEmbeddedDatabase(this.app.dataDir, this.database.embeddedPort, this.logger);
     return this.embedded.url;
   }
