@@ -1478,7 +1478,8 @@ export interface paths {
          * @description A text a customer sent to a sender number, as Twilio posts it (`From`, `To`, `Body`, `MessageSid`, …).
          *     STOP/ARRET (and the other stop words) opt the phone out of every vendor's texts, START lifts that,
          *     HELP/INFO/AIDE are answered in their language; any other text is the customer's reply. The same
-         *     `MessageSid` again is answered as the first time and recorded once.
+         *     `MessageSid` again is answered as the first time and recorded once. NULs and bytes that are not
+         *     UTF-8 are dropped from the fields, never refused (a refused STOP would be lost).
          */
         post: operations["receive"];
         delete?: never;
@@ -1746,7 +1747,10 @@ export interface components {
             activated: boolean;
         };
         CreateVendorDto: {
-            /** @example Maple Renovations */
+            /**
+             * @description The name customers see as the sender.
+             * @example Maple Renovations
+             */
             vendorName: string;
             /**
              * Format: email
@@ -1766,7 +1770,10 @@ export interface components {
             activated?: boolean;
         };
         UpdateVendorDto: {
-            /** @example Maple Renovations */
+            /**
+             * @description The name customers see as the sender.
+             * @example Maple Renovations
+             */
             vendorName?: string;
             /**
              * Format: email
@@ -21592,7 +21599,7 @@ export interface operations {
                     "text/xml": string;
                 };
             };
-            /** @description `From` or `Body` is missing or sent twice. */
+            /** @description `From`, `Body` or `MessageSid` is missing or sent twice. */
             400: {
                 headers: {
                     /** @description Requests allowed in the window (250 per 5 minutes). */
