@@ -106,7 +106,7 @@ export const notificationsSettings = {
         .max(2000)
         .pattern(/^\s*\+[1-9]\d{6,14}\s*(,\s*\+[1-9]\d{6,14}\s*)*$/)
         .messages({ 'string.pattern.base': 'SMS_FROM must be an E.164 number, or several separated by commas' }),
-      'sender number (E.164), or a comma-separated pool of them: each (phone, vendor) pair texts from one, so replies reach the vendor that wrote ([texts customers send back](modules/sms-inbound.md)); the same on every instance; unset `SMS_*`: SMS go to the log',
+      'sender number (E.164), or a comma-separated pool of them: each (phone, vendor) pair texts from one, never shared by two vendors for one phone, so replies reach the vendor that wrote; as many numbers as vendors may write to one phone (a text beyond is refused, logged `sms_sender_pool_full`: [texts customers send back](modules/sms-inbound.md)); the same on every instance; unset `SMS_*`: SMS go to the log',
     ),
     NOTIFY_WORKER_ENABLED: flag(true, '`false`: this instance queues messages but does not deliver them'),
     NOTIFY_POLL_INTERVAL_MS: integer(

@@ -203,6 +203,9 @@ describe('Referral leads (e2e)', () => {
       for (const contact of [friend.email, friend.phone, friend.phone?.replace(/\D/g, '').slice(-4)]) {
         if (contact) expect(alert).not.toContain(contact);
       }
+      // The SMS quotes nothing the friend typed; the e-mail may, masked and defanged.
+      expect(text).not.toContain(friend.message.split(/[,\n]/)[0]);
+      expect(mail.parsed.text).toContain(friend.message.split(/[,\n]/)[0]);
       // A web address in the message is quoted so that no app links it.
       expect(alert).not.toMatch(/https?:\/\/evil|evil\.example|<a [^>]*evil/);
 
