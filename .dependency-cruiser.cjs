@@ -39,13 +39,7 @@ const MAY_IMPORT = {
     'sms-inbound',
     'lead-conversations',
   ],
-  metrics: [
-    'notifications',
-    'webhooks',
-    'leads',
-    'rate-limit',
-    'customer-pages/customer-pages.controller.ts',
-  ],
+  metrics: ['notifications', 'webhooks', 'leads', 'rate-limit', 'customer-pages/customer-pages.controller.ts'],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings', 'lead-conversations'],
   'lead-conversations': [
     'leads',
