@@ -16,6 +16,7 @@ import { BuiltServer } from '../test/support/built-server';
 import { freePort } from '../test/support/net';
 import { BENCH_JWT_SECRET, benchTokens } from './http/tokens';
 import { percentile } from './percentile';
+import { cpuMs } from './process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -54,8 +55,14 @@ async function start(name: string, metrics: boolean): Promise<Served> {
   return { name, server, metricsUrl: metrics ? `http://127.0.0.1:${metricsPort}/metrics` : undefined, peakRssMb: 0 };
 }
 
+interface Driven {
+  rps: number;
+  /** The server's Node CPU (user + system) per request answered: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: number;
+}
+
 /** Drives one endpoint; the RSS is sampled and the metrics scraped every second meanwhile. */
-async function drive(served: Served, path: string, token: string): Promise<number> {
+async function drive(served: Served, path: string, token: string): Promise<Driven> {
   const options = {
     url: served.server.url + path,
     connections: CONNECTIONS,
@@ -68,9 +75,10 @@ async function drive(served: Served, path: string, token: string): Promise<numbe
     if (served.metricsUrl) void fetch(served.metricsUrl).then((r) => r.text());
   }, 1000);
   try {
+    const cpuBefore = cpuMs(pid);
     const result = await autocannon({ ...options, duration: DURATION_S });
     if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${served.name} ${path}: requests failed`);
-    return result.requests.average;
+    return { rps: result.requests.average, cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / result.requests.total };
   } finally {
     clearInterval(sample);
   }
@@ -102,22 +110,25 @@ async function main(): Promise<void> {
   try {
     for (const endpoint of ENDPOINTS) {
       const ratios: number[] = [];
+      const cpuRatios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? [on, off] : [off, on];
-        const rps = new Map<Served, number>();
-        for (const served of order) rps.set(served, await drive(served, endpoint.path, big));
-        const ratio = rps.get(on)! / rps.get(off)!;
-        ratios.push(ratio);
+        const driven = new Map<Served, Driven>();
+        for (const served of order) driven.set(served, await drive(served, endpoint.path, big));
+        const [withMetrics, without] = [driven.get(on)!, driven.get(off)!];
+        ratios.push(withMetrics.rps / without.rps);
+        cpuRatios.push(withMetrics.cpuMsPerRequest / without.cpuMsPerRequest);
         console.log(
-          `${endpoint.label} round ${round + 1}: on ${rps.get(on)!.toFixed(0)} req/s, off ${rps.get(off)!.toFixed(0)} req/s, on/off ${ratio.toFixed(3)}`,
+          `${endpoint.label} round ${round + 1}: on ${withMetrics.rps.toFixed(0)} req/s ${withMetrics.cpuMsPerRequest.toFixed(3)} ms CPU, ` +
+            `off ${without.rps.toFixed(0)} req/s ${without.cpuMsPerRequest.toFixed(3)} ms CPU`,
         );
       }
-      console.log(
-        `${endpoint.label}: median on/off ${percentile(
-          [...ratios].sort((a, b) => a - b),
+      const median = (values: number[]) =>
+        percentile(
+          [...values].sort((a, b) => a - b),
           50,
-        ).toFixed(3)}`,
-      );
+        ).toFixed(3);
+      console.log(`${endpoint.label}: median on/off req/s ${median(ratios)}, CPU per request ${median(cpuRatios)}`);
     }
 
     const tokens = await vendorTokens(VENDORS);
