@@ -444,7 +444,8 @@ export interface paths {
          * Replace review settings
          * @description Replaces the vendor's review settings; answers them as stored. A `reviewLocations` item's `id` must
          *     name one of this vendor's current locations (another vendor's, or one removed, is a 400); a new
-         *     location has none.
+         *     location has none. A custom SMS text that, with the vendor's name and a 20-character first name, takes
+         *     more than 4 SMS segments is a 400 naming its size.
          */
         put: operations["replaceReviewSettings"];
         post?: never;
@@ -1845,6 +1846,19 @@ export interface components {
              */
             nextAfter: string | null;
         };
+        SmsSizeResponse: {
+            /**
+             * @example UCS-2
+             * @enum {string}
+             */
+            encoding: "GSM-7" | "UCS-2";
+            /**
+             * Format: int32
+             * @description SMS segments (parts) it takes; at most 4 are sent.
+             * @example 3
+             */
+            segments: number;
+        };
         ReviewLocationResponse: {
             /**
              * Format: int32
@@ -1862,6 +1876,13 @@ export interface components {
              * @example 3
              */
             id: number;
+            /**
+             * @description Beyond the spec: the size of `customSMSMessage` as the customer receives it, in its longest form (a
+             *     reminder); null when it is empty.
+             */
+            customSMSMessageSize: components["schemas"]["SmsSizeResponse"] | (never | null);
+            /** @description Beyond the spec: the same for `customSMSMessageFr`. */
+            customSMSMessageFrSize: components["schemas"]["SmsSizeResponse"] | (never | null);
             googleReviewEnabled: boolean;
             facebookReviewEnabled: boolean;
             bbbReviewEnabled: boolean;
@@ -1924,6 +1945,10 @@ export interface components {
              * @description Beyond the spec: the other review site's page (any https URL); null when not configured.
              */
             otherReviewUrl?: string | null;
+            /** @description Read-only (the service measures the text); accepted so that a GET answer can be sent back unchanged, and ignored. */
+            customSMSMessageSize?: components["schemas"]["SmsSizeResponse"] | (never | null);
+            /** @description Read-only, like `customSMSMessageSize`. */
+            customSMSMessageFrSize?: components["schemas"]["SmsSizeResponse"] | (never | null);
             googleReviewEnabled: boolean;
             facebookReviewEnabled: boolean;
             bbbReviewEnabled: boolean;
@@ -2381,6 +2406,13 @@ export interface components {
             processState: components["schemas"]["ProcessState"];
             /** @description One entry per message sent for this request (email and/or SMS). */
             deliveries: components["schemas"]["DeliveryStatus"][];
+            /**
+             * Format: date-time
+             * @description Beyond the spec: when the SMS, held for the vendor's quiet hours, leaves (the e-mail leaves at once);
+             *     null when no message waits for them.
+             * @example 2026-11-24T14:00:00.000Z
+             */
+            sendAfter: string | null;
             /** @example Doe */
             lastName: string | null;
             /** @example jane.doe@example.com */
@@ -2440,6 +2472,13 @@ export interface components {
             processState: components["schemas"]["ProcessState"];
             /** @description One entry per message sent for this request (email and/or SMS). */
             deliveries: components["schemas"]["DeliveryStatus"][];
+            /**
+             * Format: date-time
+             * @description Beyond the spec: when the SMS, held for the vendor's quiet hours, leaves (the e-mail leaves at once);
+             *     null when no message waits for them.
+             * @example 2026-11-24T14:00:00.000Z
+             */
+            sendAfter: string | null;
             /** @example jane.doe@example.com */
             email: string | null;
             /**
