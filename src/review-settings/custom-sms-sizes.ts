@@ -5,6 +5,7 @@ import { AppConfig, appConfig } from '../config/app.config';
 import { MAX_SMS_SEGMENTS, customSmsSize } from '../notifications/rendering/render-notification';
 import type { SmsSize } from '../notifications/rendering/sms-segments';
 import { VendorsService } from '../vendors/vendors.service';
+import type { ReviewSettings } from './entities/review-settings.entity';
 
 /** The custom SMS texts of the review settings, by the field that holds each and its language. */
 export const CUSTOM_SMS_FIELDS = { customSMSMessage: 'en', customSMSMessageFr: 'fr' } as const satisfies Record<
@@ -13,6 +14,12 @@ export const CUSTOM_SMS_FIELDS = { customSMSMessage: 'en', customSMSMessageFr: '
 >;
 export type CustomSmsField = keyof typeof CUSTOM_SMS_FIELDS;
 export type CustomSmsSizes = Record<CustomSmsField, SmsSize | null>;
+
+/** The settings as the API answers them: with the size of each custom SMS text as it is sent. */
+export interface MeasuredReviewSettings {
+  settings: ReviewSettings;
+  smsSizes: CustomSmsSizes;
+}
 
 /** The longest first name a text is measured with: most customers' fit in it. */
 const FIRST_NAME = 'x'.repeat(20);

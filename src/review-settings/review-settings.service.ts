@@ -4,13 +4,7 @@ import type { Locale } from '../common/locale/locale';
 import type { ReviewSettingsDto } from './dto/review-settings.dto';
 import type { ReviewSettings } from './entities/review-settings.entity';
 import { ReviewSettingsRepository } from './review-settings.repository';
-import { type CustomSmsSizes, CustomSmsSizesService } from './custom-sms-sizes';
-
-/** The settings as the API answers them: with the size of each custom SMS text as it is sent. */
-export interface MeasuredReviewSettings {
-  settings: ReviewSettings;
-  smsSizes: CustomSmsSizes;
-}
+import { CustomSmsSizesService, type MeasuredReviewSettings } from './custom-sms-sizes';
 
 @Injectable()
 export class ReviewSettingsService {

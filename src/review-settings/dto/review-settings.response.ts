@@ -2,7 +2,7 @@ import { ApiInteger } from '../../common/openapi/api-integer.decorator';
 import { INT32_ID } from '../../common/validation/canonical-int.decorator';
 import type { ReviewLocation } from '../entities/review-location.entity';
 import { ApiProperty } from '@nestjs/swagger';
-import type { MeasuredReviewSettings } from '../review-settings.service';
+import type { MeasuredReviewSettings } from '../custom-sms-sizes';
 
 export class ReviewLocationResponse {
   /** @example 12 */
