@@ -64,7 +64,7 @@ export const EVENT_SQL = {
     SELECT e.id::text, e.type, e.occurred_at, e.data FROM events e
       JOIN unnest(:purposes::text[], :subjectIds::text[]) AS m(purpose, subject_id)
         ON e.data->>'purpose' = m.purpose AND e.data->>'requestId' = m.subject_id
-     WHERE e.type IN ('message.failed', 'message.suppressed')
+     WHERE e.type = 'message.failed'
     ORDER BY id`),
 
   /** The event :id's payload :data (JSON text) rewritten. */

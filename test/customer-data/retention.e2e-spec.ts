@@ -158,6 +158,7 @@ describe('The retention pass (e2e)', () => {
       closedLeads: 0,
       processes: 0,
       referralInvites: 0,
+      consents: 0,
       auditEntries: 0,
       largestTransaction: 0,
     };
@@ -252,6 +253,7 @@ describe('The retention pass (e2e)', () => {
       closedLeads: 0,
       processes: 0,
       referralInvites: 0,
+      consents: 0,
       // The entry the previous test left, and this one.
       auditEntries: 2,
       largestTransaction: 3,
