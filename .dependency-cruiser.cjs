@@ -40,7 +40,7 @@ const MAY_IMPORT = {
     'lead-conversations',
     'consent',
   ],
-  metrics: ['notifications', 'webhooks', 'leads', 'rate-limit', 'customer-pages/customer-pages.controller.ts'],
+  metrics: ['notifications', 'webhooks', 'leads', 'rate-limit', 'customer-pages/customer-pages.module.ts'],
   'customer-pages': ['reputation', 'review-requests', 'feedback', 'referrals', 'review-settings', 'lead-conversations'],
   'lead-conversations': [
     'leads',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../auth/decorators/access.decorators';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
-import { CUSTOMER_PAGE_PATHS } from '../customer-pages/customer-page-paths';
+import { CUSTOMER_PAGE_PATHS } from '../customer-pages/customer-pages.module';
 
 /** OpenTelemetry's recommended buckets for `http.server.request.duration`. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
