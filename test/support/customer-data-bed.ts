@@ -31,7 +31,8 @@ export function useCustomerDataBed(suffix: string, options: TestAppOptions = {})
         SMS_API_BASE_URL: state.sms.baseUrl,
         SMS_ACCOUNT_SID: 'AC0123456789',
         SMS_AUTH_TOKEN,
-        SMS_FROM: SHARED_SENDER,
+        // A number for each vendor that texts one person (one is never shared by two vendors for a phone).
+        SMS_FROM: `${SHARED_SENDER},+15005550007,+15005550008`,
         // The address the provider signs its webhook calls with (test/support/sms-inbound.ts).
         PUBLIC_BASE_URL,
         NOTIFY_POLL_INTERVAL_MS: '50',
