@@ -50,10 +50,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'manager-key': {
     options: '--email E --name N [--scopes S,S] [--expires-at T]',
-    does: [
-      'a new API key of an ADMIN manager (every scope',
-      'by default), prints it as JSON with its token',
-    ],
+    does: ['a new API key of an ADMIN manager (every scope', 'by default), prints it as JSON with its token'],
     run: async (cli, args) => JSON.stringify(await cli.createManagerKey(args), null, 2),
   },
   'seed-demo': {

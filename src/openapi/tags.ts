@@ -28,6 +28,11 @@ export const API_TAGS: { name: string; description: string }[] = [
   },
   { name: 'Webhooks', description: webhooksDescription() },
   {
+    name: 'Consent',
+    description:
+      "Why the vendor may write to each customer (CASL): each contact's bases of consent with their evidence and end, and the contacts whose basis ends soon.",
+  },
+  {
     name: 'API keys',
     description:
       "The vendor's API keys: several, each named and scoped, rolled without downtime, revoked one by one. Managing them needs a key with every scope (`*`).",
@@ -61,6 +66,7 @@ export const API_TAGS: { name: string; description: string }[] = [
     description:
       "A person's right of access and erasure: everything held about an e-mail or phone, across vendors, and its erasure.",
   },
+  { name: 'Manager: consent', description: "A vendor's consent ledger, as the vendor API shows it." },
   {
     name: 'Manager: audit log',
     description:

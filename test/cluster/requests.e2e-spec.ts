@@ -88,13 +88,22 @@ describeWithRedis('Requests across two instances (e2e)', () => {
     const vendor = await cluster.createVendor(a);
     const keysUrl = `${MANAGER_API}/vendors/${vendor.id}/api-keys`;
     const create = async (name: string) =>
-      (await request(a.url).post(keysUrl).set(cluster.manager).send({ name, scopes: ['leads:read'] }).expect(201))
-        .body.data as { id: string; token: string };
+      (
+        await request(a.url)
+          .post(keysUrl)
+          .set(cluster.manager)
+          .send({ name, scopes: ['leads:read'] })
+          .expect(201)
+      ).body.data as { id: string; token: string };
     const [revoked, expiring, rolled] = [await create('revoked'), await create('expiring'), await create('rolled')];
-    for (const key of [revoked, expiring, rolled]) for (const server of [a, b]) await leads(server, key.token).expect(200);
+    for (const key of [revoked, expiring, rolled])
+      for (const server of [a, b]) await leads(server, key.token).expect(200);
 
     await request(a.url).delete(`${keysUrl}/${revoked.id}`).set(cluster.manager).expect(200);
-    const roll = await request(a.url).post(`${VENDOR_API}/api-keys/${rolled.id}/roll`).set(bearer(vendor.token)).send({});
+    const roll = await request(a.url)
+      .post(`${VENDOR_API}/api-keys/${rolled.id}/roll`)
+      .set(bearer(vendor.token))
+      .send({});
     expect(roll.status).toBe(201);
     const successor = roll.body.data.token as string;
     // Both secrets work meanwhile, on both instances.
@@ -109,7 +118,10 @@ describeWithRedis('Requests across two instances (e2e)', () => {
       const expired = await leads(server, expiring.token);
       expect([expired.status, expired.body.error]).toEqual([401, expect.stringMatching(/^The API key expired at /)]);
       const rolledPast = await leads(server, rolled.token);
-      expect([rolledPast.status, rolledPast.body.error]).toEqual([401, expect.stringMatching(/^The API key was rolled/)]);
+      expect([rolledPast.status, rolledPast.body.error]).toEqual([
+        401,
+        expect.stringMatching(/^The API key was rolled/),
+      ]);
       await leads(server, successor).expect(200);
     }
   });

@@ -23,7 +23,9 @@ function exporterOf(env: MetricsSettings): SpanExporter | undefined {
  * provider (W3C trace context, AsyncLocalStorage) with a batching exporter. Called by main.ts before
  * the application is built; answers what it exports to, or undefined when off.
  */
-export function startTracing(env: MetricsSettings = readSettings(metricsSettings, startEnvironment())): string | undefined {
+export function startTracing(
+  env: MetricsSettings = readSettings(metricsSettings, startEnvironment()),
+): string | undefined {
   const exporter = exporterOf(env);
   if (!exporter) return undefined;
   provider = new NodeTracerProvider({

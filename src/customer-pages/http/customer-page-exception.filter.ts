@@ -7,7 +7,7 @@ import type { Locale } from '../../common/locale/locale';
 import { type NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { ReferralsService } from '../../referrals/referrals.service';
 import { CustomerJourneyService } from '../customer-journey.service';
-import { type LinkedVendor, LinkedVendors } from '../linked-vendors';
+import { LinkedVendors } from '../linked-vendors';
 import { invitationPage, errorPage, processPage } from '../views/customer-pages.views';
 import { FORM_ERROR, type FormState } from '../views/form-fields';
 import { customerPaths } from '../../reputation/reputation-links';
