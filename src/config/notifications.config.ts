@@ -1,6 +1,6 @@
 import { ConfigType, registerAs } from '@nestjs/config';
 import Joi from 'joi';
-import { DISPLAY_NAME_PATTERN } from '../common/validation/display-name';
+import { DISPLAY_NAME_PATTERN } from './settings/display-name-pattern';
 import {
   Setting,
   SettingsGroup,

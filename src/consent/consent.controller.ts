@@ -1,5 +1,5 @@
 import { Get, Param, Query } from '@nestjs/common';
-import { ManagerApiController, VendorApiController } from '../auth/decorators/access.decorators';
+import { ManagerApiController, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
@@ -22,6 +22,7 @@ export class ConsentController {
 
   /** A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and end, and the withdrawals. */
   @Get()
+  @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listConsents(
     @CurrentVendor() vendor: VendorAccount,
@@ -33,6 +34,7 @@ export class ConsentController {
 
   /** The calling vendor's bases in force that end within `days` days, soonest first (at most 500). */
   @Get('ending')
+  @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listEndingConsents(
     @CurrentVendor() vendor: VendorAccount,
@@ -55,6 +57,7 @@ export class ManagerConsentController {
 
   /** A contact's consent ledger with the vendor, newest first. */
   @Get(':vendorId/consents')
+  @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listVendorConsents(
     @Param() { vendorId }: VendorIdParams,
@@ -67,6 +70,7 @@ export class ManagerConsentController {
 
   /** The vendor's bases in force that end within `days` days, soonest first (at most 500). */
   @Get(':vendorId/consents/ending')
+  @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listVendorEndingConsents(
     @Param() { vendorId }: VendorIdParams,

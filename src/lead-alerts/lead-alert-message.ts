@@ -3,7 +3,8 @@ import type { Locale } from '../common/locale/locale';
 import { escapeMarkup } from '../common/markup/escape-markup';
 import { LeadSource } from '../leads/entities/lead.entity';
 import { smsSize, withGsm7Punctuation } from '../notifications/rendering/sms-segments';
-import { DARK_SCHEME_HEAD, MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
+import { DARK_SCHEME_HEAD } from '../notifications/rendering/email-style';
+import { MAX_SMS_SEGMENTS } from '../notifications/rendering/render-notification';
 import { withoutContacts } from '../common/privacy/hide-contacts';
 
 /** A lead alert to the vendor's phone: as many parts as any SMS at most (UCS-2 when a name or a word needs it). */

@@ -49,6 +49,7 @@ export class LeadAlertSettingsController {
 
   /** Confirms the alert phone or e-mail the code was sent to. Answers the settings. */
   @Post('confirm')
+  @RequiresScope('profile:write')
   @VendorWrite()
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadAlertSettingsResponse)
@@ -89,6 +90,7 @@ export class ManagerLeadAlertSettingsController {
 
   /** Confirms the vendor's alert phone or e-mail with the code it was sent. Answers the settings. */
   @Post(':vendorId/lead-alerts/confirm')
+  @RequiresScope('profile:write')
   @ManagerWrite({ type: 'vendor', id: ':vendorId' })
   @HttpCode(HttpStatus.OK)
   @ApiEnvelope(LeadAlertSettingsResponse)

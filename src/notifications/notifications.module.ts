@@ -12,6 +12,7 @@ import { SmsOptOuts } from './sms-opt-outs';
 import { SmsSenderPair } from './entities/sms-sender-pair.entity';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
 import { OutboxBacklog } from './outbox-backlog';
+import { MetricsRegistryModule } from '../common/metrics/metrics-registry';
 
 /**
  * E-mail and SMS to customers through a transactional outbox. Producers import this module and
@@ -19,7 +20,10 @@ import { OutboxBacklog } from './outbox-backlog';
  * the CLI may import a producer module without delivering anything.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OutboxNotification, SmsOptOut, SmsOptOutLift, SmsSenderPair])],
+  imports: [
+    TypeOrmModule.forFeature([OutboxNotification, SmsOptOut, SmsOptOutLift, SmsSenderPair]),
+    MetricsRegistryModule,
+  ],
   providers: [
     NotificationsRepository,
     NotificationsService,

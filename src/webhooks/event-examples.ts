@@ -59,6 +59,7 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     dateCreated: '2026-11-21T20:01:02.123Z',
     processState: 'IN_PROGRESS',
     deliveries: [delivery],
+    sendAfter: null,
   },
   'feedback_request.created': {
     id: 77,
@@ -76,6 +77,7 @@ export const EVENT_DATA_EXAMPLES: Record<EventType, object> = {
     processState: 'IN_PROGRESS',
     processStep: 'FEEDBACK',
     deliveries: [delivery],
+    sendAfter: null,
   },
   'feedback.received': {
     processId: 903,

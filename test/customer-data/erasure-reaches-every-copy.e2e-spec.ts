@@ -26,6 +26,8 @@ const HOLDS_NO_CUSTOMER_DATA: Record<string, string> = {
   review_locations: "the vendors' review sites by location",
   automation_settings: "the vendors' automation choices",
   lead_alert_settings: "the vendors' alert recipients",
+  lead_alert_codes: "hashed codes confirming a vendor's own alert contacts (its staff's e-mail or phone)",
+  api_keys: "the accounts' API keys: names, scopes, hashes and times",
   webhook_endpoints: "the vendors' and managers' receivers",
   audit_log: 'a contact is named by its keyed hash, never the contact',
   contact_suppressions: 'keyed hashes of erased contacts, written by the erasure itself',
@@ -136,8 +138,10 @@ describe('Erasure reaches every copy of a person (e2e)', () => {
     // Texts: a reply to the process that texted her last, and one no process took.
     await text(bed.t.http, e164(p.phone), `Merci, ${p.lastName}`).expect(200);
     await text(bed.t.http, e164(p.phone), `Allo? ${p.lastName}`, { to: '+15005550199' }).expect(200);
-    // Last, a STOP: the phone's opt-out from every vendor's texts.
+    // A STOP: the phone's opt-out from every vendor's texts.
     await text(bed.t.http, e164(p.phone), 'STOP').expect(200);
+    // Then START to the number that texted it: the opt-out lifted for that vendor alone.
+    await text(bed.t.http, e164(p.phone), 'START').expect(200);
     await outboxSettled();
     await waitUntil(async () => {
       const [{ failed }] = await bed.t.dataSource.query(

@@ -269,7 +269,7 @@ describe('Unsubscribing and the pages’ files over the per-IP limit (e2e)', () 
       .type('form')
       .send('List-Unsubscribe=One-Click');
     expect(oneClick.status).toBe(303);
-    expect(await review.view(`${review.path}/unsubscribe`)).toMatch(/You&#39;re unsubscribed/);
+    expect(await review.view(`${review.path}/unsubscribe`)).toMatch(/You’re unsubscribed/);
     // A link that is not ours is counted and refused as before.
     expect((await request(t.http).post('/r/AAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe').type('form').send('')).status).toBe(
       429,

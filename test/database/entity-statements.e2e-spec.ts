@@ -68,7 +68,7 @@ describe('Statements answering whole entities (e2e)', () => {
     await expectAsTypeOrmReads(ReviewRequest, created.request, { id: created.request.id });
     expect(queued.map((message) => message.channel)).toEqual(['EMAIL', 'SMS']);
     expect(created.messages).toEqual(
-      queued.map(({ channel, status, attempts, lastErrorCode, lastError, sentAt, nextAttemptAt }) => ({
+      queued.map(({ channel, status, attempts, lastErrorCode, lastError, sentAt, nextAttemptAt, sendAfter }) => ({
         channel,
         status,
         attempts,
@@ -76,6 +76,7 @@ describe('Statements answering whole entities (e2e)', () => {
         lastError,
         sentAt,
         nextAttemptAt,
+        sendAfter,
       })),
     );
   });

@@ -118,6 +118,8 @@ describe('Logs (e2e, built server)', () => {
     const database = lines.filter((line) => ['TypeORM', 'SQL', 'Exceptions'].includes(line.context ?? ''));
     expect(database.filter((line) => line.level > DEBUG)).toEqual([]);
     const answered = database.filter((line) => line.msg?.startsWith('Constraint violation answered by its caller'));
-    expect(answered.map((line) => line.level)).toEqual([DEBUG, DEBUG, DEBUG]);
+    // The review settings read the vendor's name first (it measures the custom texts), so their 404 comes
+    // before any statement; the two automation settings writes meet the foreign key.
+    expect(answered.map((line) => line.level)).toEqual([DEBUG, DEBUG]);
   });
 });

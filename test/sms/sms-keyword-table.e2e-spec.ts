@@ -150,7 +150,7 @@ describe('Keywords as people type them (e2e)', () => {
     const phone = newPhone();
     await textedBy(sms.bed.t, writer, phone, { locale: 'fr' });
     const res = await text(sms.bed.t.http, e164(phone), 'Stop please').expect(200);
-    expect(res.text).toContain('vous ne recevrez plus de textos');
+    expect(res.text).toContain('vous ne recevrez plus aucun texto de notre part');
     expect(res.text).toContain('START');
   });
 });

@@ -127,6 +127,19 @@ export function proseRules(webhookUrl: string): ProseRule[] {
       },
     },
     {
+      name: 'a basis of consent stated on a request did not arise in the future',
+      applies: (_op, request) => {
+        const { consent } = bodyOf(request);
+        const at = (consent as { at?: unknown } | undefined)?.at;
+        return typeof at === 'string' && Date.parse(at) > Date.now() - DAY_MS;
+      },
+      stated: /not in the future/,
+      mend: (request) =>
+        withBody(request, {
+          consent: { ...(bodyOf(request).consent as object), at: new Date(Date.now() - 2 * DAY_MS).toISOString() },
+        }),
+    },
+    {
       name: 'a webhook host resolves to public addresses (here: the test receiver, private addresses allowed)',
       applies: (op, request) => op.path.includes('webhook-endpoints') && typeof bodyOf(request).url === 'string',
       stated: /resolves to public addresses/,

@@ -2,9 +2,8 @@ import { LANGUAGE_TAGS, text } from '../../common/i18n/catalogue';
 import type { Locale } from '../../common/locale/locale';
 import type { LeadMessageVendor } from '../notification.types';
 import { escapeMarkup } from '../../common/markup/escape-markup';
+import { DARK_SCHEME_HEAD, FONT } from './email-style';
 import {
-  DARK_SCHEME_HEAD,
-  FONT,
   MAX_SMS_SEGMENTS,
   type Operator,
   type RenderedEmail,

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MetricsRegistry } from '../../common/metrics/metrics-registry';
 import { Clock } from '../../common/time/clock';
 import { NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
 import { LockSpace, lockTextUntilCommit } from '../../database/advisory-locks';
@@ -23,12 +24,20 @@ export type PoolFullAt = 'request' | 'delivery';
 @Injectable()
 export class SmsSenderPool {
   private readonly logger = new Logger(SmsSenderPool.name);
+  private readonly refusals;
 
   constructor(
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
     private readonly sql: Sql,
     private readonly clock: Clock,
-  ) {}
+    metrics: MetricsRegistry,
+  ) {
+    this.refusals = metrics.counter({
+      name: 'sms_sender_pool_full_total',
+      help: 'Texts not sent because every SMS_FROM number carries another vendor’s conversation with the phone, by where (request, delivery)',
+      labelNames: ['at'],
+    });
+  }
 
   /**
    * In the caller's transaction: the number the vendor texts this phone from now, recorded as used. Two
@@ -64,8 +73,9 @@ export class SmsSenderPool {
     return false;
   }
 
-  /** The operator's one signal that the pool is too small for the vendors writing to one phone (a metric's hook). */
+  /** The operator's one signal that the pool is too small for the vendors writing to one phone (a log line and `sms_sender_pool_full_total`). */
   private reportFull(vendorId: number, at: PoolFullAt): void {
+    this.refusals.inc({ at });
     this.logger.warn({
       event: 'sms_sender_pool_full',
       vendorId,
