@@ -222,7 +222,7 @@ describe('Envelope and error mapping (e2e)', () => {
       'manager-token': expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
     });
     expect(doc.paths['/rest-manager-api-v1/vendors'].post.security).toEqual([{ 'manager-token': ['accounts:write'] }]);
-    expect(doc.paths['/rest-api-v1/probe'].get.security).toEqual([{ 'vendor-token': [] }]);
+    expect(doc.paths['/rest-api-v1/probe'].get.security).toEqual([{ 'vendor-token': ['profile:read'] }]);
   });
 });
 

@@ -48,20 +48,20 @@ export async function createVendor(
   const vendors = app.get(VendorsService);
   // In this app's own transaction: @Transactional() finds the transaction host of the app started
   // last in the process, which may be another test's, already closed.
-  const vendor = await app.get(TransactionHost).withTransaction(() =>
-    vendors.create({
+  return app.get(TransactionHost).withTransaction(async () => {
+    const vendor = await vendors.create({
       vendorName: `Vendor ${unique()}`,
       email: `vendor-${unique()}@test.example`,
       cityName: 'Toronto',
       provinceName: 'Ontario',
       ...fields,
-    }),
-  );
-  if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
-  if (!keepDefaultQuietHours) {
-    await app.get(AutomationSettingsService).update(vendor.id, { quietHoursStart: null, quietHoursEnd: null });
-  }
-  return { vendor, token: await app.get(VendorsService).issueToken(vendor.id, 'cli') };
+    });
+    if (features.length) await vendors.setFeatures(vendor.id, Object.fromEntries(features.map((f) => [f, true])));
+    if (!keepDefaultQuietHours) {
+      await app.get(AutomationSettingsService).update(vendor.id, { quietHoursStart: null, quietHoursEnd: null });
+    }
+    return { vendor, token: await vendors.issueToken(vendor.id, 'cli') };
+  });
 }
 
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
