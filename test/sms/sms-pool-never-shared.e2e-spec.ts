@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
+import { MetricsRegistry } from '../../src/common/metrics/metrics-registry';
 import { SmsSenderPool } from '../../src/notifications/sender-pool/sms-sender-pool';
 import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
 import { waitUntil } from '../support/net';
@@ -23,6 +24,12 @@ const requestReview = (vendor: Account, fields: Record<string, string>) =>
     .set(vendor.auth)
     .send({ firstName: 'Sam', ...fields });
 const sendersTo = (phone: string): string[] => sms.stub.messagesTo(e164(phone)).map((m) => m.form.From);
+
+/** The operator's count of texts a full pool refused, where (`request` or `delivery`). */
+async function poolFullCount(at: string): Promise<number> {
+  const counter = sms.bed.t.app.get(MetricsRegistry).registry.getSingleMetric('sms_sender_pool_full_total');
+  return (await counter!.get()).values.find((value) => value.labels.at === at)?.value ?? 0;
+}
 
 async function feedTypes(vendor: Account): Promise<string[]> {
   const res = await request(sms.bed.t.http).get(`${V}/events?limit=100`).set(vendor.auth).expect(200);
@@ -53,8 +60,10 @@ describe('A pool number is never shared between two vendors for one phone (e2e)'
     const { first, firstProcess } = await poolTakenFor(phone);
     const fourth = await reviewer();
     const warn = jest.spyOn(Logger.prototype, 'warn');
+    const countedBefore = await poolFullCount('request');
 
     const refused = await requestReview(fourth, { phone }).expect(409);
+    expect(await poolFullCount('request')).toBe(countedBefore + 1);
     expect((refused.body as { error: string }).error).toMatch(
       /another vendor's conversation with this phone, and a number is never shared: no review request was created/,
     );
@@ -81,6 +90,7 @@ describe('A pool number is never shared between two vendors for one phone (e2e)'
     // The request's check passed before the other vendors took the numbers (a race the worker settles).
     jest.spyOn(sms.bed.t.app.get(SmsSenderPool), 'hasNumberFor').mockResolvedValueOnce(true);
     const warn = jest.spyOn(Logger.prototype, 'warn');
+    const countedBefore = await poolFullCount('delivery');
     const created = await requestReview(fourth, { phone }).expect(201);
     const requestId = (created.body as { data: { id: number } }).data.id;
     type Row = { status: string; errorCode: string; lastError: string; sender: string | null };
@@ -103,6 +113,7 @@ describe('A pool number is never shared between two vendors for one phone (e2e)'
     expect(warn).toHaveBeenCalledWith(
       expect.objectContaining({ event: 'sms_sender_pool_full', vendorId: fourth.id, at: 'delivery' }),
     );
+    expect(await poolFullCount('delivery')).toBe(countedBefore + 1);
     const [process] = await messagesOf(sms.bed.t, fourth, await processOf(requestId));
     expect(process).toMatchObject({ direction: 'outbound', status: 'FAILED' });
   });
