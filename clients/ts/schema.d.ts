@@ -1269,6 +1269,8 @@ export interface paths {
         /**
          * List consents
          * @description A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and end, and the withdrawals.
+         *
+         *     API key scope: `reputation:read`.
          */
         get: operations["listConsents"];
         put?: never;
@@ -1289,6 +1291,8 @@ export interface paths {
         /**
          * List ending consents
          * @description The calling vendor's bases in force that end within `days` days, soonest first (at most 500).
+         *
+         *     API key scope: `reputation:read`.
          */
         get: operations["listEndingConsents"];
         put?: never;
@@ -1309,6 +1313,8 @@ export interface paths {
         /**
          * Manager list vendor consents
          * @description A contact's consent ledger with the vendor, newest first.
+         *
+         *     API key scope: `reputation:read`.
          */
         get: operations["managerListVendorConsents"];
         put?: never;
@@ -1329,6 +1335,8 @@ export interface paths {
         /**
          * Manager list vendor ending consents
          * @description The vendor's bases in force that end within `days` days, soonest first (at most 500).
+         *
+         *     API key scope: `reputation:read`.
          */
         get: operations["managerListVendorEndingConsents"];
         put?: never;
@@ -1597,6 +1605,8 @@ export interface paths {
         /**
          * Confirm lead alert contact
          * @description Confirms the alert phone or e-mail the code was sent to. Answers the settings.
+         *
+         *     API key scope: `profile:write`.
          */
         post: operations["confirmLeadAlertContact"];
         delete?: never;
@@ -1645,6 +1655,8 @@ export interface paths {
         /**
          * Manager confirm lead alert contact
          * @description Confirms the vendor's alert phone or e-mail with the code it was sent. Answers the settings.
+         *
+         *     API key scope: `profile:write`.
          */
         post: operations["managerConfirmLeadAlertContact"];
         delete?: never;
