@@ -13,7 +13,8 @@ import {
   responseTimesStatement,
   responseTimesValidUntilStatement,
 } from './lead-response-times.sql';
-import { LEAD_SQL, type LeadsWaiting, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
+import { LEAD_SQL, filterCountsStatement, leadListStatement, leadStatement } from './leads.sql';
+import { type LeadsWaiting, WAITING_FOR_FIRST_ACTION } from './leads-waiting.sql';
 
 export interface NewLead {
   category: string;
@@ -135,7 +136,7 @@ export class LeadsRepository {
 
   /** Every vendor's leads waiting for a first action, and the oldest one's wait in seconds. */
   async waitingForFirstAction(): Promise<LeadsWaiting> {
-    const statement = leadStatement(this.config, this.clock.now(), LEAD_SQL.waitingForFirstAction, {});
+    const statement = leadStatement(this.config, this.clock.now(), WAITING_FOR_FIRST_ACTION, {});
     const [row] = await this.sql.rows<LeadsWaiting>(statement);
     return row;
   }

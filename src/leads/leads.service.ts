@@ -15,7 +15,7 @@ import { LeadResponseTimesMemo, type RememberedResponseTimes } from './lead-resp
 import { LeadFilterCounts, LeadsRepository, NewLead } from './leads.repository';
 import { noteTouched } from '../common/privacy/touched-records';
 import { LeadMetrics } from './lead-metrics';
-import type { LeadsWaiting } from './leads.sql';
+import type { LeadsWaiting } from './leads-waiting.sql';
 
 /** Overdue leads expired per statement by the job: short row locks, bounded WAL per transaction. */
 const EXPIRY_BATCH_SIZE = 1000;

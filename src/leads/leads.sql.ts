@@ -29,7 +29,7 @@ const COUNTED_VENDOR = `(SELECT :vendorId::int)`;
 export const OVERDUE = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created <= ${cutoff(':expiryAge')})`;
 
 /** Still NONE and within the expiry age: waiting for accept or decline. */
-const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > ${cutoff(':expiryAge')})`;
+export const PENDING = `(l.vendor_lead_action = '${LeadAction.None}' AND l.date_created > ${cutoff(':expiryAge')})`;
 
 /** Accepted, with no status yet, or a non-final status set longer ago than the reminder age. */
 const REQUIRES_ACTION = `(l.vendor_lead_action = '${LeadAction.Accept}' AND (l.post_lead_status IS NULL
@@ -245,17 +245,6 @@ export const LEAD_SQL = {
    * SKIP LOCKED: instances running the job together, or a vendor deciding the same lead right now,
    * never wait on each other; the decision's own condition already refuses an overdue lead.
    */
-  /**
-   * Every vendor's leads still waiting for accept or decline, for the metrics scrape: the sum of the
-   * vendors' kept counts (one row per vendor with leads; overdue leads count until the expiry job stores
-   * them EXPIRED), and how long the oldest within its time has waited (idx_leads_pending_created, its
-   * first entry). Counting the leads themselves read every waiting one: 390 ms for 431,000.
-   */
-  waitingForFirstAction: new NamedSql<LeadsWaiting>(`
-    SELECT (SELECT coalesce(sum(pending), 0)::int FROM vendor_lead_counts) AS waiting,
-           extract(epoch FROM :now::timestamptz - (SELECT min(l.date_created) FROM leads l WHERE ${PENDING}))::float8
-             AS "oldestSeconds"`),
-
   expireOverdue: new NamedSql(`
     WITH due AS (
       SELECT l.id FROM leads l
@@ -269,12 +258,6 @@ export const LEAD_SQL = {
     WHERE l.id = due.id
     RETURNING ${LEAD_VIEW_COLUMNS}`),
 };
-
-/** Leads of every vendor waiting for accept or decline; the oldest one's wait in seconds (null: none). */
-export interface LeadsWaiting {
-  waiting: number;
-  oldestSeconds: number | null;
-}
 
 export interface LeadTiming {
   /** A lead still NONE after this many hours is EXPIRED. */

@@ -177,11 +177,9 @@ export class ReferralsService {
 
   /**
    * The referred friend's contact request: the referral converted (once per friend) and, in the same
-   * transaction, the vendor's lead, in the language the friend's page was written in: `preferred` (the
-   * one the friend picked, else their browser's) or the referrer's. A share link takes at most
-   * REFERRAL_SHARE_LINK_DAILY_CONVERSIONS in any 24 hours; the next is refused (429) with nothing stored
-   * and nothing announced. The referral's row lock orders concurrent requests, so a double submit makes
-   * one conversion and one lead.
+   * transaction, the vendor's lead, in the friend's page's language (`preferred`, else the referrer's).
+   * A share link takes at most REFERRAL_SHARE_LINK_DAILY_CONVERSIONS in any 24 hours; the next is refused
+   * (429), nothing stored or announced. The referral's row lock makes a double submit one conversion.
    */
   @Transactional()
   async convert(token: string, request: ContactRequest, preferred: Locale | undefined): Promise<void> {
@@ -204,10 +202,8 @@ export class ReferralsService {
     });
     const referrer = await this.referrerOf(referral);
     const referredBy = { name: referral.referrerName ?? referrer.firstName, processId: referrer.id };
-    await this.leads.assign(
-      referral.vendorId,
-      referralLead(request, contact, preferred ?? referrer.locale, referredBy),
-    );
+    const lead = referralLead(request, contact, preferred ?? referrer.locale, referredBy);
+    await this.leads.assign(referral.vendorId, lead);
     await this.processes.recordEvents([eventOf(referrer, ReputationEventType.ReferralConverted)]);
     await this.processes.announce(referrer, 'referral.converted', {
       referralId: referral.id,
