@@ -91,6 +91,14 @@ export class NotificationHarness {
     };
   }
 
+  /** The mail server listening and accepting again, the SMS provider answering 201: undoes what a test broke. */
+  async restoreServers(): Promise<void> {
+    await this.sink.listen();
+    this.sink.rejectRecipient = () => undefined;
+    this.sink.onData = () => undefined;
+    this.sms.respond = () => ({ status: 201, body: { sid: 'SM0001', status: 'queued' } });
+  }
+
   /** Waits for SENT and checks the sink holds exactly one copy (callers check `attempts`). */
   async expectDeliveredOnce(t: TestApp, n: NewNotification): Promise<OutboxNotification> {
     await eventually(statusIs(t, n, 'SENT'), 'SENT');

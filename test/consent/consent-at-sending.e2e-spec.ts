@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { ReminderPass } from '../../src/automation/reminder-pass';
+import { outboxSettled } from '../support/automation';
+import { T0, V, daysAfter, monthsAfter, useConsentLedger } from '../support/consent-ledger';
+import { createLead } from '../support/factories';
+import { waitUntil } from '../support/net';
+import type { TestApp } from '../support/test-app';
+
+jest.setTimeout(90_000);
+
+/** docs/contract.md#consent (CASL ss. 6, 10, 13): the check at sending. */
+describe('Consent ledger (e2e)', () => {
+  const { state, vendor, email, reviewRequest, ledgerOf, moveClock } = useConsentLedger('consent_sending');
+  let t: TestApp;
+  beforeAll(() => {
+    ({ t } = state);
+  });
+
+  const outbox = (vendorId: number, purpose: string) =>
+    t.dataSource.query<{ status: string; code: string | null; basis: string | null }[]>(
+      `SELECT status, last_error_code AS "code", consent_basis AS "basis" FROM notification_outbox
+        WHERE vendor_id = $1 AND purpose = $2 ORDER BY id`,
+      [vendorId, purpose],
+    );
+  const eventsOf = (vendorId: number, type: string) =>
+    t.dataSource.query<{ data: Record<string, unknown> }[]>(
+      `SELECT data FROM events WHERE vendor_id = $1 AND type = $2 ORDER BY id`,
+      [vendorId, type],
+    );
+
+  describe('a queued message checks its basis when it leaves', () => {
+    const remindedAt = (ends: string) => {
+      // The reminder is due 3 days after the request (the automation's default delay).
+      const due = daysAfter(T0, 3);
+      return { due, statedAt: daysAfter(monthsAfter(ends, -6), 0) };
+    };
+
+    it('a reminder whose inquiry ends the day after it leaves is sent under it', async () => {
+      const { vendor: v, auth } = await vendor();
+      const { due, statedAt } = remindedAt(daysAfter(T0, 4));
+      const created = await reviewRequest(auth, {
+        emailTo: email(),
+        consent: { basis: 'INQUIRY', at: statedAt },
+      }).expect(201);
+      await waitUntil(() => outboxSettled(t.app, v.id));
+      moveClock(due);
+      expect((await t.app.get(ReminderPass).run())?.sent).toBeGreaterThanOrEqual(1);
+      await waitUntil(() => outboxSettled(t.app, v.id));
+      const [reminder] = await outbox(v.id, 'REVIEW_REMINDER');
+      const [line] = await ledgerOf(auth, created.body.data.emailTo as string);
+      expect(reminder).toEqual({ status: 'SENT', code: null, basis: `INQUIRY#${line.id}` });
+      // The process's conversation shows the basis each message left under: the request, then the reminder.
+      const read = await request(t.http)
+        .get(`${V}/reputation-process/${created.body.data.processId}/messages`)
+        .set(auth)
+        .expect(200);
+      expect(read.body.data.map((m: { consentBasis: string | null }) => m.consentBasis)).toEqual([
+        `INQUIRY#${line.id}`,
+        `INQUIRY#${line.id}`,
+      ]);
+      expect(await eventsOf(v.id, 'message.suppressed')).toEqual([]);
+    });
+
+    it('a reminder whose inquiry ended the day before it was to leave is not sent: message.suppressed, not message.failed', async () => {
+      const { vendor: v, auth } = await vendor();
+      const { due, statedAt } = remindedAt(daysAfter(T0, 2));
+      const created = await reviewRequest(auth, {
+        emailTo: email(),
+        consent: { basis: 'INQUIRY', at: statedAt },
+      }).expect(201);
+      await waitUntil(() => outboxSettled(t.app, v.id));
+      moveClock(due);
+      expect((await t.app.get(ReminderPass).run())?.sent).toBeGreaterThanOrEqual(1);
+      await waitUntil(() => outboxSettled(t.app, v.id));
+      expect(await outbox(v.id, 'REVIEW_REMINDER')).toEqual([{ status: 'FAILED', code: 'NO_CONSENT', basis: null }]);
+      const endedOn = daysAfter(T0, 2);
+      expect(await eventsOf(v.id, 'message.suppressed')).toEqual([
+        {
+          data: expect.objectContaining({
+            purpose: 'REVIEW_REMINDER',
+            requestId: created.body.data.id,
+            reason: `Not sent: no consent in force when it was to leave (its INQUIRY basis ended on ${endedOn}).`,
+          }) as unknown,
+        },
+      ]);
+      expect(await eventsOf(v.id, 'message.failed')).toEqual([]);
+    });
+  });
+
+  it('a lead conversation is exempt (a quote asked for) and recorded as such', async () => {
+    const { vendor: v, auth } = await vendor();
+    const lead = await createLead(t.app, v.id, { customerEmail: email(), customerPhone: null as unknown as string });
+    await request(t.http).post(`${V}/general-leads/${lead.id}/accept`).set(auth).expect(200);
+    // Long after the inquiry ended: the conversation the person started is still exempt.
+    moveClock(monthsAfter(T0, 7));
+    await request(t.http)
+      .post(`${V}/general-leads/${lead.id}/messages`)
+      .set(auth)
+      .send({ body: 'When may I come by?' })
+      .expect(201);
+    await waitUntil(() => outboxSettled(t.app, v.id));
+    expect(await outbox(v.id, 'LEAD_MESSAGE')).toEqual([
+      { status: 'SENT', code: null, basis: 'EXEMPT:QUOTE_REQUESTED' },
+    ]);
+    // The conversation shows each message's basis.
+    const read = await request(t.http).get(`${V}/general-leads/${lead.id}/messages`).set(auth).expect(200);
+    expect(read.body.data.content).toEqual([expect.objectContaining({ consentBasis: 'EXEMPT:QUOTE_REQUESTED' })]);
+  });
+});
