@@ -54,7 +54,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       await this.record(claim, 'failed', () =>
         this.announcedFailure(claim, () => this.repository.markExhausted(claim, this.config.maxAttempts)),
       );
-      this.metrics.attempted(claim, 'failed', 'INTERRUPTED', started);
+      this.metrics.attempted(claim, 'failed', { code: 'INTERRUPTED' }, started);
       return;
     }
     if (claim.handoverAttempt !== null) {
@@ -66,7 +66,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     if (!(await this.consentAllows(claim))) return;
     const handedOver = await this.markHandingOver(claim);
     if (handedOver instanceof DeliveryFailure) {
-      this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver.code, started);
+      this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver, started);
       return;
     }
     if (!handedOver) return;
@@ -78,7 +78,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           ? error
           : DeliveryFailure.transient('INTERNAL', 'Unexpected error while sending.');
       if (!(error instanceof DeliveryFailure)) this.logger.error(error);
-      this.metrics.attempted(claim, await this.recordFailure(claim, failure), failure.code, started);
+      this.metrics.attempted(claim, await this.recordFailure(claim, failure), failure, started);
       return;
     }
     await this.record(claim, 'sent', () => this.repository.markSent(claim));

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MetricsRegistry, secondsSince } from '../common/metrics/metrics-registry';
-import {
-  type DeliveryErrorCode,
-  type NotificationChannel,
-  type NotificationPurpose,
-  VENDOR_ALERT_PURPOSES,
-} from './notification.types';
+import type { DeliveryFailure } from './delivery/delivery-failure';
+import { type NotificationChannel, type NotificationPurpose, VENDOR_ALERT_PURPOSES } from './notification.types';
 
 /** How a delivery attempt ended: handed over, to be tried again, or given up. */
 export type AttemptOutcome = 'sent' | 'retry' | 'failed';
@@ -13,8 +9,10 @@ export type AttemptOutcome = 'sent' | 'retry' | 'failed';
 const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * What the notification worker counts: each attempt's outcome by channel, purpose and outcome class
- * (the failure's stable code, `none` when sent), its duration, and the vendors' lead alerts that left.
+ * What the notification worker counts: each attempt's outcome by channel, purpose, outcome class (the
+ * provider's: SMTP reply class, Twilio error code, or how it could not be reached) and the failure's
+ * stable code (`none` for both when sent), its duration, and the vendors' lead alerts that left. Both
+ * come from fixed sets, so the series stay as few whatever the providers answer.
  */
 @Injectable()
 export class OutboxMetrics {
@@ -25,8 +23,8 @@ export class OutboxMetrics {
   constructor(metrics: MetricsRegistry) {
     this.attempts = metrics.counter({
       name: 'outbox_delivery_attempts_total',
-      help: 'Outbox delivery attempts by channel, purpose, outcome (sent, retry, failed) and outcome class (the failure code)',
-      labelNames: ['channel', 'purpose', 'outcome', 'class'],
+      help: "Outbox delivery attempts by channel, purpose, outcome (sent, retry, failed), outcome class (the provider's: smtp_4xx, twilio_21211...; none when no provider answered) and the failure's code",
+      labelNames: ['channel', 'purpose', 'outcome', 'class', 'code'],
     });
     this.duration = metrics.histogram({
       name: 'outbox_delivery_duration_seconds',
@@ -45,11 +43,18 @@ export class OutboxMetrics {
   attempted(
     message: { channel: NotificationChannel; purpose: NotificationPurpose },
     outcome: AttemptOutcome,
-    failure: DeliveryErrorCode | null,
+    failure: Pick<DeliveryFailure, 'code' | 'providerCode'> | null,
     started: number,
   ): void {
     const channel = message.channel.toLowerCase();
-    this.attempts.inc({ channel, purpose: message.purpose.toLowerCase(), outcome, class: failure ?? 'none' });
+    const purpose = message.purpose.toLowerCase();
+    this.attempts.inc({
+      channel,
+      purpose,
+      outcome,
+      class: failure?.providerCode ?? 'none',
+      code: failure?.code ?? 'none',
+    });
     this.duration.observe({ channel }, secondsSince(started));
     const alert = (VENDOR_ALERT_PURPOSES as readonly NotificationPurpose[]).includes(message.purpose);
     if (alert && outcome === 'sent') this.alertsSent.inc({ channel });

@@ -189,7 +189,7 @@ interface Sample {
       redis_degraded: 0,
       'http_server_request_duration_seconds_count{http_route="/rest-api-v1/review-requests",http_request_method="POST",http_response_status_code="201"}': 2,
       idempotency_replays_total: 1,
-      'outbox_delivery_attempts_total{channel="sms",purpose="review_request",outcome="failed",class="REFUSED"}': 1,
+      'outbox_delivery_attempts_total{channel="sms",purpose="review_request",outcome="failed",class="twilio_21211",code="REFUSED"}': 1,
       'outbox_messages_waiting{channel="email",purpose="review_request",state="due"}': 1,
       'outbox_messages_waiting{channel="sms",purpose="review_request",state="due"}': 0,
       'webhook_delivery_attempts_total{outcome="retry"}': 2,
@@ -206,7 +206,9 @@ interface Sample {
       throw new Error(`${error.message}: ${JSON.stringify(Object.fromEntries(seen), null, 1)}`);
     });
     expect(
-      await valueOf('sum(outbox_delivery_attempts_total{channel="email",outcome="retry",class="UNREACHABLE"})'),
+      await valueOf(
+        'sum(outbox_delivery_attempts_total{channel="email",outcome="retry",class="smtp_connection",code="UNREACHABLE"})',
+      ),
     ).toBeGreaterThan(0);
     expect(await valueOf('outbox_oldest_waiting_seconds{channel="email",state="due"}')).toBeGreaterThan(0);
     expect(await valueOf('http_server_active_requests')).toBe(0);

@@ -3,29 +3,48 @@ import { maskContact } from '../../common/privacy/mask-contact';
 import type { DeliveryErrorCode } from '../notification.types';
 
 /**
+ * The provider's side of a failed attempt, for the delivery metrics: the SMTP reply class
+ * (`smtp_4xx`, `smtp_5xx`), a provider's error code from a fixed list (`twilio_21211`), or how the
+ * provider could not be reached (`smtp_connection`, `twilio_timeout`). A label value, so only ever
+ * one of a small fixed set, never the provider's text.
+ */
+export type ProviderCode = string;
+
+export interface FailureDetails {
+  /** How the provider answered or could not be reached; absent when the attempt never reached one. */
+  providerCode?: ProviderCode;
+  /** The provider asked to wait this long (Retry-After). */
+  retryAfterMs?: number;
+}
+
+/**
  * Why a delivery attempt failed, as a sender reports it: a stable `code` and a `reason` that is
  * stored and shown to the vendor. The reason may quote the provider, through `providerText` only;
  * the full error goes to the log.
  */
 export class DeliveryFailure extends Error {
+  readonly providerCode?: ProviderCode;
+  readonly retryAfterMs?: number;
+
   constructor(
     readonly code: DeliveryErrorCode,
     readonly reason: string,
     /** Retrying the same message cannot succeed (address rejected, request refused). */
     readonly permanent: boolean,
-    /** The provider asked to wait this long (Retry-After). */
-    readonly retryAfterMs?: number,
+    details: FailureDetails = {},
   ) {
     super(reason);
     this.name = 'DeliveryFailure';
+    this.providerCode = details.providerCode;
+    this.retryAfterMs = details.retryAfterMs;
   }
 
-  static transient(code: DeliveryErrorCode, reason: string, retryAfterMs?: number): DeliveryFailure {
-    return new DeliveryFailure(code, reason, false, retryAfterMs);
+  static transient(code: DeliveryErrorCode, reason: string, details?: FailureDetails): DeliveryFailure {
+    return new DeliveryFailure(code, reason, false, details);
   }
 
-  static permanent(code: DeliveryErrorCode, reason: string): DeliveryFailure {
-    return new DeliveryFailure(code, reason, true);
+  static permanent(code: DeliveryErrorCode, reason: string, details?: FailureDetails): DeliveryFailure {
+    return new DeliveryFailure(code, reason, true, details);
   }
 }
 

@@ -75,6 +75,16 @@ describe('classifySmtpError', () => {
       'PROVIDER_ERROR',
     );
   });
+
+  it("classes each failure by the server's reply class or how the server could not be reached", () => {
+    const classOf = (fields: object) => classifySmtpError(smtpError(fields)).providerCode;
+    expect(classOf({ code: 'EENVELOPE', responseCode: 550, response: '550 5.1.1 No such user' })).toBe('smtp_5xx');
+    expect(classOf({ code: 'EAUTH', responseCode: 535 })).toBe('smtp_5xx');
+    expect(classOf({ code: 'EENVELOPE', responseCode: 451 })).toBe('smtp_4xx');
+    expect(classOf({ code: 'EPROTOCOL', responseCode: 999 })).toBe('smtp_other');
+    expect(classOf({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' })).toBe('smtp_connection');
+    expect(classOf({ code: 'EABORT' })).toBe('smtp_timeout');
+  });
 });
 
 describe('providerText', () => {
@@ -124,6 +134,18 @@ describe('classifySmsResponse', () => {
       ).reason,
     ).toBe('The SMS provider answered HTTP 400: Bad request from [server] ([address])');
     expect(classifySmsResponse(401, '', null).permanent).toBe(true);
+  });
+
+  it("classes each refusal by Twilio's error code when it is a listed one, never by the provider's text", () => {
+    const classOf = (status: number, body: object | string) =>
+      classifySmsResponse(status, typeof body === 'string' ? body : JSON.stringify(body), null).providerCode;
+    expect(classOf(400, { code: 21211, message: 'Invalid To' })).toBe('twilio_21211');
+    expect(classOf(400, { code: 21610, message: 'Unsubscribed' })).toBe('twilio_21610');
+    expect(classOf(429, { code: 20429, message: 'Too many requests' })).toBe('twilio_20429');
+    expect(classOf(400, { code: 99999, message: 'Something new' })).toBe('twilio_other');
+    expect(classOf(400, { code: '21211', message: 'A string code' })).toBe('twilio_other');
+    expect(classOf(400, 'Bad request')).toBe('twilio_other');
+    expect(classOf(503, 'Service Unavailable')).toBe('twilio_5xx');
   });
 });
 

@@ -1,6 +1,12 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { DeliveryFailure, type ProviderTextContext, networkErrorCode, providerText } from './delivery-failure';
+import {
+  DeliveryFailure,
+  type ProviderCode,
+  type ProviderTextContext,
+  networkErrorCode,
+  providerText,
+} from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 
 export interface SmtpSettings {
@@ -89,12 +95,25 @@ export function classifySmtpError(error: SmtpError, context: ProviderTextContext
   const { responseCode, response } = error;
   if (responseCode) {
     const reply = `The mail server answered: ${providerText(response ?? String(responseCode), context)}`;
+    const details = { providerCode: smtpReplyClass(responseCode) };
     const refused = responseCode >= 500 && REFUSAL_CODES.has(error.code ?? '');
-    return refused ? DeliveryFailure.permanent('REFUSED', reply) : DeliveryFailure.transient('PROVIDER_ERROR', reply);
+    return refused
+      ? DeliveryFailure.permanent('REFUSED', reply, details)
+      : DeliveryFailure.transient('PROVIDER_ERROR', reply, details);
   }
-  if (error.code === 'EABORT') return DeliveryFailure.transient('TIMEOUT', 'The mail server did not answer in time.');
+  if (error.code === 'EABORT') {
+    return DeliveryFailure.transient('TIMEOUT', 'The mail server did not answer in time.', {
+      providerCode: 'smtp_timeout',
+    });
+  }
   return DeliveryFailure.transient(
     'UNREACHABLE',
     `Could not reach the mail server (${networkErrorCode(error) ?? 'connection error'}).`,
+    { providerCode: 'smtp_connection' },
   );
+}
+
+/** The class of an SMTP reply code (RFC 5321: its first digit); anything else the server said is `smtp_other`. */
+function smtpReplyClass(responseCode: number): ProviderCode {
+  return responseCode >= 400 && responseCode < 600 ? `smtp_${Math.floor(responseCode / 100)}xx` : 'smtp_other';
 }

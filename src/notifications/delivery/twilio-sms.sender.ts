@@ -1,5 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { DeliveryFailure, type ProviderTextContext, networkErrorCode, providerText } from './delivery-failure';
+import {
+  DeliveryFailure,
+  type ProviderCode,
+  type ProviderTextContext,
+  networkErrorCode,
+  providerText,
+} from './delivery-failure';
 import type { MessageSender, OutgoingMessage } from './message-sender';
 import { parseRetryAfter } from '../../common/retry/retry-policy';
 
@@ -20,6 +26,23 @@ export function toE164(phone: string): string {
 
 /** Twilio's error code for a recipient who texted STOP to the sender: no send to them can succeed. */
 const RECIPIENT_OPTED_OUT = 21610;
+
+/**
+ * Twilio's error codes a message can be refused with, each its own outcome class in the metrics
+ * (`twilio_21211`); any other is counted as `twilio_other`, so the label stays a fixed set.
+ */
+const KNOWN_ERROR_CODES = new Set([
+  20003, // authentication failed
+  20429, // too many requests
+  21211, // invalid To number
+  21408, // sending to the region not enabled
+  21606, // From number cannot send SMS
+  21610, // recipient opted out
+  21611, // From number's queue full
+  21612, // To number not reachable by SMS
+  21614, // To number not a mobile number
+  21617, // body too long
+]);
 
 /** The header carrying the client's idempotency key: a repeated request is answered like the first, not sent again. */
 export const IDEMPOTENCY_HEADER = 'I-Twilio-Idempotency-Token';
@@ -61,8 +84,14 @@ export class TwilioSmsSender implements MessageSender {
     } catch (error) {
       this.logger.warn(`SMS notification ${message.id} failed: ${providerText((error as Error).message, context)}`);
       const code = networkErrorCode(error);
-      if (code === 'timeout') throw DeliveryFailure.transient('TIMEOUT', 'The SMS provider did not answer in time.');
-      throw DeliveryFailure.transient('UNREACHABLE', `Could not reach the SMS provider (${code ?? 'network error'}).`);
+      if (code === 'timeout') {
+        throw DeliveryFailure.transient('TIMEOUT', 'The SMS provider did not answer in time.', {
+          providerCode: 'twilio_timeout',
+        });
+      }
+      throw DeliveryFailure.transient('UNREACHABLE', `Could not reach the SMS provider (${code ?? 'network error'}).`, {
+        providerCode: 'twilio_connection',
+      });
     }
     const body = await response.text().catch(() => '');
     if (response.ok) return;
@@ -92,9 +121,19 @@ export function classifySmsResponse(
     // Not Twilio's JSON error shape (a proxy's page, say): the status says enough.
   }
   const reason = `The SMS provider answered HTTP ${status}${detail || '.'}`;
-  if (providerCode === RECIPIENT_OPTED_OUT) return DeliveryFailure.permanent('OPTED_OUT', reason);
+  const details = { providerCode: twilioErrorClass(status, providerCode) };
+  if (providerCode === RECIPIENT_OPTED_OUT) return DeliveryFailure.permanent('OPTED_OUT', reason, details);
   if (status === 429 || status === 408 || status >= 500) {
-    return DeliveryFailure.transient('PROVIDER_ERROR', reason, parseRetryAfter(retryAfter));
+    return DeliveryFailure.transient('PROVIDER_ERROR', reason, {
+      ...details,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
   }
-  return DeliveryFailure.permanent('REFUSED', reason);
+  return DeliveryFailure.permanent('REFUSED', reason, details);
+}
+
+/** A listed Twilio error code as itself; else a 5xx as the provider's outage, anything else `twilio_other`. */
+function twilioErrorClass(status: number, code: unknown): ProviderCode {
+  if (typeof code === 'number' && KNOWN_ERROR_CODES.has(code)) return `twilio_${code}`;
+  return status >= 500 ? 'twilio_5xx' : 'twilio_other';
 }
