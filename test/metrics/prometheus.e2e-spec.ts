@@ -11,6 +11,7 @@ import { BuiltServer } from '../support/built-server';
 import { LEAD_BODY, bearer } from '../support/factories';
 import { freePort, waitUntil } from '../support/net';
 import { NotificationHarness } from '../support/notification-harness';
+import { PUBLIC_BASE_URL, SMS_AUTH_TOKEN, e164, text } from '../support/sms-inbound';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 const PROMETHEUS = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus';
@@ -85,6 +86,8 @@ interface Sample {
           NOTIFY_BACKOFF_BASE_MS: '200',
           NOTIFY_BACKOFF_MAX_MS: '2000',
         }),
+        PUBLIC_BASE_URL,
+        SMS_AUTH_TOKEN,
         WEBHOOK_ALLOW_INSECURE: 'true',
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOK_POLL_INTERVAL_MS: '50',
@@ -171,6 +174,8 @@ interface Sample {
     await request(server.url).post(leadPath).set(admin).send(LEAD_BODY).expect(201);
     await request(server.url).post(`${VENDOR_API}/general-leads/${accepted}/accept`).set(auth).expect(200);
 
+    // Both leads' alerts reach the vendor's mail server before it stops.
+    await waitUntil(() => Promise.resolve(harness.sink.to('office@birch.test').length === 2), 30_000);
     await harness.sink.stop();
     const review = { firstName: 'Sam', emailTo: 'sam@customer.test', phone: '416-555-0101' };
     for (let i = 0; i < 2; i++) {
@@ -180,6 +185,9 @@ interface Sample {
         .send(review)
         .expect(201);
     }
+    // A customer's STOP, and a call that is not the provider's.
+    await text(server.url, e164('416-555-0102'), 'STOP').expect(200);
+    await text(server.url, e164('416-555-0102'), 'STOP', { signature: null }).expect(403);
     // The webhook fails twice (pausing its endpoint); a ping queued to the paused endpoint waits.
     await waitUntil(async () => (await valueOf('webhook_endpoints_paused{reason="failures"}')) === 1, 30_000);
 
@@ -194,6 +202,11 @@ interface Sample {
       'outbox_messages_waiting{channel="sms",purpose="review_request",state="due"}': 0,
       'webhook_delivery_attempts_total{outcome="retry"}': 2,
       'webhook_endpoints_paused{reason="failures"}': 1,
+      'webhook_undelivered_events{endpoint="paused"}': 1,
+      'lead_alerts_sent_total{channel="email"}': 2,
+      'sms_inbound_texts_total{kind="opt_out"}': 1,
+      sms_inbound_signature_refusals_total: 1,
+      'outbox_delivery_duration_seconds_count{channel="sms"}': 1,
       db_pool_waiting_requests: 0,
       leads_waiting_first_action: 1,
       lead_time_to_first_action_seconds_count: 1,
@@ -211,6 +224,8 @@ interface Sample {
       ),
     ).toBeGreaterThan(0);
     expect(await valueOf('outbox_oldest_waiting_seconds{channel="email",state="due"}')).toBeGreaterThan(0);
+    expect(await valueOf('webhook_oldest_undelivered_seconds{endpoint="paused"}')).toBeGreaterThan(0);
+    expect(await valueOf('sum(db_pool_connections)')).toBeGreaterThan(0);
     expect(await valueOf('http_server_active_requests')).toBe(0);
     expect(await valueOf('nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0);
 
