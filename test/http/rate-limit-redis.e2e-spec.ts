@@ -6,6 +6,7 @@ import { rateLimitConfig } from '../../src/config/rate-limit.config';
 import { BuiltServer } from '../support/built-server';
 import { CpuLoad } from '../support/cpu-load';
 import { createVendor } from '../support/factories';
+import { scrapedValue } from '../support/metric-value';
 import { waitUntil } from '../support/net';
 import { SPEC_LIMIT, burst, startInstances } from '../support/rate-limit-burst';
 import {
@@ -259,12 +260,14 @@ describe('Rate limit shared in Redis (e2e)', () => {
       });
       // Reported once, not once per request or reconnection attempt.
       expect(redisMessages(warn)).toHaveLength(1);
+      expect(await scrapedValue(t.app, 'redis_degraded')).toBe(1);
 
       // Back empty (it kept nothing): what this instance counted meanwhile is written to it.
       await server.start();
       await waitUntil(async () => (await readiness()).details.rateLimit.redis === 'up');
       expect(await countedInRedis(server.url, prefix, vendor.id)).toBe(20);
       expect(rateHeaders(await probe(t, token).expect(200)).remaining).toBe(229);
+      expect(await scrapedValue(t.app, 'redis_degraded')).toBe(0);
       expect(redisMessages(log).length).toBeGreaterThanOrEqual(2);
     });
   });

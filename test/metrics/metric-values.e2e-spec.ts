@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { MetricsRegistry } from '../../src/common/metrics/metrics-registry';
 import { ScrapeGauges } from '../../src/metrics/scrape-gauges';
 import { MANAGER_API, VENDOR_API } from '../support/api-paths';
+import { metricValue } from '../support/metric-value';
 import { textedBy } from '../support/sms-conversations';
 import { e164, text, useSmsTestBed } from '../support/sms-inbound';
 
@@ -10,15 +10,8 @@ jest.setTimeout(120_000);
 const LIMIT = 5;
 const sms = useSmsTestBed('metric_values', { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: '300000' });
 
-/** The sum of a counter's or gauge's series whose labels include `labels`. */
-async function valueOf(name: string, labels: Record<string, string> = {}): Promise<number> {
-  const metric = sms.bed.t.app.get(MetricsRegistry).registry.getSingleMetric(name);
-  if (!metric) throw new Error(`No metric ${name}`);
-  const { values } = await metric.get();
-  return values
-    .filter((sample) => Object.entries(labels).every(([label, value]) => sample.labels[label] === value))
-    .reduce((sum, sample) => sum + sample.value, 0);
-}
+const valueOf = (name: string, labels: Record<string, string> = {}): Promise<number> =>
+  metricValue(sms.bed.t.app, name, labels);
 
 /** Sends `send` once more than the limit admits; answers how many of them were refused with 429. */
 async function overTheLimit(send: () => request.Test): Promise<number> {

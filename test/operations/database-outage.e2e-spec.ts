@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { databaseUrl } from '../support/test-database';
 import { bearer, createAdmin, createVendor } from '../support/factories';
+import { scrapedValue } from '../support/metric-value';
 import { TcpProxy } from '../support/tcp-proxy';
 import { databaseConfig } from '../../src/config/database.config';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
@@ -41,11 +42,13 @@ describe('Database outage (e2e)', () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ success: false, error: expect.stringMatching(/database/i) });
     expect((await request(t.http).get('/health/live')).status).toBe(200);
+    expect(await scrapedValue(t.app, 'database_up')).toBe(0);
 
     await proxy.start();
     const back = await readFeatures();
     expect(back.status).toBe(200);
     expect(back.body.data).toEqual(expect.objectContaining({ enableFullRMS: false }));
     expect((await request(t.http).get('/health/ready')).status).toBe(200);
+    expect(await scrapedValue(t.app, 'database_up')).toBe(1);
   });
 });
