@@ -13,8 +13,8 @@ export interface WaitingMessages {
 
 export const OUTBOX_BACKLOG_SQL = {
   /**
-   * Every waiting message counted, in one pass over the waiting rows only (idx_notification_outbox_waiting,
-   * index-only). A message never tried whose first attempt is still ahead is held (quiet hours); its
+   * Every waiting message counted, in one pass over the waiting rows only (idx_notification_outbox_due,
+   * partial on them). A message never tried whose first attempt is still ahead is held (quiet hours); its
    * wait counts from its creation. Any other waits since it was due: a first attempt's due time, or
    * the creation of one already tried.
    */
