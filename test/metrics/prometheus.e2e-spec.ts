@@ -59,6 +59,7 @@ interface Sample {
   let server: BuiltServer;
   let prometheus: ChildProcess;
   let promUrl: string;
+  let metricsPort: number;
   let dir: string;
 
   const query = async (expr: string): Promise<Sample[]> => {
@@ -77,10 +78,12 @@ interface Sample {
     receiver = await WebhookReceiver.start();
     receiver.answer = () => 500;
     harness.sms.respond = () => ({ status: 400, body: { code: 21211, message: 'Invalid To number' } });
-    const metricsPort = await freePort();
+    metricsPort = await freePort();
     // Retries slow enough that the e-mail (its mail server stopped) is still waiting when Prometheus is asked.
     server = new BuiltServer({
+      captureStdout: true,
       env: {
+        LOG_LEVEL: 'info',
         ...harness.settings({
           NOTIFY_MAX_ATTEMPTS: '50',
           NOTIFY_BACKOFF_BASE_MS: '200',
@@ -137,6 +140,8 @@ interface Sample {
   });
 
   it('show the value the traffic implies, answer every panel, and fire the outbox and webhook alerts', async () => {
+    // The start says where the metrics are.
+    expect(server.output).toContain(`Metrics at http://localhost:${metricsPort}/metrics`);
     const env = { ...process.env, ...harness.settings() };
     const admin = bearer(
       (await runCli(['create-admin', '--email', 'admin@prom.test', '--name', 'Admin'], env)).stdout.trim(),
