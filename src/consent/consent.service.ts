@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
+import type { WithdrawalSource as OutboxWithdrawalSource } from '../notifications/sending-consent';
 import { type Contact, addressesOf } from '../reputation/contact';
 import { type ConsentVerdict, type StatedBasis, endOf, verdictOf } from './consent-basis';
 import { ConsentsRepository } from './consents.repository';
@@ -14,8 +15,8 @@ export interface StatedConsent {
   evidence?: string;
 }
 
-/** How a withdrawal came: the unsubscribe link (one vendor), a STOP texted (every vendor), an erasure (every vendor). */
-export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'erasure';
+/** How a withdrawal came: the outbox's sources (the unsubscribe link, a STOP, the provider's opt-out), or an erasure. */
+export type WithdrawalSource = OutboxWithdrawalSource | 'erasure';
 
 /** The most lines one read of the bases ending soon answers. */
 export const ENDING_LIMIT = 500;

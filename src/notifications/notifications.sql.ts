@@ -134,10 +134,22 @@ export const NOTIFICATION_SQL = {
      WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
+  /**
+   * Whether :vendorId already wrote to :recipient under :basis by a message other than :id, not given up
+   * (idx_notification_outbox_recipient): a once-only exemption was used.
+   */
+  exemptionUsed: new NamedSql<{ used: boolean }>(`
+    SELECT EXISTS (SELECT 1 FROM notification_outbox
+                    WHERE recipient = :recipient AND vendor_id = :vendorId AND consent_basis = :basis
+                      AND id <> :id AND status <> 'FAILED') AS used`),
   noteConsentBasis: new NamedSql(`UPDATE notification_outbox SET consent_basis = :basis WHERE id = :id`),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL
+     WHERE ${HELD_CLAIM}`),
+  markSuppressed: new NamedSql(`
+    UPDATE notification_outbox
+       SET status = 'SUPPRESSED', last_error_code = 'NO_CONSENT', last_error = :error, handover_attempt = NULL
      WHERE ${HELD_CLAIM}`),
   markExhausted: new NamedSql(`
     UPDATE notification_outbox

@@ -130,7 +130,10 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       await this.record(claim, 'failed', () =>
         this.announcedFailure(claim, async () => {
           const failed = await this.repository.markFailed(claim, failure);
-          if (failed && optOut) await this.smsOptOuts.add(claim.recipient, 'carrier');
+          if (failed && optOut) {
+            await this.smsOptOuts.add(claim.recipient, 'carrier');
+            await this.consent.withdrawn(null, [claim.recipient], 'carrier_opt_out');
+          }
           return failed;
         }),
       );
