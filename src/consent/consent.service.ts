@@ -39,22 +39,15 @@ export class ConsentService {
   async fromLead(vendorId: number, contact: Contact, basis: 'INQUIRY' | 'PURCHASE', leadId: number): Promise<void> {
     const at = this.clock.now();
     const source = basis === 'INQUIRY' ? 'lead_assigned' : 'lead_won';
-    for (const address of addressesOf(contact))
-      await this.ledger.insert({
-        vendorId,
-        contact: address,
-        kind: basis,
-        source,
-        evidence: { leadId },
-        startsAt: at,
-        endsAt: endOf(basis, at),
-      });
+    const line = { vendorId, kind: basis, source, evidence: { leadId }, startsAt: at, endsAt: endOf(basis, at) };
+    await this.ledger.insertEach(line, addressesOf(contact));
   }
 
   /**
    * A vendor's request: the relationship it states (without one, "stated by the vendor's request: purchase
-   * on the request's date") recorded for each contact, then the check. A 409 naming the basis that ended
-   * and when if none is in force: nothing is stored (the caller's transaction rolls back).
+   * on the request's date") recorded for each contact, then the check: a stated basis in force answers it
+   * with no read. A 409 naming the basis that ended and when if none is in force: nothing is stored (the
+   * caller's transaction rolls back).
    */
   async stateOnRequest(
     vendorId: number,
@@ -79,17 +72,15 @@ export class ConsentService {
         time: at.toISOString(),
       }),
     };
-    for (const address of addressesOf(contact))
-      await this.ledger.insert({
-        vendorId,
-        contact: address,
-        kind: basis,
-        source: 'stated_on_request',
-        evidence,
-        startsAt: at,
-        endsAt: endOf(basis, at),
-      });
-    const verdict = await this.verdict(vendorId, addressesOf(contact), now);
+    const endsAt = endOf(basis, at);
+    const addresses = addressesOf(contact);
+    await this.ledger.insertEach(
+      { vendorId, kind: basis, source: 'stated_on_request', evidence, startsAt: at, endsAt },
+      addresses,
+    );
+    // The stated basis in force is the answer; one already ended leaves the others to look for.
+    if (endsAt === null || endsAt > now) return;
+    const verdict = await this.verdict(vendorId, addresses, now);
     if ('refused' in verdict)
       throw new DomainError(ErrorCode.Conflict, `No consent to write to this customer: ${verdict.refused}.`);
   }
