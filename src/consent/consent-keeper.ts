@@ -52,7 +52,7 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     this.sending.register(this);
   }
 
-  /** An inquiry: 6 months from the lead's assignment (CASL s. 10(10)(b)). */
+  /** An inquiry: 6 months from the lead's assignment (CASL s. 10(10)(d)). */
   async leadAssigned(lead: LeadView): Promise<void> {
     await this.consents.fromLead(lead.vendorId, contactOf(lead.customerEmail, lead.customerPhone), 'INQUIRY', lead.id);
   }

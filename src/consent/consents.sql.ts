@@ -22,11 +22,14 @@ export const CONSENT_SQL = {
     RETURNING id`),
 
   /** One line for each of :contacts, the rest alike. */
-  insertEach: new NamedSql(`
+  insertEach: new NamedSql(
+    `
     INSERT INTO consents (vendor_id, contact, kind, source, evidence, starts_at, ends_at)
     SELECT :vendorId::integer, contact, :kind::consent_kind, :source::varchar, :evidence::jsonb,
            :startsAt::timestamptz, :endsAt::timestamptz
-      FROM unnest(:contacts::text[]) AS contact`),
+      FROM unnest(:contacts::text[]) AS contact`,
+    { prepare: true },
+  ),
 
   /**
    * The check's one read, one range of idx_consents_contact per contact: the lines of :contacts for
@@ -37,6 +40,7 @@ export const CONSENT_SQL = {
     `SELECT ${COLUMNS} FROM consents
       WHERE contact = ANY(:contacts::text[]) AND coalesce(vendor_id, :vendorId) = :vendorId
       ORDER BY id DESC`,
+    { prepare: true },
   ),
 
   /** Ends, at :at, the bases of :contacts in force then (of :vendorId, or of every vendor when null), by :withdrawalId. */
