@@ -29,7 +29,7 @@ describe('Consent ledger: every withdrawal path (e2e)', () => {
     withdrawalId: number | null;
   }
   const ledgerOf = async (vendor: Account, query: { email?: string; phone?: string }): Promise<Line[]> =>
-    (await request(sms.bed.t.http).get(`${V}/consents`).query(query).set(vendor.auth).expect(200)).body.data;
+    (await request(sms.bed.t.http).get(`${V}/consents`).query(query).set(vendor.auth).expect(200)).body.data as Line[];
   const requestReview = async (vendor: Account, contact: { emailTo?: string; phone?: string }) =>
     (
       await request(sms.bed.t.http)
