@@ -3056,7 +3056,7 @@ export interface components {
             id: number;
             /**
              * Format: int32
-             * @description Null for a withdrawal from every vendor (a STOP texted, an erasure).
+             * @description Null for a withdrawal from every vendor (a STOP texted, the provider's opt-out, an erasure).
              */
             vendorId: number | null;
             /**
@@ -3082,7 +3082,7 @@ export interface components {
             /** @description The e-mail or phone it is for; null on a withdrawal whose person was erased (its proof kept). */
             contact: string | null;
             /**
-             * @description `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop` or `erasure`.
+             * @description `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop`, `carrier_opt_out` or `erasure`.
              * @example lead_won
              */
             source: string;
@@ -3106,11 +3106,12 @@ export interface components {
              */
             channel: "EMAIL" | "SMS";
             /**
-             * @description PENDING: queued or being retried; SENT: accepted by the mail server / SMS provider; FAILED: given up.
+             * @description PENDING: queued or being retried; SENT: accepted by the mail server / SMS provider; FAILED: given up;
+             *     SUPPRESSED: not sent, no basis of consent in force when it was to leave (`errorCode` NO_CONSENT).
              * @example SENT
              * @enum {string}
              */
-            status: "PENDING" | "SENT" | "FAILED";
+            status: "PENDING" | "SENT" | "FAILED" | "SUPPRESSED";
             /**
              * Format: int32
              * @description Delivery attempts made so far.
@@ -3356,11 +3357,11 @@ export interface components {
              */
             channel: "sms" | "email";
             /**
-             * @description A message sent: `PENDING`, `SENT` or `FAILED` (its delivery); one received: `RECEIVED`.
+             * @description A message sent: `PENDING`, `SENT` or `FAILED` (its delivery; never `SUPPRESSED`: a conversation is exempt from consent); one received: `RECEIVED`.
              * @example PENDING
              * @enum {string}
              */
-            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            status: "PENDING" | "SENT" | "FAILED" | "SUPPRESSED" | "RECEIVED";
             /**
              * @description A message held by the vendor's quiet hours (a first message, or one more than 24 hours after the
              *     customer's last text): when it leaves. Null when it left at once, and for a text received.
@@ -3442,11 +3443,11 @@ export interface components {
              */
             channel: "email" | "sms";
             /**
-             * @description A message sent: `PENDING`, `SENT` or `FAILED`; one received: `RECEIVED`.
+             * @description A message sent: `PENDING`, `SENT`, `FAILED`, or `SUPPRESSED` (no consent in force, not sent); one received: `RECEIVED`.
              * @example RECEIVED
              * @enum {string}
              */
-            status: "PENDING" | "SENT" | "FAILED" | "RECEIVED";
+            status: "PENDING" | "SENT" | "FAILED" | "SUPPRESSED" | "RECEIVED";
             /**
              * @description The basis of consent it was sent under (docs/contract.md#consent): a ledger line (`PURCHASE#12`) or an
              *     exemption (`EXEMPT:REFERRAL_FIRST_MESSAGE`); null while it has not left, and for a text received.

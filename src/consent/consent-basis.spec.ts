@@ -2,6 +2,7 @@ import { type LedgerLine, endOf, inForce, verdictOf } from './consent-basis';
 import { ConsentKeeperService } from './consent-keeper';
 import type { ConsentService } from './consent.service';
 import type { LeadListeners } from '../leads/lead-listeners';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { SendingConsent } from '../notifications/sending-consent';
 
 const at = (iso: string) => new Date(iso);
@@ -46,13 +47,19 @@ describe('consent bases (CASL s. 10)', () => {
 
 describe('what each message needs (CASL s. 6)', () => {
   const consents = { verdict: () => Promise.resolve({ refused: 'none', ended: null }) } as unknown as ConsentService;
-  const keeper = new ConsentKeeperService(consents, {} as LeadListeners, {} as SendingConsent);
+  let invitedBefore = false;
+  const notifications = { exemptionUsed: () => Promise.resolve(invitedBefore) } as unknown as NotificationsService;
+  const keeper = new ConsentKeeperService(consents, {} as LeadListeners, {} as SendingConsent, notifications);
   const verdictFor = (purpose: Parameters<typeof keeper.verdictFor>[0]['purpose']) =>
-    keeper.verdictFor({ vendorId: 7, purpose, recipient: 'jane@example.com' });
+    keeper.verdictFor({ id: 1, vendorId: 7, purpose, recipient: 'jane@example.com' });
 
   it("exempts a lead's conversation and a referral's first invitation, recorded as such", async () => {
+    invitedBefore = true;
     expect(await verdictFor('LEAD_MESSAGE')).toEqual({ basis: 'EXEMPT:QUOTE_REQUESTED' });
+    invitedBefore = false;
     expect(await verdictFor('REFERRAL_INVITATION')).toEqual({ basis: 'EXEMPT:REFERRAL_FIRST_MESSAGE' });
+    invitedBefore = true;
+    expect(await verdictFor('REFERRAL_INVITATION')).toEqual({ refused: 'none' });
   });
 
   it('asks nothing of a vendor’s alert, and a basis of every request and reminder', async () => {

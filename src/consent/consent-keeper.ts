@@ -2,11 +2,13 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { LeadView } from '../leads/entities/lead.entity';
 import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
 import type { NotificationPurpose } from '../notifications/notification.types';
+import { NotificationsService } from '../notifications/notifications.service';
 import {
   type ConsentKeeper,
   type LeavingMessage,
   SendingConsent,
   type SendingVerdict,
+  type WithdrawalSource,
 } from '../notifications/sending-consent';
 import { contactOf } from '../reputation/contact';
 import type { ConsentExemption } from './consent-basis';
@@ -42,6 +44,7 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     private readonly consents: ConsentService,
     private readonly leads: LeadListeners,
     private readonly sending: SendingConsent,
+    private readonly notifications: NotificationsService,
   ) {}
 
   onModuleInit(): void {
@@ -49,7 +52,7 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     this.sending.register(this);
   }
 
-  /** An inquiry: 6 months from the lead's assignment (CASL s. 10(10)(b)). */
+  /** An inquiry: 6 months from the lead's assignment (CASL s. 10(10)(d)). */
   async leadAssigned(lead: LeadView): Promise<void> {
     await this.consents.fromLead(lead.vendorId, contactOf(lead.customerEmail, lead.customerPhone), 'INQUIRY', lead.id);
   }
@@ -59,15 +62,27 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     await this.consents.fromLead(lead.vendorId, contactOf(lead.customerEmail, lead.customerPhone), 'PURCHASE', lead.id);
   }
 
-  async verdictFor({ vendorId, purpose, recipient }: LeavingMessage): Promise<SendingVerdict> {
+  async verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
+    const { vendorId, purpose, recipient } = message;
     const needs = NEEDS[purpose];
     if (needs === null) return { basis: null };
-    if (needs !== 'consent') return { basis: `EXEMPT:${needs}` };
+    if (needs !== 'consent' && !(await this.exemptionSpent(message, needs))) return { basis: `EXEMPT:${needs}` };
     const verdict = await this.consents.verdict(vendorId, [recipient]);
     return 'basis' in verdict ? { basis: `${verdict.basis.kind}#${verdict.basis.id}` } : { refused: verdict.refused };
   }
 
-  async withdrawn(vendorId: number | null, recipients: string[]): Promise<void> {
-    await this.consents.withdraw(vendorId, recipients, vendorId === null ? 'sms_stop' : 'unsubscribe_link');
+  /**
+   * A quote asked for is exempt each time; a referral's invitation only as the vendor's first message to
+   * the friend: any later one, an invitation from another referrer included, needs a basis (one more
+   * read, for invitations alone).
+   */
+  private async exemptionSpent(message: LeavingMessage, exemption: ConsentExemption): Promise<boolean> {
+    return (
+      exemption === 'REFERRAL_FIRST_MESSAGE' && (await this.notifications.exemptionUsed(message, `EXEMPT:${exemption}`))
+    );
+  }
+
+  async withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void> {
+    await this.consents.withdraw(vendorId, recipients, source);
   }
 }

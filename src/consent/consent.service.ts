@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
 import { Clock } from '../common/time/clock';
+import type { WithdrawalSource as OutboxWithdrawalSource } from '../notifications/sending-consent';
 import { type Contact, addressesOf } from '../reputation/contact';
 import { type ConsentVerdict, type StatedBasis, endOf, verdictOf } from './consent-basis';
 import { ConsentsRepository } from './consents.repository';
@@ -14,8 +15,8 @@ export interface StatedConsent {
   evidence?: string;
 }
 
-/** How a withdrawal came: the unsubscribe link (one vendor), a STOP texted (every vendor), an erasure (every vendor). */
-export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'erasure';
+/** How a withdrawal came: the outbox's sources (the unsubscribe link, a STOP, the provider's opt-out), or an erasure. */
+export type WithdrawalSource = OutboxWithdrawalSource | 'erasure';
 
 /** The most lines one read of the bases ending soon answers. */
 export const ENDING_LIMIT = 500;
@@ -38,22 +39,15 @@ export class ConsentService {
   async fromLead(vendorId: number, contact: Contact, basis: 'INQUIRY' | 'PURCHASE', leadId: number): Promise<void> {
     const at = this.clock.now();
     const source = basis === 'INQUIRY' ? 'lead_assigned' : 'lead_won';
-    for (const address of addressesOf(contact))
-      await this.ledger.insert({
-        vendorId,
-        contact: address,
-        kind: basis,
-        source,
-        evidence: { leadId },
-        startsAt: at,
-        endsAt: endOf(basis, at),
-      });
+    const line = { vendorId, kind: basis, source, evidence: { leadId }, startsAt: at, endsAt: endOf(basis, at) };
+    await this.ledger.insertEach(line, addressesOf(contact));
   }
 
   /**
    * A vendor's request: the relationship it states (without one, "stated by the vendor's request: purchase
-   * on the request's date") recorded for each contact, then the check. A 409 naming the basis that ended
-   * and when if none is in force: nothing is stored (the caller's transaction rolls back).
+   * on the request's date") recorded for each contact, then the check: a stated basis in force answers it
+   * with no read. A 409 naming the basis that ended and when if none is in force: nothing is stored (the
+   * caller's transaction rolls back).
    */
   async stateOnRequest(
     vendorId: number,
@@ -78,17 +72,15 @@ export class ConsentService {
         time: at.toISOString(),
       }),
     };
-    for (const address of addressesOf(contact))
-      await this.ledger.insert({
-        vendorId,
-        contact: address,
-        kind: basis,
-        source: 'stated_on_request',
-        evidence,
-        startsAt: at,
-        endsAt: endOf(basis, at),
-      });
-    const verdict = await this.verdict(vendorId, addressesOf(contact), now);
+    const endsAt = endOf(basis, at);
+    const addresses = addressesOf(contact);
+    await this.ledger.insertEach(
+      { vendorId, kind: basis, source: 'stated_on_request', evidence, startsAt: at, endsAt },
+      addresses,
+    );
+    // The stated basis in force is the answer; one already ended leaves the others to look for.
+    if (endsAt === null || endsAt > now) return;
+    const verdict = await this.verdict(vendorId, addresses, now);
     if ('refused' in verdict)
       throw new DomainError(ErrorCode.Conflict, `No consent to write to this customer: ${verdict.refused}.`);
   }

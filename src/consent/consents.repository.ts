@@ -28,6 +28,11 @@ export class ConsentsRepository {
     return Number(id);
   }
 
+  /** The same line for each of `contacts`, in one statement. */
+  async insertEach(line: Omit<NewConsentLine, 'contact' | 'contactHash'>, contacts: string[]): Promise<void> {
+    await this.sql.run(CONSENT_SQL.insertEach.bind({ ...line, evidence: JSON.stringify(line.evidence), contacts }));
+  }
+
   linesOf(vendorId: number, contacts: string[]): Promise<ConsentRecord[]> {
     return this.sql.rows(CONSENT_SQL.linesOf.bind({ vendorId, contacts }));
   }

@@ -21,14 +21,26 @@ export const CONSENT_SQL = {
     VALUES (:vendorId, :contact, :contactHash, :kind::consent_kind, :source, :evidence::jsonb, :startsAt, :endsAt)
     RETURNING id`),
 
+  /** One line for each of :contacts, the rest alike. */
+  insertEach: new NamedSql(
+    `
+    INSERT INTO consents (vendor_id, contact, kind, source, evidence, starts_at, ends_at)
+    SELECT :vendorId::integer, contact, :kind::consent_kind, :source::varchar, :evidence::jsonb,
+           :startsAt::timestamptz, :endsAt::timestamptz
+      FROM unnest(:contacts::text[]) AS contact`,
+    { prepare: true },
+  ),
+
   /**
-   * The check's one read (idx_consents_contact): the lines of :contacts for :vendorId and those of every
-   * vendor (withdrawals), newest first.
+   * The check's one read, one range of idx_consents_contact per contact: the lines of :contacts for
+   * :vendorId and those of every vendor (withdrawals), newest first. The vendor is a filter on the few
+   * lines of a contact, so the plan is one index scan, not one for each side of an OR.
    */
   linesOf: new NamedSql<ConsentRecord>(
     `SELECT ${COLUMNS} FROM consents
-      WHERE contact = ANY(:contacts::text[]) AND (vendor_id = :vendorId OR vendor_id IS NULL)
+      WHERE contact = ANY(:contacts::text[]) AND coalesce(vendor_id, :vendorId) = :vendorId
       ORDER BY id DESC`,
+    { prepare: true },
   ),
 
   /** Ends, at :at, the bases of :contacts in force then (of :vendorId, or of every vendor when null), by :withdrawalId. */

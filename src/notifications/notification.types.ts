@@ -60,7 +60,12 @@ export interface OptOutRecord {
 /** The opt-outs of a phone from every vendor's texts, made by text (only those `START` lifts). */
 export type SmsOptOutSource = Exclude<OptOutSource, 'link'>;
 
-export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+/**
+ * PENDING: queued or being retried; SENT: accepted by the provider; FAILED: given up (a delivery that
+ * failed, or one called back); SUPPRESSED: not sent, no basis of consent was in force when it was to
+ * leave (docs/contract.md#consent): never a delivery, so no failure in the KPIs or the metrics.
+ */
+export const NOTIFICATION_STATUSES = ['PENDING', 'SENT', 'FAILED', 'SUPPRESSED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /**
@@ -71,7 +76,7 @@ export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
  * WITHDRAWN: the producer called the message back (the recipient unsubscribed); OPTED_OUT: the provider
  * refused because the recipient stopped the sender's texts (the phone is opted out, source `carrier`);
  * SENDER_POOL_FULL: every SMS_FROM number is another vendor's for that phone (never shared);
- * NO_CONSENT: not sent, no basis of consent was in force when it was to leave (`message.suppressed`);
+ * NO_CONSENT: the reason of a SUPPRESSED message (no basis of consent in force, `message.suppressed`);
  * INTERNAL: our bug.
  */
 export const DELIVERY_ERROR_CODES = [

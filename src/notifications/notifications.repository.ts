@@ -7,6 +7,7 @@ import { currentTraceParent } from '../common/tracing/tracing';
 import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
+import type { LeavingMessage } from './sending-consent';
 import { type DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
 import {
@@ -73,11 +74,12 @@ export class NotificationsRepository {
 
   /**
    * Records, committed before the message leaves, that this attempt is handing it over, and the pool
-   * number it leaves from (null: the one it has); false when the claim is no longer this worker's or its
+   * number it leaves from (null: the one it has), and the basis of consent it leaves under; false when the claim is no longer this worker's or its
    * lease has run out (another worker may take it any moment), and then the message must not be sent.
    */
-  markHandingOver(claim: ClaimedNotification, sender: string | null): Promise<boolean> {
-    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts, sender }));
+  markHandingOver(claim: ClaimedNotification, sender: string | null, consentBasis: string | null): Promise<boolean> {
+    const { id, attempts } = claim;
+    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id, attempts, sender, consentBasis }));
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
@@ -85,15 +87,17 @@ export class NotificationsRepository {
     return this.whileHeld(NOTIFICATION_SQL.markSent.bind({ id: claim.id, attempts: claim.attempts }));
   }
 
-  /** Kept as not sent: no basis of consent was in force when it was to leave. */
+  /** Kept as not sent (SUPPRESSED, not FAILED): no basis of consent was in force when it was to leave. */
   markSuppressed(claim: ClaimedNotification, reason: string): Promise<boolean> {
-    const { id, attempts } = claim;
-    return this.whileHeld(NOTIFICATION_SQL.markFailed.bind({ id, attempts, errorCode: 'NO_CONSENT', error: reason }));
+    return this.whileHeld(
+      NOTIFICATION_SQL.markSuppressed.bind({ id: claim.id, attempts: claim.attempts, error: reason }),
+    );
   }
 
-  /** The basis of consent (or exemption) the message leaves under. */
-  async noteConsentBasis(claim: ClaimedNotification, basis: string): Promise<void> {
-    await this.sql.run(NOTIFICATION_SQL.noteConsentBasis.bind({ id: claim.id, basis }));
+  async exemptionUsed(message: LeavingMessage, basis: string): Promise<boolean> {
+    const { id, vendorId, recipient } = message;
+    const [{ used }] = await this.sql.rows(NOTIFICATION_SQL.exemptionUsed.bind({ id, vendorId, recipient, basis }));
+    return used;
   }
 
   markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {

@@ -15,7 +15,7 @@ import { type Operator, cleanMergeValue, renderEmail, renderSms } from './render
 import { isEmailAddress } from '../common/validation/email-address';
 import { renderLeadMessageEmail, renderLeadMessageSms } from './rendering/lead-message';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
-import { SendingConsent } from './sending-consent';
+import { type LeavingMessage, SendingConsent, type WithdrawalSource } from './sending-consent';
 
 // Producers validate what customers type by the same e-mail rule; these only stop a producer bug from
 // reaching a provider (several addresses in one, header injection, a javascript: link).
@@ -180,11 +180,21 @@ export class NotificationsService {
    * these customers that is not sent yet (they unsubscribed): each ends FAILED with the reason. A
    * message a worker is handing to the provider at this very moment cannot be called back.
    */
-  async withdraw(vendorId: number | null, recipients: string[], reason: string): Promise<void> {
+  async withdraw(
+    vendorId: number | null,
+    recipients: string[],
+    reason: string,
+    source: WithdrawalSource,
+  ): Promise<void> {
     if (recipients.length === 0) return;
     await this.repository.failPendingTo(vendorId, recipients, reason);
     // The consent ledger records the withdrawal and ends the bases it covers.
-    await this.consent.withdrawn(vendorId, recipients);
+    await this.consent.withdrawn(vendorId, recipients, source);
+  }
+
+  /** Whether the message's vendor already wrote to its recipient under `basis` (an exemption), by another message. */
+  exemptionUsed(message: LeavingMessage, basis: string): Promise<boolean> {
+    return this.repository.exemptionUsed(message, basis);
   }
 
   /** The messages of a reputation process, oldest first. */

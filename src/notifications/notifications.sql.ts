@@ -113,11 +113,12 @@ export const NOTIFICATION_SQL = {
 
   /**
    * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, leaving from
-   * :sender when one is given.
+   * :sender when one is given, under the basis of consent (or exemption) :consentBasis.
    */
   markHandingOver: new NamedSql(
     `
-    UPDATE notification_outbox SET handover_attempt = :attempts, sender = coalesce(:sender, sender)
+    UPDATE notification_outbox
+       SET handover_attempt = :attempts, sender = coalesce(:sender, sender), consent_basis = :consentBasis
      WHERE ${HELD_CLAIM} AND next_attempt_at > now()`,
     { prepare: true },
   ),
@@ -134,10 +135,21 @@ export const NOTIFICATION_SQL = {
      WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
-  noteConsentBasis: new NamedSql(`UPDATE notification_outbox SET consent_basis = :basis WHERE id = :id`),
+  /**
+   * Whether :vendorId already wrote to :recipient under :basis by a message other than :id, not given up
+   * (idx_notification_outbox_recipient): a once-only exemption was used.
+   */
+  exemptionUsed: new NamedSql<{ used: boolean }>(`
+    SELECT EXISTS (SELECT 1 FROM notification_outbox
+                    WHERE recipient = :recipient AND vendor_id = :vendorId AND consent_basis = :basis
+                      AND id <> :id AND status <> 'FAILED') AS used`),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL
+     WHERE ${HELD_CLAIM}`),
+  markSuppressed: new NamedSql(`
+    UPDATE notification_outbox
+       SET status = 'SUPPRESSED', last_error_code = 'NO_CONSENT', last_error = :error, handover_attempt = NULL
      WHERE ${HELD_CLAIM}`),
   markExhausted: new NamedSql(`
     UPDATE notification_outbox

@@ -63,8 +63,9 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
       );
     }
-    if (!(await this.consentAllows(claim))) return;
-    const handedOver = await this.markHandingOver(claim);
+    const consent = await this.consentAllows(claim);
+    if (!consent) return;
+    const handedOver = await this.markHandingOver(claim, consent.basis);
     if (handedOver instanceof DeliveryFailure) {
       this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver, started);
       return;
@@ -95,16 +96,16 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
    * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
    * for the phone) is answered, so the message fails for good without leaving.
    */
-  private async markHandingOver(claim: ClaimedNotification): Promise<boolean | DeliveryFailure> {
+  private async markHandingOver(claim: ClaimedNotification, basis: string | null): Promise<boolean | DeliveryFailure> {
     try {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
             const sender = await this.senders.take(claim.recipient, claim.vendorId);
-            if (!(await this.repository.markHandingOver(claim, sender))) return false;
+            if (!(await this.repository.markHandingOver(claim, sender, basis))) return false;
             claim.sender = sender;
             return true;
           })
-        : await this.repository.markHandingOver(claim, null);
+        : await this.repository.markHandingOver(claim, null, basis);
       if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {
@@ -130,7 +131,10 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
       await this.record(claim, 'failed', () =>
         this.announcedFailure(claim, async () => {
           const failed = await this.repository.markFailed(claim, failure);
-          if (failed && optOut) await this.smsOptOuts.add(claim.recipient, 'carrier');
+          if (failed && optOut) {
+            await this.smsOptOuts.add(claim.recipient, 'carrier');
+            await this.consent.withdrawn(null, [claim.recipient], 'carrier_opt_out');
+          }
           return failed;
         }),
       );
@@ -142,16 +146,13 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /**
-   * The consent check (docs/contract.md#consent), at each attempt: the basis the message leaves under is
-   * kept with it; one with no basis in force is not sent, kept as not sent with the reason, and
-   * `message.suppressed` is recorded in the same transaction (not `message.failed`).
+   * The consent check (docs/contract.md#consent), at each attempt: answers the basis the message leaves
+   * under, kept with its hand-over mark; one with no basis in force is not sent, kept as SUPPRESSED with
+   * the reason, and `message.suppressed` is recorded in the same transaction (not `message.failed`).
    */
-  private async consentAllows(claim: ClaimedNotification): Promise<boolean> {
+  private async consentAllows(claim: ClaimedNotification): Promise<{ basis: string | null } | null> {
     const verdict = await this.consent.verdictFor(claim);
-    if ('basis' in verdict) {
-      if (verdict.basis !== null) await this.repository.noteConsentBasis(claim, verdict.basis);
-      return true;
-    }
+    if ('basis' in verdict) return verdict;
     const reason = `Not sent: no consent in force when it was to leave (${verdict.refused}).`;
     await this.record(claim, 'failed', () =>
       this.txHost.withTransaction(async () => {
@@ -165,7 +166,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
         return true;
       }),
     );
-    return false;
+    return null;
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */

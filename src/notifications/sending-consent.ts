@@ -3,6 +3,7 @@ import type { NotificationPurpose } from './notification.types';
 
 /** A message about to leave, as the consent check sees it. */
 export interface LeavingMessage {
+  readonly id: number;
   readonly vendorId: number;
   readonly purpose: NotificationPurpose;
   readonly recipient: string;
@@ -11,12 +12,18 @@ export interface LeavingMessage {
 /** The basis a message leaves under (a ledger line, an exemption; null: it needs none), or why it may not leave. */
 export type SendingVerdict = { readonly basis: string | null } | { readonly refused: string };
 
+/**
+ * How a recipient withdrew, as the outbox learns it: the unsubscribe link (one vendor), a STOP texted,
+ * or the provider's report that the phone stopped our texts (error 21610; both every vendor).
+ */
+export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'carrier_opt_out';
+
 /** The module above that keeps the consent ledger (docs/contract.md#consent). */
 export interface ConsentKeeper {
   /** Before each attempt of a message: one indexed read. */
   verdictFor(message: LeavingMessage): Promise<SendingVerdict>;
   /** In the caller's transaction: the recipients withdrew (from the vendor, or from every vendor when null). */
-  withdrawn(vendorId: number | null, recipients: string[]): Promise<void>;
+  withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void>;
 }
 
 /**
@@ -36,7 +43,7 @@ export class SendingConsent {
     return this.keeper?.verdictFor(message) ?? Promise.resolve({ basis: null });
   }
 
-  async withdrawn(vendorId: number | null, recipients: string[]): Promise<void> {
-    await this.keeper?.withdrawn(vendorId, recipients);
+  async withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void> {
+    await this.keeper?.withdrawn(vendorId, recipients, source);
   }
 }

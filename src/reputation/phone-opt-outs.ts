@@ -24,7 +24,12 @@ export class PhoneOptOuts {
   @Transactional()
   async optOut(phone: string, source: SmsOptOutSource): Promise<number> {
     await this.smsOptOuts.add(phone, source);
-    await this.notifications.withdraw(null, [phone], 'Not sent: the recipient opted out of text messages.');
+    await this.notifications.withdraw(
+      null,
+      [phone],
+      'Not sent: the recipient opted out of text messages.',
+      source === 'sms' ? 'sms_stop' : 'carrier_opt_out',
+    );
     const inProgress = await this.repository.lockInProgressWithPhone(phone);
     for (const process of inProgress) await this.processes.markOptedOut(process);
     return inProgress.length;

@@ -286,6 +286,6 @@ export class ReputationProcessService {
   /** The addresses join the vendor's opt-out list, and their messages still waiting are given up. */
   async stopMessages(vendorId: number, addresses: string[]): Promise<void> {
     await this.repository.optOut(vendorId, addresses);
-    await this.notifications.withdraw(vendorId, addresses, 'Not sent: the recipient unsubscribed.');
+    await this.notifications.withdraw(vendorId, addresses, 'Not sent: the recipient unsubscribed.', 'unsubscribe_link');
   }
 }

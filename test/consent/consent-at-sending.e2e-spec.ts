@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ReminderPass } from '../../src/automation/reminder-pass';
+import { MetricsRegistry } from '../../src/common/metrics/metrics-registry';
 import { outboxSettled } from '../support/automation';
 import { T0, V, daysAfter, monthsAfter, useConsentLedger } from '../support/consent-ledger';
 import { createLead } from '../support/factories';
@@ -72,7 +73,9 @@ describe('Consent ledger (e2e)', () => {
       moveClock(due);
       expect((await t.app.get(ReminderPass).run())?.sent).toBeGreaterThanOrEqual(1);
       await waitUntil(() => outboxSettled(t.app, v.id));
-      expect(await outbox(v.id, 'REVIEW_REMINDER')).toEqual([{ status: 'FAILED', code: 'NO_CONSENT', basis: null }]);
+      expect(await outbox(v.id, 'REVIEW_REMINDER')).toEqual([
+        { status: 'SUPPRESSED', code: 'NO_CONSENT', basis: null },
+      ]);
       const endedOn = daysAfter(T0, 2);
       expect(await eventsOf(v.id, 'message.suppressed')).toEqual([
         {
@@ -84,6 +87,15 @@ describe('Consent ledger (e2e)', () => {
         },
       ]);
       expect(await eventsOf(v.id, 'message.failed')).toEqual([]);
+      // Not a delivery that failed: the conversation shows it SUPPRESSED, the delivery metrics leave it out.
+      const read = await request(t.http)
+        .get(`${V}/reputation-process/${created.body.data.processId}/messages`)
+        .set(auth)
+        .expect(200);
+      expect(read.body.data.map((m: { status: string }) => m.status)).toEqual(['SENT', 'SUPPRESSED']);
+      const attempts = t.app.get(MetricsRegistry).registry.getSingleMetric('outbox_delivery_attempts_total')!;
+      const reminders = (await attempts.get()).values.filter((value) => value.labels.purpose === 'review_reminder');
+      expect(reminders.filter((value) => value.labels.outcome !== 'sent')).toEqual([]);
     });
   });
 

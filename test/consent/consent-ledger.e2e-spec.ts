@@ -51,7 +51,7 @@ describe('Consent ledger (e2e)', () => {
       const contact = email();
       const wording = 'Yes, Renovations Inc may e-mail me about my project.';
       const at = '2019-03-01T10:00:00.000Z';
-      await request(t.http)
+      const created = await request(t.http)
         .post(`${V}/customer-feedback-system`)
         .set(auth)
         .send({
@@ -64,6 +64,23 @@ describe('Consent ledger (e2e)', () => {
       const [line] = await ledgerOf(auth, contact);
       expect(line).toMatchObject({ kind: 'EXPRESS', startsAt: at, endsAt: null });
       expect(line.evidence).toMatchObject({ request: 'FEEDBACK_REQUEST', wording, language: 'fr', time: at });
+      // Still in force years on (a request stating an inquiry over since passes under it); it ends only when withdrawn.
+      moveClock(monthsAfter(T0, 120));
+      await reviewRequest(auth, { emailTo: contact, consent: { basis: 'INQUIRY', at: monthsAfter(T0, 113) } }).expect(
+        201,
+      );
+      const [{ token }] = await t.dataSource.query<{ token: string }[]>(
+        'SELECT token FROM reputation_processes WHERE id = $1',
+        [created.body.data.processId],
+      );
+      await t.app.get(ReputationProcessService).optOut(token);
+      const lines = await ledgerOf(auth, contact);
+      const withdrawal = lines.find((l) => l.kind === 'WITHDRAWAL')!;
+      expect(lines.find((l) => l.kind === 'EXPRESS')).toMatchObject({
+        kind: 'EXPRESS',
+        endsAt: monthsAfter(T0, 120),
+        withdrawalId: withdrawal.id,
+      });
     });
 
     it("without one, the request records the vendor's stated purchase on the request's date", async () => {
@@ -89,6 +106,42 @@ describe('Consent ledger (e2e)', () => {
         consent: { basis: 'PURCHASE', at: daysAfter(T0, 1) },
       });
       expect(answer.status).toBe(400);
+    });
+  });
+
+  describe('each basis the check finds, the day before and the day after its end', () => {
+    /** Recorded at T0 for `contact`: a lead assigned, a lead won, or a request stating nothing. */
+    const ARISING = {
+      'a lead assigned: an inquiry, 6 months': { kind: 'INQUIRY', months: 6 },
+      'a lead won: a purchase, 2 years': { kind: 'PURCHASE', months: 24 },
+      'a request stating nothing: a purchase on its date, 2 years': { kind: 'PURCHASE', months: 24 },
+    } as const;
+    it.each(Object.keys(ARISING))('%s', async (how) => {
+      const { kind, months } = ARISING[how as keyof typeof ARISING];
+      const { vendor: v, auth } = await vendor();
+      const contact = email();
+      if (how.startsWith('a request')) await reviewRequest(auth, { emailTo: contact }).expect(201);
+      else {
+        const lead = await createLead(t.app, v.id, {
+          customerEmail: contact,
+          customerPhone: null as unknown as string,
+        });
+        await request(t.http).post(`${V}/general-leads/${lead.id}/accept`).set(auth).expect(200);
+        if (kind === 'PURCHASE')
+          await request(t.http)
+            .patch(`${V}/general-leads/${lead.id}/post-lead-status`)
+            .set(auth)
+            .send({ postLeadStatus: 'JOB_WON' })
+            .expect(200);
+      }
+      const end = monthsAfter(T0, months);
+      // A request stating an inquiry long over: only the basis above lets it through.
+      const stale = (now: string) => ({ emailTo: contact, consent: { basis: 'INQUIRY', at: monthsAfter(now, -7) } });
+      moveClock(daysAfter(end, -1));
+      await reviewRequest(auth, stale(daysAfter(end, -1))).expect(201);
+      moveClock(daysAfter(end, 1));
+      const refused = await reviewRequest(auth, stale(daysAfter(end, 1))).expect(409);
+      expect(refused.body.error).toBe(`No consent to write to this customer: its ${kind} basis ended on ${end}.`);
     });
   });
 

@@ -21,7 +21,7 @@ describe('Reputation KPIs: what counts, and when (e2e)', () => {
     await sam.submit('/review', { happy: 'yes' });
     await sam.submit('/review/confirm');
     await expectKpis(ONE_REVIEW_CONFIRMED);
-    await failReferralRequestMessages(vendor);
+    await endReferralRequestMessages(vendor, 'FAILED');
     await expectKpis({ totalReferralRequestsPending: 0, totalReferralRequestsFailed: 1 });
     // Completed by the customer after all: completed, neither pending nor failed.
     await sam.submit('/referrals/share', { referrerName: 'Sam Tremblay' });
@@ -30,6 +30,16 @@ describe('Reputation KPIs: what counts, and when (e2e)', () => {
       referralRequestsCompleted: 1,
       referralRequestsCompletedByShare: 1,
     });
+  });
+
+  it('does not count a referral request not sent for want of consent (SUPPRESSED) as failed: it is pending', async () => {
+    const { vendor, expectKpis } = await vendorWithKpis(t);
+    const sam = customer((await createReviewRequest(t.app, vendor)).link);
+    await sam.submit('/review', { happy: 'yes' });
+    await sam.submit('/review/confirm');
+    await endReferralRequestMessages(vendor, 'SUPPRESSED');
+    // Pending (1), not failed (0).
+    await expectKpis(ONE_REVIEW_CONFIRMED);
   });
 
   it('counts only events inside from/to (UTC days, both inclusive)', async () => {
@@ -88,10 +98,11 @@ describe('Reputation KPIs: what counts, and when (e2e)', () => {
   });
 
   /** Every message of the vendor's referral requests fails for good (the provider refused it). */
-  async function failReferralRequestMessages(vendor: Vendor): Promise<void> {
+  /** The vendor's referral request messages given up (FAILED), or not sent for want of consent (SUPPRESSED). */
+  async function endReferralRequestMessages(vendor: Vendor, status: 'FAILED' | 'SUPPRESSED'): Promise<void> {
     await t.dataSource.query(
-      `UPDATE notification_outbox SET status = 'FAILED', last_error = 'Refused' WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
-      [vendor.id],
+      `UPDATE notification_outbox SET status = $2, last_error = 'Not sent' WHERE vendor_id = $1 AND purpose = 'REFERRAL_REQUEST'`,
+      [vendor.id, status],
     );
   }
 

@@ -8,14 +8,14 @@ import type { ConsentRecord } from '../consents.sql';
 /** One line of the consent ledger: a basis with its evidence and end, or a withdrawal. */
 export class ConsentResponse {
   @ApiInteger(INT64_ID) id: number;
-  /** Null for a withdrawal from every vendor (a STOP texted, an erasure). */
+  /** Null for a withdrawal from every vendor (a STOP texted, the provider's opt-out, an erasure). */
   @ApiInteger(INT32_ID) vendorId: number | null;
   /** The e-mail or phone it is for; null on a withdrawal whose person was erased (its proof kept). */
   contact: string | null;
   /** `INQUIRY` (6 months), `PURCHASE` (2 years), `EXPRESS` (until withdrawn), or `WITHDRAWAL`. @example "PURCHASE" */
   @ApiProperty({ enum: CONSENT_KINDS })
   kind: ConsentKind;
-  /** `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop` or `erasure`. @example "lead_won" */
+  /** `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop`, `carrier_opt_out` or `erasure`. @example "lead_won" */
   source: string;
   /** What proves it: the lead, the request and what the vendor stated; express consent's wording, language and time. */
   @ApiProperty({ type: 'object', additionalProperties: true, example: { leadId: 12 } })

@@ -13,7 +13,7 @@ export class Consent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: number;
 
-  /** Null for a withdrawal from every vendor (a STOP texted, an erasure). */
+  /** Null for a withdrawal from every vendor (a STOP texted, the provider's opt-out, an erasure). */
   @Column({ type: 'integer', nullable: true })
   vendorId: number | null;
 
@@ -32,7 +32,7 @@ export class Consent {
   @Column({ type: 'enum', enum: CONSENT_KINDS, enumName: 'consent_kind' })
   kind: ConsentKind;
 
-  /** Where it came from: `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop`, `erasure`. */
+  /** Where it came from: `lead_assigned`, `lead_won`, `stated_on_request`, `unsubscribe_link`, `sms_stop`, `carrier_opt_out`, `erasure`. */
   @Column({ type: 'varchar', length: 40 })
   source: string;
 

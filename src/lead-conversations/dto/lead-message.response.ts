@@ -13,9 +13,9 @@ export class LeadMessageResponse {
   direction: 'outbound' | 'inbound';
   @ApiProperty({ enum: ['sms', 'email'], example: 'sms' })
   channel: 'sms' | 'email';
-  /** A message sent: `PENDING`, `SENT` or `FAILED` (its delivery); one received: `RECEIVED`. */
-  @ApiProperty({ enum: ['PENDING', 'SENT', 'FAILED', 'RECEIVED'], example: 'PENDING' })
-  status: 'PENDING' | 'SENT' | 'FAILED' | 'RECEIVED';
+  /** A message sent: `PENDING`, `SENT` or `FAILED` (its delivery; never `SUPPRESSED`: a conversation is exempt from consent); one received: `RECEIVED`. */
+  @ApiProperty({ enum: ['PENDING', 'SENT', 'FAILED', 'SUPPRESSED', 'RECEIVED'], example: 'PENDING' })
+  status: 'PENDING' | 'SENT' | 'FAILED' | 'SUPPRESSED' | 'RECEIVED';
   /** The words as the vendor wrote them (without the name and opt-out line added to an SMS), or the customer's text. */
   body: string;
   /** When the vendor wrote it, or the customer's text arrived. @example "2026-11-21T20:31:40.000Z" */

@@ -15,7 +15,10 @@ export class DeliveryStatus {
   @ApiProperty({ enum: NOTIFICATION_CHANNELS, example: 'EMAIL' })
   channel: NotificationChannel;
 
-  /** PENDING: queued or being retried; SENT: accepted by the mail server / SMS provider; FAILED: given up. */
+  /**
+   * PENDING: queued or being retried; SENT: accepted by the mail server / SMS provider; FAILED: given up;
+   * SUPPRESSED: not sent, no basis of consent in force when it was to leave (`errorCode` NO_CONSENT).
+   */
   @ApiProperty({ enum: NOTIFICATION_STATUSES, example: 'SENT' })
   status: NotificationStatus;
 

@@ -10,9 +10,9 @@ export class ProcessMessageResponse {
   direction: 'outbound' | 'inbound';
   @ApiProperty({ enum: ['email', 'sms'], example: 'sms' })
   channel: 'email' | 'sms';
-  /** A message sent: `PENDING`, `SENT` or `FAILED`; one received: `RECEIVED`. */
-  @ApiProperty({ enum: ['PENDING', 'SENT', 'FAILED', 'RECEIVED'], example: 'RECEIVED' })
-  status: 'PENDING' | 'SENT' | 'FAILED' | 'RECEIVED';
+  /** A message sent: `PENDING`, `SENT`, `FAILED`, or `SUPPRESSED` (no consent in force, not sent); one received: `RECEIVED`. */
+  @ApiProperty({ enum: ['PENDING', 'SENT', 'FAILED', 'SUPPRESSED', 'RECEIVED'], example: 'RECEIVED' })
+  status: 'PENDING' | 'SENT' | 'FAILED' | 'SUPPRESSED' | 'RECEIVED';
   /** The text sent (an e-mail's text part) or received. @example "Thanks, great job on the deck!" */
   body: string;
   /** When it was sent (queued, while not sent yet) or received. @example "2026-11-21T20:05:09.456Z" */
