@@ -1,7 +1,8 @@
 import { PROVIDER_TEXT_MAX, providerText } from './delivery-failure';
 import { classifySmtpError } from './smtp-email.sender';
 import { backoffDelayMs, parseRetryAfter } from '../../common/retry/retry-policy';
-import { classifySmsResponse, toE164 } from './twilio-sms.sender';
+import { TwilioSmsSender, classifySmsResponse, toE164 } from './twilio-sms.sender';
+import type { OutgoingMessage } from './message-sender';
 import { maskRecipient } from './log.sender';
 
 const settings = { backoffBaseMs: 1000, backoffMaxMs: 10_000 };
@@ -146,6 +147,22 @@ describe('classifySmsResponse', () => {
     expect(classOf(400, { code: '21211', message: 'A string code' })).toBe('twilio_other');
     expect(classOf(400, 'Bad request')).toBe('twilio_other');
     expect(classOf(503, 'Service Unavailable')).toBe('twilio_5xx');
+  });
+
+  it('classes a provider it could not reach as twilio_connection', async () => {
+    // Nothing listens on port 1 of the loopback: the connection is refused at once.
+    const sender = new TwilioSmsSender({
+      apiBaseUrl: 'http://127.0.0.1:1',
+      accountSid: 'AC1',
+      authToken: 'token',
+      from: '+15005550006',
+      sendTimeoutMs: 2000,
+    });
+    const message = { id: 1, recipient: '416-555-0142', text: 'Hi', messageKey: 'k' } as OutgoingMessage;
+    await expect(sender.send(message)).rejects.toMatchObject({
+      code: 'UNREACHABLE',
+      providerCode: 'twilio_connection',
+    });
   });
 });
 
