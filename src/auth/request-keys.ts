@@ -24,6 +24,9 @@ export type KeyCheck =
 
 const MINUTE = 60_000;
 
+/** A request with its key check on it: a WeakMap keyed by every request costs the collector its walk. */
+type CheckedRequest = Request & { keyCheck?: Promise<KeyCheck> };
+
 /**
  * The one check of a request's key, shared by the rate limiter (whose budget a valid key counts
  * against) and the access guard, so each request reads its key once: by primary key, on every request,
@@ -32,7 +35,6 @@ const MINUTE = 60_000;
  */
 @Injectable()
 export class RequestKeys {
-  private readonly checks = new WeakMap<Request, Promise<KeyCheck>>();
   private readonly vendorKeyOnRequest;
 
   constructor(
@@ -45,13 +47,8 @@ export class RequestKeys {
   }
 
   /** The request's check, made on the first call; a failure to read (the database down) is thrown. */
-  check(request: Request): Promise<KeyCheck> {
-    let check = this.checks.get(request);
-    if (!check) {
-      check = this.checkOf(bearerTokenOf(request.headers.authorization));
-      this.checks.set(request, check);
-    }
-    return check;
+  check(request: CheckedRequest): Promise<KeyCheck> {
+    return (request.keyCheck ??= this.checkOf(bearerTokenOf(request.headers.authorization)));
   }
 
   private async checkOf(token: string | undefined): Promise<KeyCheck> {
