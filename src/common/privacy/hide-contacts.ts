@@ -41,6 +41,8 @@ export function canonicalText(text: string): string {
  * `known` contacts replaced by `hidden`, and web addresses defanged (`unlinked`).
  */
 export function withoutContacts(text: string, hidden = HIDDEN_CONTACT, known: (string | null)[] = []): string {
+  // Nothing to hide (most often a paragraph's empty edges in `htmlWithoutContacts`): none of the passes below.
+  if (text === '') return text;
   let canonical = canonicalText(text);
   for (const contact of known) {
     const spelled = contact && canonicalText(contact).trim();
