@@ -12,7 +12,7 @@ const WRITTEN_AT = /\s*[[({]\s*(?:@|at|arobase)\s*[\])}]\s*/giu;
  * What any step of `canonicalText` may change: a character beyond ASCII (NFKC leaves ASCII as it is; the
  * invisible and dot-like characters are all beyond it) or a bracket (which a written dot or at starts with).
  */
-const RESPELLED = /[^\x00-\x7F]|[[({]/;
+const RESPELLED = /[\u0080-\uFFFF]|[[({]/;
 
 const EMAIL_ADDRESS = /[\p{L}\p{N}_%+'-][\p{L}\p{N}._%+'-]* ?@ ?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 // Seven digits or more, with the separators people write phone numbers with (dashes of every width).
