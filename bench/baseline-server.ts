@@ -1,6 +1,6 @@
 // The benchmark's floor: a plain node:http server answering the benchmarked routes with the service's
 // own SQL (taken from its repositories' statement builders) through a bare `pg` pool, after the same
-// token check (HS256 signature, then the account's row: active token id, activated, feature flag).
+// token check (HS256 signature, then the live key with its account's row in one statement: activated, feature flag).
 // No framework, no validation, no logging, no rate limiting. Run by `npm run bench`; env: PORT,
 // DATABASE_URL, JWT_SECRET, DATABASE_POOL_MAX.
 import { JwtService } from '@nestjs/jwt';

@@ -84,13 +84,14 @@ async function drive(served: Served, path: string, token: string): Promise<Drive
   }
 }
 
-/** Tokens of the first `count` vendors, signed as the service signs them. */
+/** Tokens of the first `count` vendors with a key (one each), signed as the service signs them. */
 async function vendorTokens(count: number): Promise<string[]> {
   const client = new Client({ connectionString: loadDatabaseUrl(1) });
   await client.connect();
   try {
     const { rows } = await client.query<{ id: number; jti: string }>(
-      'SELECT id, active_token_id AS jti FROM vendors WHERE active_token_id IS NOT NULL ORDER BY id LIMIT $1',
+      `SELECT DISTINCT ON (vendor_id) vendor_id AS id, id AS jti FROM api_keys
+        WHERE vendor_id IS NOT NULL ORDER BY vendor_id, created_at LIMIT $1`,
       [count],
     );
     const jwt = new JwtService({ secret: createSecretKey(Buffer.from(BENCH_JWT_SECRET)) });

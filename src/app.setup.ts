@@ -15,6 +15,7 @@ import { requestLogging } from './logging/request-log';
 import { MetricsConfig, metricsConfig } from './config/metrics.config';
 import { HttpMetrics } from './metrics/http-metrics';
 import { requestSpans } from './common/tracing/request-spans';
+import { tracingOn } from './common/tracing/tracing';
 
 export const JSON_BODY_LIMIT = '100kb';
 /**
@@ -27,7 +28,8 @@ export const LEAD_BODY_LIMIT = '200kb';
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
   const http = app.get<HttpConfig>(httpConfig.KEY);
   app.useLogger(app.get(AppLogger));
-  app.use(requestSpans);
+  // Off, no middleware at all: tracing is switched on (main.ts, a test) before the application is built.
+  if (tracingOn()) app.use(requestSpans);
   if (app.get<MetricsConfig>(metricsConfig.KEY).enabled) app.use(app.get(HttpMetrics).middleware);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   app.disable('x-powered-by');

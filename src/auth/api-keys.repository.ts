@@ -2,7 +2,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
-import { API_KEY_SQL, type ApiKeyRow, type KeyOnRequest } from './api-keys.sql';
+import type { NamedSql } from '../database/named-sql';
+import { API_KEY_SQL, type ApiKeyRow, type KeyOnRequest, type KeyWithAccountRow } from './api-keys.sql';
 import { ApiKey } from './entities/api-key.entity';
 import type { KeyOwner } from './principal';
 
@@ -22,9 +23,23 @@ export class ApiKeysRepository {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
   ) {}
 
-  async onRequest(id: string): Promise<KeyOnRequest | null> {
-    const [key] = await this.sql.rows(API_KEY_SQL.onRequest.bind({ id }));
-    return key ?? null;
+  /**
+   * A request's key :keyId and the account :accountId in one statement (`keyWithAccountSql`): null when
+   * there is no such key; its account null when there is no such account.
+   */
+  async onRequest<Account extends { id: number }>(
+    statement: NamedSql<KeyWithAccountRow<Account>>,
+    keyId: string,
+    accountId: number,
+  ): Promise<{ key: KeyOnRequest; account: Account | null } | null> {
+    const [row] = await this.sql.rows(statement.bind({ keyId, accountId }));
+    if (!row) return null;
+    const { vendorId, managerId, scopes, secretHash, expiresAt, revokedAt, rolledInto, lastUsedAt, ...account } = row;
+    return {
+      key: { id: keyId, vendorId, managerId, scopes, secretHash, expiresAt, revokedAt, rolledInto, lastUsedAt },
+      // The sub-select's columns: the account's, or all null when there is none.
+      account: account.id === null ? null : (account as unknown as Account),
+    };
   }
 
   async touch(id: string, minute: Date): Promise<void> {

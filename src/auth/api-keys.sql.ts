@@ -1,5 +1,8 @@
+import type { QueryResultRow } from 'pg';
 import { NamedSql } from '../database/named-sql';
 import type { ApiKey } from './entities/api-key.entity';
+import type { Manager } from './entities/manager.entity';
+import { MANAGER_ACCOUNT_SELECT } from './managers.sql';
 
 /** What a request's check reads of its key. */
 export type KeyOnRequest = Pick<
@@ -19,14 +22,33 @@ const OWN_KEY = `id = :id AND vendor_id IS NOT DISTINCT FROM :vendorId AND manag
 /** Neither revoked nor expired at :now. */
 const LIVE = `revoked_at IS NULL AND (expires_at IS NULL OR expires_at > :now)`;
 
-export const API_KEY_SQL = {
-  /** The key of every authenticated request, by primary key. */
-  onRequest: new NamedSql<KeyOnRequest>(
-    `SELECT id, vendor_id AS "vendorId", manager_id AS "managerId", scopes, secret_hash AS "secretHash",
-       expires_at AS "expiresAt", revoked_at AS "revokedAt", rolled_into AS "rolledInto", last_used_at AS "lastUsedAt"
-     FROM api_keys WHERE id = :id`,
+/** The key's columns a request's check reads, but its id (the token's jti, the statement's :keyId). */
+const KEY_ON_REQUEST = `api_key.vendor_id AS "vendorId", api_key.manager_id AS "managerId", api_key.scopes,
+  api_key.secret_hash AS "secretHash", api_key.expires_at AS "expiresAt", api_key.revoked_at AS "revokedAt",
+  api_key.rolled_into AS "rolledInto", api_key.last_used_at AS "lastUsedAt"`;
+
+/** A request's key (no row when there is none) and its account's columns (all null when there is none). */
+export type KeyWithAccountRow<Account> = Omit<KeyOnRequest, 'id'> & {
+  [Column in keyof Account]: Account[Column] | null;
+};
+
+/**
+ * The key :keyId of every authenticated request and, in the same statement (one round trip, prepared),
+ * the account :accountId its token names as `accountSelect` reads it: a SELECT of one account by
+ * :accountId whose text the module owning that account's table writes. This text names only the key's
+ * columns; the account's are the sub-select's, whatever they are.
+ */
+export const keyWithAccountSql = <Account extends QueryResultRow>(accountSelect: string) =>
+  new NamedSql<KeyWithAccountRow<Account>>(
+    `SELECT ${KEY_ON_REQUEST}, account.*
+       FROM api_keys api_key LEFT JOIN (${accountSelect}) AS account ON TRUE
+      WHERE api_key.id = :keyId`,
     { prepare: true },
-  ),
+  );
+
+export const API_KEY_SQL = {
+  /** A manager API request's key and its manager. */
+  managerKeyOnRequest: keyWithAccountSql<Manager>(MANAGER_ACCOUNT_SELECT),
 
   /** Last use, to the minute :minute: a no-op unless the stored minute is older (at most once a minute). */
   touch: new NamedSql(

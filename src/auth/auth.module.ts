@@ -6,6 +6,7 @@ import { Manager } from './entities/manager.entity';
 import { AccessGuard } from './guards/access.guard';
 import { FeatureGuard } from './guards/feature.guard';
 import { ManagersRepository } from './managers.repository';
+import { RequestKeys } from './request-keys';
 import { TokenModule } from './token.module';
 import { VendorAccounts } from './vendor-account';
 
@@ -16,23 +17,26 @@ export interface AuthModuleOptions {
 }
 
 /**
- * Who is calling: the managers, the access and feature guards and the token checks. It sits below
- * the modules it guards: the vendor accounts come from whoever the application names in `forRoot`.
+ * Who is calling: the managers, the access and feature guards and the one check of a request's key.
+ * It sits below the modules it guards: the vendor accounts come from whoever the application names in
+ * `forRoot`. Global, as the rate limiter reads the request's key check too.
  */
 @Module({})
 export class AuthModule {
   static forRoot({ imports, vendorAccounts }: AuthModuleOptions): DynamicModule {
     return {
+      global: true,
       module: AuthModule,
       imports: [...(imports ?? []), TokenModule, RouteMetadataModule, TypeOrmModule.forFeature([Manager])],
       providers: [
         { provide: VendorAccounts, useExisting: vendorAccounts },
         ManagersRepository,
         AuthService,
+        RequestKeys,
         AccessGuard,
         FeatureGuard,
       ],
-      exports: [AuthService, AccessGuard, FeatureGuard],
+      exports: [AuthService, RequestKeys, AccessGuard, FeatureGuard],
     };
   }
 }

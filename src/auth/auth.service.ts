@@ -6,19 +6,18 @@ import { ManagersRepository } from './managers.repository';
 import type { Principal, TokenType } from './principal';
 import { ApiKeysService } from './api-keys.service';
 import type { KeyOnRequest } from './api-keys.sql';
+import type { KeyAccount } from './request-keys';
 import type { VerifiedClaims } from './token.service';
-import { VendorAccounts } from './vendor-account';
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly managers: ManagersRepository,
-    private readonly vendorAccounts: VendorAccounts,
     private readonly keys: ApiKeysService,
   ) {}
 
-  /** Resolves a live key's token to the account it stands for, refusing misplaced tokens. */
-  async authenticate(claims: VerifiedClaims, key: KeyOnRequest, expected: TokenType): Promise<Principal> {
+  /** The principal of a live key's check, refusing misplaced tokens and accounts that may not use the API. */
+  authenticate(claims: VerifiedClaims, key: KeyOnRequest, account: KeyAccount | null, expected: TokenType): Principal {
     if (claims.typ !== expected) {
       throw new DomainError(
         ErrorCode.Forbidden,
@@ -27,16 +26,15 @@ export class AuthService {
           : 'A vendor token cannot be used on the manager API; use a manager token.',
       );
     }
-    if (claims.typ === 'vendor') {
-      const vendor = existing(await this.vendorAccounts.findAccount(claims.accountId));
-      if (!vendor.activated) throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
-      return { type: 'vendor', vendor, key: { id: key.id, scopes: key.scopes } };
+    // The account a key belongs to is gone only if removed since (its keys go with it), so rarely.
+    if (!account) throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+    if (account.type === 'vendor' && !account.vendor.activated) {
+      throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
     }
-    const manager = existing(await this.managers.findById(claims.accountId));
-    if (manager.role !== ManagerRole.Admin) {
+    if (account.type === 'manager' && account.manager.role !== ManagerRole.Admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Only managers with the ADMIN role may use the manager API.');
     }
-    return { type: 'manager', manager, key: { id: key.id, scopes: key.scopes } };
+    return { ...account, key: { id: key.id, scopes: key.scopes } };
   }
 
   /**
@@ -87,9 +85,3 @@ export class AuthService {
 
 /** The name of the key the manager-token commands issue and replace. */
 export const MANAGER_TOKEN_KEY = 'manager-token';
-
-/** The account a key belongs to: gone only if removed since (its keys go with it), so rarely. */
-function existing<T>(account: T | null): T {
-  if (!account) throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
-  return account;
-}

@@ -2,22 +2,12 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { Repository } from 'typeorm';
-import { Sql } from '../database/sql';
 import { Manager, ManagerRole } from './entities/manager.entity';
-import { MANAGER_SQL } from './managers.sql';
 
 /** The managers: the accounts of the manager API, which exist for it alone. */
 @Injectable()
 export class ManagersRepository {
-  constructor(
-    private readonly sql: Sql,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-  ) {}
-
-  async findById(id: number): Promise<Manager | null> {
-    const [manager] = await this.sql.rows(MANAGER_SQL.findById.bind({ id }));
-    return manager ?? null;
-  }
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Writes join the caller's transaction (the CLI's, with its audit entry). */
   private get managers(): Repository<Manager> {

@@ -6,13 +6,9 @@ import { AuthConfig, authConfig } from '../config/auth.config';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKey } from './entities/api-key.entity';
-import { RequestKeys } from './request-keys';
 import { TokenService } from './token.service';
 
-/**
- * API keys and their bearer tokens: issuing them, and the one check of a request's key, for the guards,
- * the rate limiter and the modules that issue keys.
- */
+/** API keys and their bearer tokens: issuing them, for the modules that issue keys, and reading them. */
 @Module({
   imports: [
     JwtModule.registerAsync({
@@ -26,7 +22,7 @@ import { TokenService } from './token.service';
     }),
     TypeOrmModule.forFeature([ApiKey]),
   ],
-  providers: [TokenService, ApiKeysRepository, ApiKeysService, RequestKeys],
-  exports: [TokenService, ApiKeysService, RequestKeys],
+  providers: [TokenService, ApiKeysRepository, ApiKeysService],
+  exports: [TokenService, ApiKeysService, ApiKeysRepository],
 })
 export class TokenModule {}

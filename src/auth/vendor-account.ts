@@ -13,9 +13,14 @@ export type VendorAccount = {
 } & Record<VendorFeature, boolean>;
 
 /**
- * Where the access guard finds vendor accounts: the vendors module provides it (auth sits below the
- * modules it guards and imports none of them; the application wires the two together).
+ * Where auth finds vendor accounts: the vendors module provides it (auth sits below the modules it
+ * guards and imports none of them; the application wires the two together).
  */
 export abstract class VendorAccounts {
-  abstract findAccount(id: number): Promise<VendorAccount | null>;
+  /**
+   * A SELECT of `VendorAccount`'s columns of the vendor `:accountId`, no row when there is none. Auth
+   * reads it as a sub-select of the request's key (`keyWithAccountSql`): one statement and one round trip
+   * per request, while the vendors module alone writes SQL on its table and auth alone on its keys.
+   */
+  abstract readonly accountSelect: string;
 }

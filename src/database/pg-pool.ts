@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import * as pg from 'pg';
 import { TracedPgClient } from '../common/tracing/traced-pg-client';
+import { tracingOn } from '../common/tracing/tracing';
 
 /**
  * The `pg` connection pool TypeORM opens, held for `Sql`. TypeORM takes the driver module through its
@@ -18,8 +19,8 @@ export class PgPool {
     };
     class ReportedPool extends pg.Pool {
       constructor(config?: pg.PoolConfig) {
-        // Each connection a Client that traces its statements when tracing is on.
-        super({ ...config, Client: TracedPgClient });
+        // With tracing on, each connection a Client that traces its statements; off, pg's own (no cost).
+        super(tracingOn() ? { ...config, Client: TracedPgClient } : config);
         opened(this);
       }
     }

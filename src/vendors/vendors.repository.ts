@@ -4,7 +4,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import type { Repository } from 'typeorm';
 import { Sql } from '../database/sql';
 import type { VendorSummary } from './dto/vendor-summary.response';
-import type { VendorAccount, VendorFeature } from '../auth/vendor-account';
+import type { VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
 import type { VendorProfileValues } from './vendor-profile';
 import { VENDOR_SQL, type VendorSearchCriteria, vendorSearchStatement } from './vendors.sql';
@@ -48,11 +48,6 @@ export class VendorsRepository {
     const rows = await this.sql.rows(vendorSearchStatement(criteria, offset, limit));
     const vendors = rows.filter((row) => row.id !== null).map(({ total: _total, ...vendor }) => vendor);
     return { vendors, total: rows[0].total };
-  }
-
-  async findAccount(id: number): Promise<VendorAccount | null> {
-    const [account] = await this.sql.rows(VENDOR_SQL.account.bind({ id }));
-    return account ?? null;
   }
 
   create(vendor: NewVendor & Pick<Vendor, 'defaultLocale'>): Promise<Vendor> {

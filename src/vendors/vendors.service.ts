@@ -6,13 +6,13 @@ import { isUniqueViolation } from '../common/errors/database-errors';
 import { type NotificationsConfig, notificationsConfig } from '../config/notifications.config';
 import type { SearchVendorsQuery } from './dto/search-vendors.query';
 import type { VendorSummary } from './dto/vendor-summary.response';
-import { VENDOR_FEATURES, type VendorAccount, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
+import { VENDOR_FEATURES, VendorAccounts, type VendorFeature } from '../auth/vendor-account';
 import { Vendor } from './entities/vendor.entity';
 import { VendorActivationListeners } from './vendor-activation';
 import { type VendorProfileReplacement, type VendorProfileValues, profileOf } from './vendor-profile';
 import { localeOfProvince } from '../common/locale/locale';
 import { NewVendor, VendorChanges, VendorsRepository } from './vendors.repository';
-import type { VendorSearchCriteria } from './vendors.sql';
+import { VENDOR_ACCOUNT_SELECT, type VendorSearchCriteria } from './vendors.sql';
 
 /** The name of the key `POST …/vendors/{vendorId}/api-token` and `cli vendor-token` issue and replace. */
 export const VENDOR_TOKEN_KEY = 'api-token';
@@ -29,9 +29,7 @@ export class VendorsService implements VendorAccounts {
     @Inject(notificationsConfig.KEY) private readonly notificationsConfig: NotificationsConfig,
   ) {}
 
-  findAccount(id: number): Promise<VendorAccount | null> {
-    return this.vendors.findAccount(id);
-  }
+  readonly accountSelect = VENDOR_ACCOUNT_SELECT;
 
   /**
    * A new token for the vendor, with every scope: the key named `api-token`, whose previous secret stops

@@ -1,4 +1,3 @@
-import type { VendorAccount } from '../auth/vendor-account';
 import { NamedSql } from '../database/named-sql';
 import type { Vendor } from './entities/vendor.entity';
 import type { Statement } from '../database/statement';
@@ -66,16 +65,17 @@ export const VENDOR_SQL = {
       FROM vendors WHERE id = :id`,
     { prepare: true },
   ),
+};
 
-  /** The account of every vendor API request: the columns the guards and handlers use, by primary key :id. */
-  account: new NamedSql<VendorAccount>(
-    `SELECT id, vendor_name AS "vendorName", activated,
+/**
+ * The account of every vendor API request: `VendorAccount`'s columns of the vendor :accountId (no row
+ * when there is none), the text auth reads them with through the `VendorAccounts` port, in the same
+ * statement as the request's key.
+ */
+export const VENDOR_ACCOUNT_SELECT = `SELECT id, vendor_name AS "vendorName", activated,
   enable_full_rms AS "enableFullRMS", enable_standalone_feedback_booster AS "enableStandaloneFeedbackBooster",
   enable_standalone_review_booster AS "enableStandaloneReviewBooster"
-  FROM vendors WHERE id = :id`,
-    { prepare: true },
-  ),
-};
+  FROM vendors WHERE id = :accountId`;
 
 /** A search (see `searchSql`), also run by the benchmark's baseline. */
 export function vendorSearchStatement(

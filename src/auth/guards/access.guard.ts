@@ -40,7 +40,7 @@ export class AccessGuard implements CanActivate {
       throw new DomainError(ErrorCode.Unauthenticated, 'The Authorization header must be "Bearer <token>".');
     }
     if (check.outcome === 'refused') throw check.error;
-    const principal = await this.auth.authenticate(check.claims, check.key, access);
+    const principal = this.auth.authenticate(check.claims, check.key, check.account, access);
     if (!grants(principal.key.scopes, scope)) {
       throw new DomainError(
         ErrorCode.MissingScope,

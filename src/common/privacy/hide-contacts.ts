@@ -8,6 +8,11 @@ const DOT_LIKE = /[\u3002\uFF61\uFE52\u2E31\u00B7\u2027\u30FB]/gu;
 const WRITTEN_DOT = /\s*[[({]\s*(?:\.|dot|point)\s*[\])}]\s*/giu;
 /** `[@]`, `(at)`, `{arobase}`: an at sign written so that a pattern misses it. */
 const WRITTEN_AT = /\s*[[({]\s*(?:@|at|arobase)\s*[\])}]\s*/giu;
+/**
+ * What any step of `canonicalText` may change: a character beyond ASCII (NFKC leaves ASCII as it is; the
+ * invisible and dot-like characters are all beyond it) or a bracket (which a written dot or at starts with).
+ */
+const RESPELLED = /[\u0080-\uFFFF]|[[({]/;
 
 const EMAIL_ADDRESS = /[\p{L}\p{N}_%+'-][\p{L}\p{N}._%+'-]* ?@ ?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 // Seven digits or more, with the separators people write phone numbers with (dashes of every width).
@@ -21,6 +26,7 @@ export const HIDDEN_CONTACT = '[contact hidden]';
  * characters removed, the other dots people type made dots and the written-out `[.]`, `(at)` made `.`, `@`.
  */
 export function canonicalText(text: string): string {
+  if (!RESPELLED.test(text)) return text;
   return text
     .normalize('NFKC')
     .replace(INVISIBLE, '')
@@ -35,6 +41,8 @@ export function canonicalText(text: string): string {
  * `known` contacts replaced by `hidden`, and web addresses defanged (`unlinked`).
  */
 export function withoutContacts(text: string, hidden = HIDDEN_CONTACT, known: (string | null)[] = []): string {
+  // Nothing to hide (most often a paragraph's empty edges in `htmlWithoutContacts`): none of the passes below.
+  if (text === '') return text;
   let canonical = canonicalText(text);
   for (const contact of known) {
     const spelled = contact && canonicalText(contact).trim();

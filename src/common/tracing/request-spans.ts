@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { tracer, tracingOn } from './tracing';
 
 /**
- * Express middleware: one SERVER span per request, continuing the caller's `traceparent` when it sends
+ * Express middleware, installed only when tracing is on: one SERVER span per request, continuing the caller's `traceparent` when it sends
  * one, named by the template of the route that took it (never the path a client wrote), active while
  * the request runs so the SQL and the rows it queues belong to it.
  */

@@ -6,7 +6,8 @@ type QueryConfigLike = { text?: string; name?: string; submit?: unknown };
 
 /**
  * `pg`'s Client with one CLIENT span per statement (the statement's text, never its values), handed to
- * the pool through its documented `Client` option. Streams and cursors (submittables) are left as they are.
+ * the pool through its documented `Client` option only when tracing is on as the pool opens. Streams and
+ * cursors (submittables) are left as they are.
  */
 export class TracedPgClient extends pg.Client {
   // pg's query has a dozen overloads; this one takes them all and hands them on unchanged.
@@ -14,6 +15,7 @@ export class TracedPgClient extends pg.Client {
   override query(...args: any[]): any {
     const first = args[0] as string | QueryConfigLike | undefined;
 
+    // Tracing may be switched off after the pool opened (a test's provider shut down).
     if (!tracingOn() || (typeof first === 'object' && first?.submit)) return super.query(...(args as [string]));
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const name = (typeof first === 'object' && first?.name) || text.trimStart().split(/\s/, 1)[0] || 'query';
