@@ -23,6 +23,7 @@ import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/countin
 import { vendor } from './campaign/api-calls';
 import { type CountedStatement, statementCounter, statementTable } from './campaign/statement-counts';
 import { campaign, reads } from './campaign/traffic';
+import { type Target, startBaseline } from './campaign/baseline-target';
 import { percentile } from './percentile';
 import { waitUntil } from '../test/support/net';
 import { commandCpuMs, cpuMs, machineCpuMs } from './process-cpu';
@@ -32,11 +33,14 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? Infinity);
 const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
-const RUNS = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
+/** Runs through 1, 2… instances, or through the write baseline (`baseline`). */
+const RUNS = (process.env.BENCH_INSTANCES ?? '1,2')
+  .split(',')
+  .map((run) => (run.trim() === 'baseline' ? 'baseline' : Number(run)));
 const DELIVERY_TIMEOUT_MS = 30 * 60_000;
 
 interface Run {
-  instances: number;
+  instances: number | 'baseline';
   acceptedPerS: number;
   acceptP99: number;
   refused: number;
@@ -64,7 +68,12 @@ const p99 = (samples: number[]): number =>
         99,
       );
 
-async function measure(instances: number): Promise<Run> {
+/**
+ * One run: the campaign through `instances` built instances, or through the write baseline (one instance
+ * that delivers nothing sets the run up; no reads, no messages to wait for).
+ */
+async function measure(instances: number | 'baseline'): Promise<Run> {
+  const baseline = instances === 'baseline';
   const database = `test_bench_campaign_${process.pid}_${instances}`;
   assertTestDatabase(database);
   await adminQuery(`CREATE DATABASE ${database}`);
@@ -83,8 +92,10 @@ async function measure(instances: number): Promise<Run> {
     SMS_FROM: '+15005550006',
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
+    ...(baseline && { NOTIFY_WORKER_ENABLED: 'false' }),
   };
-  const servers = Array.from({ length: instances }, () => new BuiltServer({ env }));
+  const servers = Array.from({ length: baseline ? 1 : instances }, () => new BuiltServer({ env }));
+  let stopBaseline: (() => Promise<void>) | undefined;
   try {
     for (const server of servers) await server.start();
     const cli = await runCli(['create-admin', '--email', 'admin@bench.example', '--name', 'Admin'], {
@@ -95,15 +106,22 @@ async function measure(instances: number): Promise<Run> {
     const manager = cli.stdout.trim();
     const sender = await vendor(servers[0], manager, 'Campaign Renovations');
     const reader = await vendor(servers[0], manager, 'Reading Roofing');
+    let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.process.pid! }));
+    if (baseline) {
+      const started = await startBaseline(env);
+      stopBaseline = started.stop;
+      targets = [started];
+    }
+    const readsPerS = baseline ? 0 : READS_PER_S;
 
     let stopReads!: () => void;
     const stopped = new Promise<void>((resolve) => (stopReads = resolve));
-    const before = reads(servers, reader, READS_PER_S, new Promise((resolve) => setTimeout(resolve, 5_000)));
+    const before = reads(targets, reader, readsPerS, new Promise((resolve) => setTimeout(resolve, 5_000)));
     const readsBefore = await before;
     const counter = await statementCounter(env.DATABASE_URL);
     await counter?.reset();
-    const during = reads(servers, reader, READS_PER_S, stopped);
-    const serviceCpu = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid!), 0);
+    const during = reads(targets, reader, readsPerS, stopped);
+    const serviceCpu = () => targets.reduce((sum, { pid }) => sum + cpuMs(pid), 0);
     const benchCpu = () => {
       const { user, system } = process.cpuUsage();
       return (user + system) / 1000;
@@ -111,16 +129,17 @@ async function measure(instances: number): Promise<Run> {
     const cpuBefore = { service: serviceCpu(), postgres: commandCpuMs('postgres'), bench: benchCpu() };
     const machineBefore = machineCpuMs();
     const started = performance.now();
-    const sent = await campaign(servers, sender, { requests: CAMPAIGN, clients: CLIENTS, perSecond: RATE });
+    const sent = await campaign(targets, sender, { requests: CAMPAIGN, clients: CLIENTS, perSecond: RATE });
     const expected = CAMPAIGN - sent.refused;
     // Past the timeout the run reports what never arrived as lost.
-    await waitUntil(
-      () =>
-        Promise.resolve(
-          new Set(sink.arrivals.map(({ key }) => key)).size >= expected && sms.arrivals.length >= expected,
-        ),
-      DELIVERY_TIMEOUT_MS,
-    ).catch(() => undefined);
+    if (!baseline)
+      await waitUntil(
+        () =>
+          Promise.resolve(
+            new Set(sink.arrivals.map(({ key }) => key)).size >= expected && sms.arrivals.length >= expected,
+          ),
+        DELIVERY_TIMEOUT_MS,
+      ).catch(() => undefined);
     const machine = machineCpuMs();
     const accepted = CAMPAIGN - sent.refused;
     const cpu = {
@@ -155,6 +174,7 @@ async function measure(instances: number): Promise<Run> {
       statements,
     };
   } finally {
+    await stopBaseline?.();
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all([sink.stop(), sms.stop()]);
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -162,18 +182,40 @@ async function measure(instances: number): Promise<Run> {
 }
 
 function report(run: Run): string {
+  const cpu = `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)}`;
+  const accepted = `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`;
+  const busy = `${(100 * run.machineBusy).toFixed(0)}% |`;
+  if (run.instances === 'baseline') return [accepted, '- | - | - | - | - | - | -', cpu, busy].join(' | ');
   const twice = run.emails.total - run.emails.distinct + (run.texts.total - run.texts.distinct);
   const lost = CAMPAIGN - run.refused - run.emails.distinct + (CAMPAIGN - run.refused - run.texts.distinct);
   return [
-    `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`,
+    accepted,
     `${run.deliveredPerS.toFixed(0)} | ${run.lastLeftS.toFixed(1)} | ${run.readsBeforeP99.toFixed(1)} / ${run.readsP99.toFixed(1)}`,
     `${run.emails.distinct} / ${run.texts.distinct} | ${twice} | ${lost} | ${run.smtpConnections}`,
-    `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)} | ${(100 * run.machineBusy).toFixed(0)}% |`,
+    cpu,
+    busy,
   ].join(' | ');
 }
 
+/** Two instances' delivery rate over one's; each run's CPU per request over the baseline's. */
+function ratios(runs: Run[]): string[] {
+  const lines: string[] = [];
+  const [one, two] = [1, 2].map((instances) => runs.find((run) => run.instances === instances));
+  if (one && two)
+    lines.push(`delivery rate, 2 instances over 1: ${(two.deliveredPerS / one.deliveredPerS).toFixed(2)}`);
+  const baseline = runs.find((run) => run.instances === 'baseline');
+  for (const run of runs) {
+    if (!baseline || run === baseline) continue;
+    const service = (run.cpu.service / baseline.cpu.service).toFixed(2);
+    const postgres = (run.cpu.postgres / baseline.cpu.postgres).toFixed(2);
+    lines.push(
+      `CPU per request, ${run.instances} instance(s) over the baseline: service ${service}, PostgreSQL ${postgres}`,
+    );
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
-  // The reads are part of what is measured: none (0) would leave the readers' loop without a pause.
   const settings = { BENCH_CAMPAIGN: CAMPAIGN, BENCH_CLIENTS: CLIENTS, BENCH_RATE: RATE };
   for (const [name, value] of Object.entries(settings)) {
     if (!(value > 0)) throw new Error(`${name} must be a positive number, not ${value}.`);
@@ -184,8 +226,8 @@ async function main(): Promise<void> {
   })) {
     if (!(value >= 0)) throw new Error(`${name} must be 0 or a positive number, not ${value}.`);
   }
-  if (!RUNS.every((instances) => Number.isInteger(instances) && instances > 0)) {
-    throw new Error('BENCH_INSTANCES must be instance counts separated by commas, such as 1,2.');
+  if (!RUNS.every((instances) => instances === 'baseline' || (Number.isInteger(instances) && instances > 0))) {
+    throw new Error('BENCH_INSTANCES must be instance counts or `baseline` separated by commas, such as 1,2,baseline.');
   }
   const offered = Number.isFinite(RATE) ? `at most ${RATE}/s offered` : 'as fast as taken';
   console.log(
@@ -203,11 +245,7 @@ async function main(): Promise<void> {
     runs.push(run);
     console.log(report(run));
   }
-  if (runs.length === 2)
-    console.log(
-      `delivery rate, ${runs[1].instances} instances over ${runs[0].instances}: ` +
-        `${(runs[1].deliveredPerS / runs[0].deliveredPerS).toFixed(2)}`,
-    );
+  for (const line of ratios(runs)) console.log(line);
   for (const run of runs) {
     if (run.statements) console.log(`\n${run.instances} instance(s): ${statementTable(run.statements)}`);
   }

@@ -1,4 +1,4 @@
-import type { BuiltServer } from '../../test/support/built-server';
+import type { Target } from './baseline-target';
 import { VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import { call, json } from './api-calls';
 
@@ -17,7 +17,7 @@ export interface CampaignLoad {
  * request i sent no earlier than i / perSecond seconds after the start.
  */
 export async function campaign(
-  servers: BuiltServer[],
+  servers: Target[],
   token: string,
   load: CampaignLoad,
 ): Promise<{ ms: number[]; refused: number; s: number }> {
@@ -55,7 +55,7 @@ export async function campaign(
  * at 0 (a run that counts the campaign's statements alone).
  */
 export async function reads(
-  servers: BuiltServer[],
+  servers: Target[],
   token: string,
   perSecond: number,
   stop: Promise<unknown>,
