@@ -1,5 +1,5 @@
-// The write baseline of bench:campaign: the rows a review request must write (the process, the request,
-// its KPI event, the e-mail's and the text's outbox rows, the event of the feed) in one transaction,
+// The write baseline of bench:campaign: the rows a review request must write (the process with its KPI
+// event, the request, the e-mail's and the text's outbox rows, the event of the feed) in one transaction,
 // with the service's own statements, through a bare `pg` pool. No idempotency key, no consent, no
 // opt-out check, no rendering (each message a fixed text with the link), no delivery.
 import { randomUUID } from 'node:crypto';
@@ -44,6 +44,7 @@ export async function writeReviewRequest(pool: Pool, vendorId: number, body: Rev
         locale: 'en',
         email,
         phone,
+        eventType: ReputationEventType.ReviewRequested,
       }),
     );
     const [request] = await run<{ id: number }>(
@@ -55,17 +56,6 @@ export async function writeReviewRequest(pool: Pool, vendorId: number, body: Rev
         email,
         phone,
         leadId: null,
-      }),
-    );
-    await run(
-      REPUTATION_SQL.insertEvents.bind({
-        vendorIds: [vendorId],
-        processIds: [process.id],
-        types: [ReputationEventType.ReviewRequested],
-        ratings: [null],
-        wouldRefers: [null],
-        platforms: [null],
-        channels: [null],
       }),
     );
     const link = `https://reviews.example/p/${process.token}`;

@@ -72,12 +72,14 @@ export class NotificationsRepository {
   }
 
   /**
-   * Records, committed before the message leaves, that this attempt is handing it over, and the pool
-   * number it leaves from (null: the one it has); false when the claim is no longer this worker's or its
-   * lease has run out (another worker may take it any moment), and then the message must not be sent.
+   * Records, committed before the message leaves, that this attempt is handing it over, the pool number
+   * it leaves from (null: the one it has) and the basis of consent (or exemption) it leaves under (null:
+   * it needs none); false when the claim is no longer this worker's or its lease has run out (another
+   * worker may take it any moment), and then the message must not be sent.
    */
-  markHandingOver(claim: ClaimedNotification, sender: string | null): Promise<boolean> {
-    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id: claim.id, attempts: claim.attempts, sender }));
+  markHandingOver(claim: ClaimedNotification, sender: string | null, basis: string | null): Promise<boolean> {
+    const { id, attempts } = claim;
+    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id, attempts, sender, basis }));
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */
@@ -89,11 +91,6 @@ export class NotificationsRepository {
   markSuppressed(claim: ClaimedNotification, reason: string): Promise<boolean> {
     const { id, attempts } = claim;
     return this.whileHeld(NOTIFICATION_SQL.markFailed.bind({ id, attempts, errorCode: 'NO_CONSENT', error: reason }));
-  }
-
-  /** The basis of consent (or exemption) the message leaves under. */
-  async noteConsentBasis(claim: ClaimedNotification, basis: string): Promise<void> {
-    await this.sql.run(NOTIFICATION_SQL.noteConsentBasis.bind({ id: claim.id, basis }));
   }
 
   markFailed(claim: ClaimedNotification, failure: DeliveryFailure): Promise<boolean> {

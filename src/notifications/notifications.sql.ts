@@ -113,11 +113,12 @@ export const NOTIFICATION_SQL = {
 
   /**
    * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, leaving from
-   * :sender when one is given.
+   * :sender and under the consent :basis when each is given.
    */
   markHandingOver: new NamedSql(
     `
-    UPDATE notification_outbox SET handover_attempt = :attempts, sender = coalesce(:sender, sender)
+    UPDATE notification_outbox
+       SET handover_attempt = :attempts, sender = coalesce(:sender, sender), consent_basis = coalesce(:basis, consent_basis)
      WHERE ${HELD_CLAIM} AND next_attempt_at > now()`,
     { prepare: true },
   ),
@@ -134,7 +135,6 @@ export const NOTIFICATION_SQL = {
      WHERE ${HELD_CLAIM}`,
     { prepare: true },
   ),
-  noteConsentBasis: new NamedSql(`UPDATE notification_outbox SET consent_basis = :basis WHERE id = :id`),
   markFailed: new NamedSql(`
     UPDATE notification_outbox
        SET status = 'FAILED', last_error_code = :errorCode, last_error = :error, handover_attempt = NULL

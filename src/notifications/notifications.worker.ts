@@ -63,8 +63,9 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
           'it may have been sent already. Sending again under the same Message-ID / idempotency token.',
       );
     }
-    if (!(await this.consentAllows(claim))) return;
-    const handedOver = await this.markHandingOver(claim);
+    const basis = await this.consentBasis(claim);
+    if (basis === undefined) return;
+    const handedOver = await this.markHandingOver(claim, basis);
     if (handedOver instanceof DeliveryFailure) {
       this.metrics.attempted(claim, await this.recordFailure(claim, handedOver), handedOver.code, started);
       return;
@@ -87,7 +88,8 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
 
   /**
    * The committed mark that this attempt hands the message over, written before it leaves, with the
-   * pool number a text to a customer leaves from (taken by its first attempt, kept by the retries).
+   * basis of consent it leaves under and the pool number a text to a customer leaves from (taken by
+   * its first attempt, kept by the retries).
    * False, and nothing is sent, when the claim was lost or the database does not answer: the message
    * is then taken again after its lease. A message without a pool number is marked by one statement of
    * its own; a pool text takes its number first (the phone's lock before the row's, one order for every
@@ -95,16 +97,16 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
    * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
    * for the phone) is answered, so the message fails for good without leaving.
    */
-  private async markHandingOver(claim: ClaimedNotification): Promise<boolean | DeliveryFailure> {
+  private async markHandingOver(claim: ClaimedNotification, basis: string | null): Promise<boolean | DeliveryFailure> {
     try {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
             const sender = await this.senders.take(claim.recipient, claim.vendorId);
-            if (!(await this.repository.markHandingOver(claim, sender))) return false;
+            if (!(await this.repository.markHandingOver(claim, sender, basis))) return false;
             claim.sender = sender;
             return true;
           })
-        : await this.repository.markHandingOver(claim, null);
+        : await this.repository.markHandingOver(claim, null, basis);
       if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {
@@ -142,16 +144,14 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /**
-   * The consent check (docs/contract.md#consent), at each attempt: the basis the message leaves under is
-   * kept with it; one with no basis in force is not sent, kept as not sent with the reason, and
-   * `message.suppressed` is recorded in the same transaction (not `message.failed`).
+   * The consent check (docs/contract.md#consent), at each attempt: the basis the message leaves under
+   * (null: it needs none), kept with it by the hand-over mark. One with no basis in force is not sent
+   * (undefined), kept as not sent with the reason, and `message.suppressed` is recorded in the same
+   * transaction (not `message.failed`).
    */
-  private async consentAllows(claim: ClaimedNotification): Promise<boolean> {
+  private async consentBasis(claim: ClaimedNotification): Promise<string | null | undefined> {
     const verdict = await this.consent.verdictFor(claim);
-    if ('basis' in verdict) {
-      if (verdict.basis !== null) await this.repository.noteConsentBasis(claim, verdict.basis);
-      return true;
-    }
+    if ('basis' in verdict) return verdict.basis;
     const reason = `Not sent: no consent in force when it was to leave (${verdict.refused}).`;
     await this.record(claim, 'failed', () =>
       this.txHost.withTransaction(async () => {
@@ -165,7 +165,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
         return true;
       }),
     );
-    return false;
+    return undefined;
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */
