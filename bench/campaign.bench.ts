@@ -6,12 +6,14 @@
 // the provider stand-in), the time until the last message left, the reads' p99 during the campaign,
 // how many messages arrived twice or never, and the CPU each accepted request with its two messages
 // cost the instances, PostgreSQL and this process (its clients and receivers), with the machine's
-// busy share; then two instances' delivery rate over one's.
+// busy share; then two instances' delivery rate over one's. A `baseline` run sends the campaign to the
+// write baseline (bench/baseline-review-request.ts) instead, and each run's CPU is then also given over
+// the baseline's.
 //
 // The spec's rate limit (250 requests per 5 minutes per vendor) would spread one vendor's 50,000
 // requests over 200 windows: the runs raise RATE_LIMIT_MAX so that they measure the service, not the
 // limit. BENCH_CAMPAIGN (default 50,000), BENCH_CLIENTS (concurrent requests, default 32),
-// BENCH_READS_PER_S (default 20; 0: none), BENCH_INSTANCES (default "1,2") change the run;
+// BENCH_READS_PER_S (default 20; 0: none), BENCH_INSTANCES (default "1,2"; "1,baseline") change the run;
 // BENCH_RATE caps the requests offered a second (unset: as fast as the API takes them), and
 // BENCH_PROVIDER_LATENCY_MS (default 0) is how long the SMTP sink and the SMS stand-in take to answer
 // each message, as real providers do (50–300 ms). On a server that loads pg_stat_statements
