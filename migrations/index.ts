@@ -55,6 +55,7 @@ import { LeadConversations1795700000000 } from './1795700000000-LeadConversation
 import { ReferredLeadsIndex1795710000000 } from './1795710000000-ReferredLeadsIndex';
 import { IdempotencyTouchedRecords1795720500000 } from './1795720500000-IdempotencyTouchedRecords';
 import { ConsentLedger1795860000000 } from './1795860000000-ConsentLedger';
+import { KpiFoldOncePerCommit1795900000000 } from './1795900000000-KpiFoldOncePerCommit';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -116,4 +117,5 @@ export const MIGRATIONS = [
   TextsWaitForQuietHours1795840000000,
   ReviewLabelsInFrench1795850000000,
   ConsentLedger1795860000000,
+  KpiFoldOncePerCommit1795900000000,
 ];
