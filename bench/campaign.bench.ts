@@ -110,9 +110,9 @@ async function measure(instances: number | 'baseline'): Promise<Run> {
     const reader = await vendor(servers[0], manager, 'Reading Roofing');
     let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.process.pid! }));
     if (baseline) {
-      const started = await startBaseline(env);
-      stopBaseline = started.stop;
-      targets = [started];
+      const { url, pid, stop } = await startBaseline(env);
+      stopBaseline = stop;
+      targets = [{ url, pid }];
     }
     const readsPerS = baseline ? 0 : READS_PER_S;
 

@@ -12,7 +12,7 @@ export interface Target {
 export async function startBaseline(env: {
   DATABASE_URL: string;
   JWT_SECRET: string;
-}): Promise<Target & { stop(): Promise<void> }> {
+}): Promise<Target & { stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'baseline-server.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
