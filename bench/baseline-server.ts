@@ -1,8 +1,9 @@
 // The benchmark's floor: a plain node:http server answering the benchmarked routes with the service's
 // own SQL (taken from its repositories' statement builders) through a bare `pg` pool, after the same
 // token check (HS256 signature, then the live key with its account's row in one statement: activated, feature flag).
-// No framework, no validation, no logging, no rate limiting. Run by `npm run bench`; env: PORT,
-// DATABASE_URL, JWT_SECRET, DATABASE_POOL_MAX.
+// No framework, no validation, no logging, no rate limiting. Also the write baseline of bench:campaign,
+// `POST /rest-api-v1/review-requests` (bench/baseline-review-request.ts). Run by `npm run bench` and
+// `npm run bench:campaign`; env: PORT, DATABASE_URL, JWT_SECRET, DATABASE_POOL_MAX.
 import { JwtService } from '@nestjs/jwt';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createSecretKey } from 'node:crypto';
@@ -18,6 +19,7 @@ import { failedSubjectsStatement } from '../src/notifications/notifications.sql'
 import { referralCountsStatement } from '../src/referrals/referral-counts.sql';
 import { processCountStatements } from '../src/reputation/process-counts.sql';
 import { vendorSearchStatement } from '../src/vendors/vendors.sql';
+import { type ReviewRequestBody, writeReviewRequest } from './baseline-review-request';
 
 const pool = new Pool({
   connectionString: process.env.DATABASE_URL,
@@ -144,8 +146,28 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(json);
 }
 
+const REVIEW_REQUESTS = '/rest-api-v1/review-requests';
+
+/** The request's body, as JSON. */
+async function bodyOf(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+function reviewRequest(request: IncomingMessage, response: ServerResponse): void {
+  Promise.all([authenticate(request, 'vendor'), bodyOf(request)])
+    .then(async ([account, body]) => {
+      if (!account) return send(response, 401, { success: false });
+      const data = await writeReviewRequest(pool, account.id, body as ReviewRequestBody);
+      send(response, 201, { success: true, data });
+    })
+    .catch((error: unknown) => send(response, 500, { success: false, error: String(error) }));
+}
+
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://baseline');
+  if (request.method === 'POST' && url.pathname === REVIEW_REQUESTS) return reviewRequest(request, response);
   const route = routes[url.pathname];
   if (!route) return send(response, 404, { success: false });
   authenticate(request, route.type)

@@ -6,18 +6,26 @@
 // the provider stand-in), the time until the last message left, the reads' p99 during the campaign,
 // how many messages arrived twice or never, and the CPU each accepted request with its two messages
 // cost the instances, PostgreSQL and this process (its clients and receivers), with the machine's
-// busy share; then two instances' delivery rate over one's.
+// busy share; then two instances' delivery rate over one's. A `baseline` run sends the campaign to the
+// write baseline (bench/baseline-review-request.ts) instead, and each run's CPU is then also given over
+// the baseline's.
 //
 // The spec's rate limit (250 requests per 5 minutes per vendor) would spread one vendor's 50,000
 // requests over 200 windows: the runs raise RATE_LIMIT_MAX so that they measure the service, not the
 // limit. BENCH_CAMPAIGN (default 50,000), BENCH_CLIENTS (concurrent requests, default 32),
-// BENCH_READS_PER_S (default 20) and BENCH_INSTANCES (default "1,2") change the run.
-import { randomUUID } from 'node:crypto';
+// BENCH_READS_PER_S (default 20; 0: none), BENCH_INSTANCES (default "1,2"; "1,baseline") change the run;
+// BENCH_RATE caps the requests offered a second (unset: as fast as the API takes them), and
+// BENCH_PROVIDER_LATENCY_MS (default 0) is how long the SMTP sink and the SMS stand-in take to answer
+// each message, as real providers do (50–300 ms). On a server that loads pg_stat_statements
+// (TEST_DATABASE_URL) each run also lists its statements per request.
 import { BuiltServer } from '../test/support/built-server';
 import { runCli } from '../test/support/built-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
-import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../src/auth/decorators/access.decorators';
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
+import { vendor } from './campaign/api-calls';
+import { type CountedStatement, statementCounter, statementTable } from './campaign/statement-counts';
+import { campaign, reads } from './campaign/traffic';
+import { type Target, startBaseline } from './campaign/baseline-target';
 import { percentile } from './percentile';
 import { waitUntil } from '../test/support/net';
 import { commandCpuMs, cpuMs, machineCpuMs } from './process-cpu';
@@ -25,13 +33,16 @@ import { commandCpuMs, cpuMs, machineCpuMs } from './process-cpu';
 const CAMPAIGN = Number(process.env.BENCH_CAMPAIGN ?? 50_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 20);
-const RUNS = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
+const RATE = Number(process.env.BENCH_RATE ?? Infinity);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
+/** Runs through 1, 2… instances, or through the write baseline (`baseline`). */
+const RUNS = (process.env.BENCH_INSTANCES ?? '1,2')
+  .split(',')
+  .map((run) => (run.trim() === 'baseline' ? 'baseline' : Number(run)));
 const DELIVERY_TIMEOUT_MS = 30 * 60_000;
-/** Ontario's area codes: with 10,000 lines each, every customer of the campaign has a phone of their own. */
-const AREA_CODES = ['416', '647', '437', '905', '289', '365', '613', '343', '519', '226'];
 
 interface Run {
-  instances: number;
+  instances: number | 'baseline';
   acceptedPerS: number;
   acceptP99: number;
   refused: number;
@@ -46,115 +57,30 @@ interface Run {
   cpu: { service: number; postgres: number; bench: number };
   /** The machine's busy share of its cores over the same time. */
   machineBusy: number;
+  /** What pg_stat_statements counted, where the server loads it. */
+  statements?: CountedStatement[];
 }
 
+/** NaN without samples (no reads). */
 const p99 = (samples: number[]): number =>
-  percentile(
-    [...samples].sort((a, b) => a - b),
-    99,
-  );
-
-/** The envelope's data, where a call needs a field of it. */
-interface Answer {
-  data?: { id?: number; token?: string };
-}
-
-/** One call to the API: its status and milliseconds. */
-async function call(url: string, init: RequestInit = {}): Promise<{ status: number; ms: number; body: Answer }> {
-  const started = performance.now();
-  const res = await fetch(url, init);
-  const body = (await res.json().catch(() => ({}))) as Answer;
-  return { status: res.status, ms: performance.now() - started, body };
-}
-
-const json = (token: string, method: string, body?: unknown, key?: string): RequestInit => ({
-  method,
-  headers: {
-    Authorization: `Bearer ${token}`,
-    'Content-Type': 'application/json',
-    ...(key && { 'Idempotency-Key': key }),
-  },
-  body: body === undefined ? undefined : JSON.stringify(body),
-});
-
-/** A vendor with every feature on and no quiet hours; answers its token. */
-async function vendor(server: BuiltServer, manager: string, name: string): Promise<string> {
-  const manage = (path: string, method: string, body?: unknown) =>
-    call(`${server.url}/${MANAGER_API_PREFIX}${path}`, json(manager, method, body));
-  const created = await manage('/vendors', 'POST', {
-    vendorName: name,
-    email: `${randomUUID().slice(0, 8)}@vendor.example`,
-    cityName: 'Toronto',
-    provinceName: 'Ontario',
-  });
-  const id = created.body.data?.id;
-  if (id === undefined) throw new Error(`vendor not created: ${created.status}`);
-  await manage(`/vendors/${id}/features`, 'PATCH', {
-    enableStandaloneReviewBooster: true,
-    enableFullRMS: true,
-    enableStandaloneFeedbackBooster: true,
-  });
-  const token = (await manage(`/vendors/${id}/api-token`, 'POST')).body.data?.token;
-  if (token === undefined) throw new Error('no API token issued');
-  const quiet = await call(
-    `${server.url}/${VENDOR_API_PREFIX}/automation-settings`,
-    json(token, 'PATCH', { quietHoursStart: null, quietHoursEnd: null }),
-  );
-  if (quiet.status !== 200) throw new Error(`automation settings: ${quiet.status}`);
-  return token;
-}
-
-/** The campaign: CAMPAIGN review requests from CLIENTS concurrent callers, spread over the servers. */
-async function campaign(servers: BuiltServer[], token: string): Promise<{ ms: number[]; refused: number; s: number }> {
-  const latencies: number[] = [];
-  let next = 0;
-  let refused = 0;
-  const started = performance.now();
-  const client = async (c: number) => {
-    const server = servers[c % servers.length];
-    for (let i = next++; i < CAMPAIGN; i = next++) {
-      const line = String(i % 10_000).padStart(4, '0');
-      const area = AREA_CODES[Math.floor(i / 10_000) % AREA_CODES.length];
-      const request = json(
-        token,
-        'POST',
-        { firstName: 'Sam', emailTo: `c${i}@customer.example`, phone: `+1 ${area} 555 ${line}` },
-        `campaign-${i}`,
+  samples.length === 0
+    ? NaN
+    : percentile(
+        [...samples].sort((a, b) => a - b),
+        99,
       );
-      let answer = await call(`${server.url}/${VENDOR_API_PREFIX}/review-requests`, request);
-      // A 5xx keeps no answer under the key: the client retries it, as a vendor system would.
-      for (let retry = 0; answer.status >= 500 && retry < 3; retry++)
-        answer = await call(`${server.url}/${VENDOR_API_PREFIX}/review-requests`, request);
-      if (answer.status !== 201) refused += 1;
-      latencies.push(answer.ms);
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
-  return { ms: latencies, refused, s: (performance.now() - started) / 1000 };
-}
 
-/** Another vendor's reads at a steady rate until `stop` resolves; answers their milliseconds. */
-async function reads(servers: BuiltServer[], token: string, stop: Promise<unknown>): Promise<number[]> {
-  const paths = ['/general-leads?page=0&size=20', '/reputation-process/kpi', '/events?limit=50'];
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  let done = false;
-  void stop.then(() => (done = true));
-  for (let n = 0; !done; n++) {
-    const url = `${servers[n % servers.length].url}/${VENDOR_API_PREFIX}${paths[n % paths.length]}`;
-    pending.push(call(url, json(token, 'GET')).then(({ ms }) => void latencies.push(ms)));
-    await new Promise((resolve) => setTimeout(resolve, 1000 / READS_PER_S));
-  }
-  await Promise.all(pending);
-  return latencies;
-}
-
-async function measure(instances: number): Promise<Run> {
+/**
+ * One run: the campaign through `instances` built instances, or through the write baseline (one instance
+ * that delivers nothing sets the run up; no reads, no messages to wait for).
+ */
+async function measure(instances: number | 'baseline'): Promise<Run> {
+  const baseline = instances === 'baseline';
   const database = `test_bench_campaign_${process.pid}_${instances}`;
   assertTestDatabase(database);
   await adminQuery(`CREATE DATABASE ${database}`);
-  const sink = new CountingSmtpSink();
-  const sms = new CountingSmsProvider();
+  const sink = new CountingSmtpSink(PROVIDER_LATENCY_MS);
+  const sms = new CountingSmsProvider(PROVIDER_LATENCY_MS);
   await Promise.all([sink.start(), sms.start()]);
   const env = {
     DATABASE_URL: databaseUrl(database),
@@ -168,8 +94,10 @@ async function measure(instances: number): Promise<Run> {
     SMS_FROM: '+15005550006',
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
+    ...(baseline && { NOTIFY_WORKER_ENABLED: 'false' }),
   };
-  const servers = Array.from({ length: instances }, () => new BuiltServer({ env }));
+  const servers = Array.from({ length: baseline ? 1 : instances }, () => new BuiltServer({ env }));
+  let stopBaseline: (() => Promise<void>) | undefined;
   try {
     for (const server of servers) await server.start();
     const cli = await runCli(['create-admin', '--email', 'admin@bench.example', '--name', 'Admin'], {
@@ -180,13 +108,22 @@ async function measure(instances: number): Promise<Run> {
     const manager = cli.stdout.trim();
     const sender = await vendor(servers[0], manager, 'Campaign Renovations');
     const reader = await vendor(servers[0], manager, 'Reading Roofing');
+    let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.process.pid! }));
+    if (baseline) {
+      const { url, pid, stop } = await startBaseline(env);
+      stopBaseline = stop;
+      targets = [{ url, pid }];
+    }
+    const readsPerS = baseline ? 0 : READS_PER_S;
 
     let stopReads!: () => void;
     const stopped = new Promise<void>((resolve) => (stopReads = resolve));
-    const before = reads(servers, reader, new Promise((resolve) => setTimeout(resolve, 5_000)));
+    const before = reads(targets, reader, readsPerS, new Promise((resolve) => setTimeout(resolve, 5_000)));
     const readsBefore = await before;
-    const during = reads(servers, reader, stopped);
-    const serviceCpu = () => servers.reduce((sum, server) => sum + cpuMs(server.process.pid!), 0);
+    const counter = await statementCounter(env.DATABASE_URL);
+    await counter?.reset();
+    const during = reads(targets, reader, readsPerS, stopped);
+    const serviceCpu = () => targets.reduce((sum, { pid }) => sum + cpuMs(pid), 0);
     const benchCpu = () => {
       const { user, system } = process.cpuUsage();
       return (user + system) / 1000;
@@ -194,16 +131,17 @@ async function measure(instances: number): Promise<Run> {
     const cpuBefore = { service: serviceCpu(), postgres: commandCpuMs('postgres'), bench: benchCpu() };
     const machineBefore = machineCpuMs();
     const started = performance.now();
-    const sent = await campaign(servers, sender);
+    const sent = await campaign(targets, sender, { requests: CAMPAIGN, clients: CLIENTS, perSecond: RATE });
     const expected = CAMPAIGN - sent.refused;
     // Past the timeout the run reports what never arrived as lost.
-    await waitUntil(
-      () =>
-        Promise.resolve(
-          new Set(sink.arrivals.map(({ key }) => key)).size >= expected && sms.arrivals.length >= expected,
-        ),
-      DELIVERY_TIMEOUT_MS,
-    ).catch(() => undefined);
+    if (!baseline)
+      await waitUntil(
+        () =>
+          Promise.resolve(
+            new Set(sink.arrivals.map(({ key }) => key)).size >= expected && sms.arrivals.length >= expected,
+          ),
+        DELIVERY_TIMEOUT_MS,
+      ).catch(() => undefined);
     const machine = machineCpuMs();
     const accepted = CAMPAIGN - sent.refused;
     const cpu = {
@@ -215,6 +153,8 @@ async function measure(instances: number): Promise<Run> {
     const readsDuring = await during;
     // Repeats arriving after the last first copy would still count: give the workers a moment.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const statements = await counter?.perRequest(accepted);
+    await counter?.close();
     const emails = tally(sink.arrivals);
     const texts = tally(sms.arrivals);
     const first = Math.min(emails.first, texts.first);
@@ -233,8 +173,10 @@ async function measure(instances: number): Promise<Run> {
       smtpConnections: sink.connections,
       cpu,
       machineBusy: (machine.busy - machineBefore.busy) / (machine.total - machineBefore.total),
+      statements,
     };
   } finally {
+    await stopBaseline?.();
     await Promise.all(servers.map((server) => server.stop()));
     await Promise.all([sink.stop(), sms.stop()]);
     await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -242,26 +184,58 @@ async function measure(instances: number): Promise<Run> {
 }
 
 function report(run: Run): string {
+  const cpu = `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)}`;
+  const accepted = `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`;
+  const busy = `${(100 * run.machineBusy).toFixed(0)}% |`;
+  if (run.instances === 'baseline') return [accepted, '- | - | - | - | - | - | -', cpu, busy].join(' | ');
   const twice = run.emails.total - run.emails.distinct + (run.texts.total - run.texts.distinct);
   const lost = CAMPAIGN - run.refused - run.emails.distinct + (CAMPAIGN - run.refused - run.texts.distinct);
   return [
-    `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`,
+    accepted,
     `${run.deliveredPerS.toFixed(0)} | ${run.lastLeftS.toFixed(1)} | ${run.readsBeforeP99.toFixed(1)} / ${run.readsP99.toFixed(1)}`,
     `${run.emails.distinct} / ${run.texts.distinct} | ${twice} | ${lost} | ${run.smtpConnections}`,
-    `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)} | ${(100 * run.machineBusy).toFixed(0)}% |`,
+    cpu,
+    busy,
   ].join(' | ');
 }
 
+/** Two instances' delivery rate over one's; each run's CPU per request over the baseline's. */
+function ratios(runs: Run[]): string[] {
+  const lines: string[] = [];
+  const [one, two] = [1, 2].map((instances) => runs.find((run) => run.instances === instances));
+  if (one && two)
+    lines.push(`delivery rate, 2 instances over 1: ${(two.deliveredPerS / one.deliveredPerS).toFixed(2)}`);
+  const baseline = runs.find((run) => run.instances === 'baseline');
+  for (const run of runs) {
+    if (!baseline || run === baseline) continue;
+    const service = (run.cpu.service / baseline.cpu.service).toFixed(2);
+    const postgres = (run.cpu.postgres / baseline.cpu.postgres).toFixed(2);
+    lines.push(
+      `CPU per request, ${run.instances} instance(s) over the baseline: service ${service}, PostgreSQL ${postgres}`,
+    );
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
-  // The reads are part of what is measured: none (0) would leave the readers' loop without a pause.
-  const settings = { BENCH_CAMPAIGN: CAMPAIGN, BENCH_CLIENTS: CLIENTS, BENCH_READS_PER_S: READS_PER_S };
+  const settings = { BENCH_CAMPAIGN: CAMPAIGN, BENCH_CLIENTS: CLIENTS, BENCH_RATE: RATE };
   for (const [name, value] of Object.entries(settings)) {
     if (!(value > 0)) throw new Error(`${name} must be a positive number, not ${value}.`);
   }
-  if (!RUNS.every((instances) => Number.isInteger(instances) && instances > 0)) {
-    throw new Error('BENCH_INSTANCES must be instance counts separated by commas, such as 1,2.');
+  for (const [name, value] of Object.entries({
+    BENCH_READS_PER_S: READS_PER_S,
+    BENCH_PROVIDER_LATENCY_MS: PROVIDER_LATENCY_MS,
+  })) {
+    if (!(value >= 0)) throw new Error(`${name} must be 0 or a positive number, not ${value}.`);
   }
-  console.log(`${CAMPAIGN} review requests (e-mail + SMS), ${CLIENTS} concurrent clients, reads at ${READS_PER_S}/s`);
+  if (!RUNS.every((instances) => instances === 'baseline' || (Number.isInteger(instances) && instances > 0))) {
+    throw new Error('BENCH_INSTANCES must be instance counts or `baseline` separated by commas, such as 1,2,baseline.');
+  }
+  const offered = Number.isFinite(RATE) ? `at most ${RATE}/s offered` : 'as fast as taken';
+  console.log(
+    `${CAMPAIGN} review requests (e-mail + SMS), ${CLIENTS} concurrent clients, ${offered}, reads at ${READS_PER_S}/s, ` +
+      `providers answering in ${PROVIDER_LATENCY_MS} ms, NOTIFY_CONCURRENCY ${process.env.NOTIFY_CONCURRENCY ?? 'default'}`,
+  );
   console.log(
     '| Instances | Accepted/s | Accept p99 ms | Refused | Delivered msgs/s | Last left s | Reads p99 ms before / during | ' +
       'E-mails / texts | Twice | Lost | SMTP connections | CPU ms per request: service / PostgreSQL / bench | Machine busy |',
@@ -273,11 +247,10 @@ async function main(): Promise<void> {
     runs.push(run);
     console.log(report(run));
   }
-  if (runs.length === 2)
-    console.log(
-      `delivery rate, ${runs[1].instances} instances over ${runs[0].instances}: ` +
-        `${(runs[1].deliveredPerS / runs[0].deliveredPerS).toFixed(2)}`,
-    );
+  for (const line of ratios(runs)) console.log(line);
+  for (const run of runs) {
+    if (run.statements) console.log(`\n${run.instances} instance(s): ${statementTable(run.statements)}`);
+  }
 }
 
 void main().catch((error: unknown) => {

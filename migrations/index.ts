@@ -56,6 +56,7 @@ import { ReferredLeadsIndex1795710000000 } from './1795710000000-ReferredLeadsIn
 import { IdempotencyTouchedRecords1795720500000 } from './1795720500000-IdempotencyTouchedRecords';
 import { ConsentLedger1795860000000 } from './1795860000000-ConsentLedger';
 import { SuppressedMessages1795890000000 } from './1795890000000-SuppressedMessages';
+import { KpiFoldOncePerCommit1795900000000 } from './1795900000000-KpiFoldOncePerCommit';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -118,4 +119,5 @@ export const MIGRATIONS = [
   ReviewLabelsInFrench1795850000000,
   ConsentLedger1795860000000,
   SuppressedMessages1795890000000,
+  KpiFoldOncePerCommit1795900000000,
 ];

@@ -21,15 +21,22 @@ export function tally(arrivals: readonly Arrival[]): { total: number; distinct: 
 
 const MESSAGE_ID = /^message-id:\s*(<[^>\r\n]+>)/im;
 
+/** Waits the provider's answer time; none at 0. */
+const answerAfter = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
 /**
  * An SMTP server that keeps only each message's Message-ID and arrival time: the benchmark's own
- * process must not be what limits delivery, so it parses nothing else of 50,000 messages.
+ * process must not be what limits delivery, so it parses nothing else of 50,000 messages. It accepts
+ * each message `latencyMs` after its data ended, as a real relay answers after its own work.
  */
 export class CountingSmtpSink {
   readonly arrivals: Arrival[] = [];
   /** Connections opened by the instances: one per message without a pool. */
   connections = 0;
   private server?: SMTPServer;
+
+  constructor(private readonly latencyMs = 0) {}
 
   async start(): Promise<void> {
     const server = new SMTPServer({
@@ -47,8 +54,10 @@ export class CountingSmtpSink {
         });
         stream.on('end', () => {
           const id = MESSAGE_ID.exec(head.split(/\r?\n\r?\n/, 1)[0])?.[1];
-          this.arrivals.push({ key: id ?? `missing-${this.arrivals.length}`, at: performance.now() });
-          callback();
+          void answerAfter(this.latencyMs).then(() => {
+            this.arrivals.push({ key: id ?? `missing-${this.arrivals.length}`, at: performance.now() });
+            callback();
+          });
         });
       },
     });
@@ -65,16 +74,19 @@ export class CountingSmtpSink {
   }
 }
 
-/** The SMS provider's stand-in, with the time of each message it accepted. */
+/** The SMS provider's stand-in, with the time of each message it accepted, answering after `latencyMs`. */
 export class CountingSmsProvider {
   readonly arrivals: Arrival[] = [];
   /** Every request, repeats included (a repeat carrying an accepted token is not a second text). */
   requests = 0;
   private stub!: SmsProviderStub;
 
+  constructor(private readonly latencyMs = 0) {}
+
   async start(): Promise<void> {
     this.stub = await SmsProviderStub.start();
-    this.stub.respond = (request) => {
+    this.stub.respond = async (request) => {
+      await answerAfter(this.latencyMs);
       this.requests += 1;
       const token = request.headers[IDEMPOTENCY_HEADER];
       this.arrivals.push({ key: typeof token === 'string' ? token : request.form.To, at: performance.now() });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import type { AutomationSettingsValues } from '../automation-settings/automation-settings';
 import { Clock } from '../common/time/clock';
 import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
 import { type ProcessReminder, ReminderOutcome } from './entities/process-reminder.entity';
@@ -29,13 +29,22 @@ export class ProcessRemindersService {
     private readonly reminders: ProcessRemindersRepository,
     private readonly processes: ProcessRepository,
     private readonly messages: ReputationMessages,
-    private readonly settings: AutomationSettingsService,
     private readonly clock: Clock,
   ) {}
 
-  /** With the first messages of a process (on `channels`): one reminder after the vendor's delay, if it wants reminders. */
-  async schedule(process: ReputationProcess, requestId: number, channels: NotificationChannel[]): Promise<void> {
-    const { reminderEnabled, reminderDelayMinutes } = await this.settings.settingsOf(process.vendorId);
+  /**
+   * With the first messages of a process (on `channels`): one reminder after the vendor's delay, if it
+   * wants reminders (its automation settings, as the process start read them).
+   */
+  async schedule(
+    process: ReputationProcess,
+    requestId: number,
+    channels: NotificationChannel[],
+    {
+      reminderEnabled,
+      reminderDelayMinutes,
+    }: Pick<AutomationSettingsValues, 'reminderEnabled' | 'reminderDelayMinutes'>,
+  ): Promise<void> {
     if (!reminderEnabled) return;
     const dueAt = new Date(this.clock.now().getTime() + reminderDelayMinutes * 60_000);
     await this.reminders.insert({ processId: process.id, vendorId: process.vendorId, requestId, channels, dueAt });

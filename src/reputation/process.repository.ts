@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
 import { ContactSuppressions } from './contact-suppressions';
-import { ReputationEvent } from './entities/reputation-event.entity';
+import { ReputationEvent, type ReputationEventType } from './entities/reputation-event.entity';
 import { ProcessState, ReputationProcess } from './entities/reputation-process.entity';
 import { REPUTATION_SQL } from './reputation.sql';
 
@@ -48,8 +48,9 @@ export class ProcessRepository {
     await this.sql.run(REPUTATION_SQL.optOut.bind({ vendorId, contacts }));
   }
 
-  async insertProcess(process: NewProcess): Promise<ReputationProcess> {
-    const [stored] = await this.sql.rows(REPUTATION_SQL.insertProcess.bind({ ...process }));
+  /** The process with its first event, of `eventType`. */
+  async insertProcess(process: NewProcess, eventType: ReputationEventType): Promise<ReputationProcess> {
+    const [stored] = await this.sql.rows(REPUTATION_SQL.insertProcess.bind({ ...process, eventType }));
     return stored;
   }
 

@@ -11,6 +11,7 @@ import type { Vendor } from '../vendors/entities/vendor.entity';
 import { VendorsService } from '../vendors/vendors.service';
 import { SmsOptOuts } from '../notifications/sms-opt-outs';
 import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
+import type { AutomationSettingsValues } from '../automation-settings/automation-settings';
 import { quietUntil } from '../automation-settings/quiet-hours';
 import { Clock } from '../common/time/clock';
 
@@ -72,8 +73,11 @@ export class ReputationMessages {
     return new Set([...ofVendor, ...(await this.smsOptOuts.among(vendorId, contacts))]);
   }
 
-  /** `vendor`: the sender's row when the caller has just read it, else read here. */
-  async queue(message: MessageToCustomer, vendor?: Vendor): Promise<QueuedMessages> {
+  /** `sender`: the vendor's row and automation settings when the caller has just read them, else read here. */
+  async queue(
+    message: MessageToCustomer,
+    sender?: { vendor: Vendor; settings: AutomationSettingsValues },
+  ): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
     const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = {
@@ -83,9 +87,10 @@ export class ReputationMessages {
       senderPoolFull: false,
       sendAfter: null,
     };
-    vendor ??= await this.vendors.get(message.vendorId);
+    const vendor = sender?.vendor ?? (await this.vendors.get(message.vendorId));
+    const settings = phone === null ? null : (sender?.settings ?? (await this.automation.settingsOf(message.vendorId)));
     const now = this.clock.now();
-    const quietEnd = phone === null ? null : quietUntil(await this.automation.settingsOf(message.vendorId), now);
+    const quietEnd = settings === null ? null : quietUntil(settings, now);
     const smsDelayMs = Math.max(message.delayMs ?? 0, quietEnd ? quietEnd.getTime() - now.getTime() : 0);
     const recipients: [NotificationChannel, 'email' | 'phone', string | null, string | null | undefined][] = [
       ['EMAIL', 'email', email, message.customMessages?.email],

@@ -8,6 +8,7 @@ import type { TimeWindow } from '../common/time/time-window';
 import type { DeliveryState } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { VendorsService } from '../vendors/vendors.service';
+import { AutomationSettingsService } from '../automation-settings/automation-settings.service';
 import { type Contact, addressesOf } from './contact';
 import { ReputationEventType } from './entities/reputation-event.entity';
 import {
@@ -106,12 +107,14 @@ export class ReputationProcessService {
     private readonly counts: ProcessCountsRepository,
     private readonly reminders: ProcessRemindersService,
     private readonly events: EventsService,
+    private readonly automation: AutomationSettingsService,
   ) {}
 
   /**
-   * The process, its request (written by `insertRequest`), the request event, the messages to each
+   * The process with the request event, its request (written by `insertRequest`), the messages to each
    * contact that has not opted out and, if the vendor wants one, the reminder to come. A 409 (and, rolled back, nothing stored) when every contact opted out.
-   * The vendor's row is read once, for the customer's language and the messages alike.
+   * The vendor's row is read once, for the customer's language and the messages alike, and its
+   * automation settings once, for the texts' quiet hours and the reminder alike.
    */
   @Transactional()
   async start<R extends { id: number }>(
@@ -119,18 +122,21 @@ export class ReputationProcessService {
     insertRequest: (process: ReputationProcess) => Promise<R>,
   ): Promise<StartedProcess<R>> {
     const { name, purpose, step, event } = ORIGINS[origin];
-    const sender = await this.vendors.get(vendor.id);
-    const locale = requestedLocale ?? sender.defaultLocale;
+    const sender = { vendor: await this.vendors.get(vendor.id), settings: await this.automation.settingsOf(vendor.id) };
+    const locale = requestedLocale ?? sender.vendor.defaultLocale;
     const customMessages = await customMessagesIn?.(locale);
-    const process = await this.repository.insertProcess({
-      vendorId: vendor.id,
-      token: newLinkToken(),
-      origin,
-      step,
-      firstName,
-      locale,
-      ...contact,
-    });
+    const process = await this.repository.insertProcess(
+      {
+        vendorId: vendor.id,
+        token: newLinkToken(),
+        origin,
+        step,
+        firstName,
+        locale,
+        ...contact,
+      },
+      event,
+    );
     noteTouched('reputationProcesses', process.id);
     const request = await insertRequest(process);
     const queued = await this.messages.queue(
@@ -155,8 +161,7 @@ export class ReputationProcessService {
           : `Every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared`;
       throw new DomainError(ErrorCode.Conflict, `${cause}: no ${name} was created or sent.`);
     }
-    await this.repository.insertEvents([eventOf(process, event)]);
-    await this.reminders.schedule(process, request.id, queued.channels);
+    await this.reminders.schedule(process, request.id, queued.channels, sender.settings);
     return { request, process, queued, messages: queued.deliveries };
   }
 

@@ -53,12 +53,20 @@ export function claimDueRemindersStatement(now: Date, limit: number): Statement<
 }
 
 export const REPUTATION_SQL = {
-  /** A new process, as stored (its state, step and start time are the table's defaults). */
+  /**
+   * A new process, as stored (its state, step and start time are the table's defaults), with its first
+   * event (:eventType, the request) in the same statement.
+   */
   insertProcess: new NamedSql<StoredProcess>(
     `
-    INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name, locale, email, phone)
-    VALUES (:vendorId, :token, :origin, :step, :firstName, :locale, :email, :phone)
-    RETURNING ${STORED_PROCESS_COLUMNS}`,
+    WITH process AS (
+      INSERT INTO reputation_processes (vendor_id, token, origin, step, first_name, locale, email, phone)
+      VALUES (:vendorId, :token, :origin, :step, :firstName, :locale, :email, :phone)
+      RETURNING *),
+    event AS (
+      INSERT INTO reputation_events (vendor_id, process_id, type)
+      SELECT vendor_id, id, :eventType::reputation_event_type FROM process)
+    SELECT ${STORED_PROCESS_COLUMNS} FROM process`,
     { prepare: true },
   ),
 
