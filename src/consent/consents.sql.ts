@@ -34,13 +34,13 @@ export const CONSENT_SQL = {
   /**
    * The check's one read, one range of idx_consents_contact per contact: the lines of :contacts for
    * :vendorId and those of every vendor (withdrawals), newest first. The vendor is a filter on the few
-   * lines of a contact, so the plan is one index scan, not one for each side of an OR.
+   * lines of a contact, so the plan is one index scan, not one for each side of an OR. Planned at each
+   * run, not prepared: a generic plan chosen while the table was small kept reading it whole.
    */
   linesOf: new NamedSql<ConsentRecord>(
     `SELECT ${COLUMNS} FROM consents
       WHERE contact = ANY(:contacts::text[]) AND coalesce(vendor_id, :vendorId) = :vendorId
       ORDER BY id DESC`,
-    { prepare: true },
   ),
 
   /** Ends, at :at, the bases of :contacts in force then (of :vendorId, or of every vendor when null), by :withdrawalId. */
