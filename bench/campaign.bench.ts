@@ -22,7 +22,7 @@ import { BuiltServer } from '../test/support/built-server';
 import { runCli } from '../test/support/built-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
-import { vendor } from './campaign/api-calls';
+import { campaignVendor } from './campaign/vendor-api';
 import { type CountedStatement, statementCounter, statementTable } from './campaign/statement-counts';
 import { campaign, reads } from './campaign/traffic';
 import { type Target, startBaseline } from './campaign/baseline-target';
@@ -106,8 +106,8 @@ async function measure(instances: number | 'baseline'): Promise<Run> {
     });
     if (cli.code !== 0) throw new Error(`create-admin failed: ${cli.stderr}`);
     const manager = cli.stdout.trim();
-    const sender = await vendor(servers[0], manager, 'Campaign Renovations');
-    const reader = await vendor(servers[0], manager, 'Reading Roofing');
+    const sender = await campaignVendor(servers[0].url, manager, 'Campaign Renovations');
+    const reader = await campaignVendor(servers[0].url, manager, 'Reading Roofing');
     let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.process.pid! }));
     if (baseline) {
       const { url, pid, stop } = await startBaseline(env);

@@ -1,9 +1,6 @@
 import type { Target } from './baseline-target';
 import { VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
-import { call, json } from './api-calls';
-
-/** Ontario's area codes: with 10,000 lines each, every customer of the campaign has a phone of their own. */
-const AREA_CODES = ['416', '647', '437', '905', '289', '365', '613', '343', '519', '226'];
+import { call, customer, json } from './vendor-api';
 
 export interface CampaignLoad {
   requests: number;
@@ -30,14 +27,7 @@ export async function campaign(
     for (let i = next++; i < load.requests; i = next++) {
       const wait = started + (1000 * i) / load.perSecond - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const line = String(i % 10_000).padStart(4, '0');
-      const area = AREA_CODES[Math.floor(i / 10_000) % AREA_CODES.length];
-      const request = json(
-        token,
-        'POST',
-        { firstName: 'Sam', emailTo: `c${i}@customer.example`, phone: `+1 ${area} 555 ${line}` },
-        `campaign-${i}`,
-      );
+      const request = json(token, 'POST', { firstName: 'Sam', ...customer(i) }, `campaign-${i}`);
       let answer = await call(`${server.url}/${VENDOR_API_PREFIX}/review-requests`, request);
       // A 5xx keeps no answer under the key: the client retries it, as a vendor system would.
       for (let retry = 0; answer.status >= 500 && retry < 3; retry++)
