@@ -25,7 +25,7 @@ import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/countin
 import { campaignVendor } from './campaign/vendor-api';
 import { type CountedStatement, statementCounter, statementTable } from './campaign/statement-counts';
 import { campaign, reads } from './campaign/traffic';
-import { type Target, startBaseline } from './campaign/baseline-target';
+import { type Target, startBaseline } from './baseline-process';
 import { percentile } from './percentile';
 import { waitUntil } from '../test/support/net';
 import { commandCpuMs, cpuMs, machineCpuMs } from './process-cpu';

@@ -13,10 +13,8 @@
 // the servers on the load data set of each scale at once (seeded first when missing), all taking turns, and
 // prints each endpoint's ratio and p99 at each scale beside the first's.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import {
   type LoadSet,
   loadDatabaseReady,
@@ -26,9 +24,9 @@ import {
   seedLoadDatabase,
 } from '../scripts/seed-load';
 import { BuiltServer } from '../test/support/built-server';
-import { freePort, waitUntil } from '../test/support/net';
 import { type Measurement, type Results, printGrowth, printScale } from './http/report';
 import { type BenchAccount, BENCH_JWT_SECRET, benchTokens } from './http/tokens';
+import { startBaseline } from './baseline-process';
 import { cpuMs } from './process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -145,25 +143,9 @@ async function startService(name: string, scale: number, env: NodeJS.ProcessEnv)
   return { name, scale, url: server.url, pid: server.process.pid!, stop: () => server.stop() };
 }
 
-async function startBaseline(scale: number): Promise<Target> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'baseline-server.js')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: loadDatabaseUrl(scale), JWT_SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let ready = false;
-  child.stdout!.on('data', () => (ready = true));
-  await waitUntil(() => {
-    if (child.exitCode !== null) throw new Error(`baseline exited with ${child.exitCode}`);
-    return Promise.resolve(ready);
-  }, 10_000);
-  return {
-    name: 'baseline',
-    scale,
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM')),
-  };
+async function baselineOn(scale: number): Promise<Target> {
+  const baseline = await startBaseline({ DATABASE_URL: loadDatabaseUrl(scale), JWT_SECRET });
+  return { name: 'baseline', scale, ...baseline };
 }
 
 const tokens = (scale: number): Promise<Record<Endpoint['token'], string>> => benchTokens(loadDatabaseUrl(scale));
@@ -183,7 +165,7 @@ async function main(): Promise<void> {
       if (!(await loadDatabaseReady(scale))) await seedLoadDatabase(scale);
       tokenOf.set(scale, await tokens(scale));
       targets.push(await startService('service', scale, {}));
-      targets.push(await startBaseline(scale));
+      targets.push(await baselineOn(scale));
       if (WITH_REDIS)
         targets.push(await startService('service + Redis', scale, { REDIS_URL: 'redis://127.0.0.1:6379' }));
       results.set(scale, new Map());

@@ -1,4 +1,4 @@
-import type { Target } from './baseline-target';
+import type { Target } from '../baseline-process';
 import { VENDOR_API_PREFIX } from '../../src/auth/decorators/access.decorators';
 import { call, customer, json } from './vendor-api';
 

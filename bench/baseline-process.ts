@@ -1,20 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, waitUntil } from '../../test/support/net';
+import { freePort, waitUntil } from '../test/support/net';
 
-/** A server the campaign's requests go to: a built instance, or the baseline. */
+/** A server a benchmark's requests go to: a built instance, or the baseline. */
 export interface Target {
   url: string;
   pid: number;
 }
 
-/** The write baseline (bench/baseline-server.ts) on the run's database, with the instances' JWT secret. */
+/** The baseline (bench/baseline-server.ts) on a benchmark's database, with the service's JWT secret. */
 export async function startBaseline(env: {
   DATABASE_URL: string;
   JWT_SECRET: string;
 }): Promise<Target & { stop: () => Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, '..', 'baseline-server.js')], {
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'baseline-server.js')], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
