@@ -7,7 +7,7 @@ import type { Principal, TokenType } from './principal';
 import { ApiKeysService } from './api-keys.service';
 import type { KeyOnRequest } from './api-keys.sql';
 import type { KeyAccount } from './request-keys';
-import type { VerifiedClaims } from './token.service';
+import { type VerifiedClaims, invalidToken } from './token.service';
 
 @Injectable()
 export class AuthService {
@@ -27,7 +27,7 @@ export class AuthService {
       );
     }
     // The account a key belongs to is gone only if removed since (its keys go with it), so rarely.
-    if (!account) throw new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+    if (!account) throw invalidToken();
     if (account.type === 'vendor' && !account.vendor.activated) {
       throw new DomainError(ErrorCode.VendorDeactivated, 'The vendor account is deactivated.');
     }

@@ -7,7 +7,7 @@ import { ApiKeysRepository } from './api-keys.repository';
 import { API_KEY_SQL, type KeyOnRequest, keyWithAccountSql } from './api-keys.sql';
 import type { Manager } from './entities/manager.entity';
 import { bearerTokenOf } from './bearer-token';
-import { TokenService, type VerifiedClaims } from './token.service';
+import { TokenService, type VerifiedClaims, invalidToken } from './token.service';
 import { type VendorAccount, VendorAccounts } from './vendor-account';
 
 /** The account a token names, as read with its key. */
@@ -61,7 +61,7 @@ export class RequestKeys {
       throw error;
     }
     const read = await this.keyAndAccount(claims);
-    const refusal = read ? this.refusalOf(read.key, claims) : invalid();
+    const refusal = read ? this.refusalOf(read.key, claims) : invalidToken();
     if (refusal) return { outcome: 'refused', error: refusal };
     await this.noteUse(read!.key);
     return { outcome: 'valid', claims, ...read! };
@@ -81,9 +81,9 @@ export class RequestKeys {
 
   private refusalOf(key: KeyOnRequest, claims: VerifiedClaims): DomainError | undefined {
     const owner = claims.typ === 'vendor' ? key.vendorId : key.managerId;
-    if (owner !== claims.accountId) return invalid();
+    if (owner !== claims.accountId) return invalidToken();
     // Tokens issued before keys were hashed have none: their signature and jti vouch for them.
-    if (key.secretHash && !timingSafeEqual(key.secretHash, claims.hash)) return invalid();
+    if (key.secretHash && !timingSafeEqual(key.secretHash, claims.hash)) return invalidToken();
     const now = this.clock.now();
     if (key.revokedAt && key.revokedAt <= now) {
       return new DomainError(ErrorCode.TokenRevoked, 'The API key was revoked; use another key.');
@@ -106,5 +106,3 @@ export class RequestKeys {
     await this.keys.touch(key.id, minute);
   }
 }
-
-const invalid = () => new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');

@@ -23,7 +23,9 @@ const TOKEN_TYPES: readonly string[] = ['vendor', 'manager'] satisfies TokenType
 /** Tokens remembered as verified per instance; beyond this many, the least recently presented is verified again. */
 const VERIFIED_TOKENS_REMEMBERED = 10_000;
 
-const invalid = () => new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
+/** The one answer to a token that does not open a live key: which check failed is not told. */
+export const invalidToken = (): DomainError =>
+  new DomainError(ErrorCode.Unauthenticated, 'The bearer token is invalid.');
 
 /** Signs and verifies the API's bearer tokens (HS256), one per API key: `jti` is the key's id. */
 @Injectable()
@@ -64,7 +66,7 @@ export class TokenService {
     if (claims.exp !== undefined && now >= claims.exp) {
       throw new DomainError(ErrorCode.TokenExpired, 'The API key expired; use a key that is still valid.');
     }
-    if (claims.nbf !== undefined && now < claims.nbf) throw invalid();
+    if (claims.nbf !== undefined && now < claims.nbf) throw invalidToken();
     return claims;
   }
 
@@ -78,7 +80,7 @@ export class TokenService {
         ignoreNotBefore: true,
       });
     } catch {
-      throw invalid();
+      throw invalidToken();
     }
     const accountId = Number(claims.sub);
     const times = [claims.exp, claims.nbf].filter((time) => time !== undefined);
@@ -89,7 +91,7 @@ export class TokenService {
       !claims.jti ||
       !times.every((time) => typeof time === 'number')
     ) {
-      throw invalid();
+      throw invalidToken();
     }
     return Object.freeze({ ...(claims as TokenClaims), accountId, hash: hashOf(token) });
   }
