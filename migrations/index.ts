@@ -57,6 +57,7 @@ import { IdempotencyTouchedRecords1795720500000 } from './1795720500000-Idempote
 import { ConsentLedger1795860000000 } from './1795860000000-ConsentLedger';
 import { SuppressedMessages1795890000000 } from './1795890000000-SuppressedMessages';
 import { KpiFoldOncePerCommit1795900000000 } from './1795900000000-KpiFoldOncePerCommit';
+import { NoConsentFailuresSuppressed1795920000000 } from './1795920000000-NoConsentFailuresSuppressed';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -120,4 +121,5 @@ export const MIGRATIONS = [
   ConsentLedger1795860000000,
   SuppressedMessages1795890000000,
   KpiFoldOncePerCommit1795900000000,
+  NoConsentFailuresSuppressed1795920000000,
 ];

@@ -29,6 +29,8 @@ export function dataSourceOptions(settings: DatabaseConnectionSettings): DataSou
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     migrationsRun: false,
+    // Each its own transaction: an enum value a migration adds is committed before a later one uses it.
+    migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error', 'warn', 'migration'],
     logger: new TypeOrmLogger(['error', 'warn', 'migration']),

@@ -21,7 +21,7 @@ export async function runMigrationsExclusively(dataSource: DataSource): Promise<
     const lock = DATABASE_SQL.lockKey.bind({ key: MIGRATION_LOCK_KEY });
     await lockHolder.query(lock.sql, lock.parameters);
     try {
-      await dataSource.runMigrations({ transaction: 'each' });
+      await dataSource.runMigrations();
     } finally {
       await lockHolder.commitTransaction();
     }
