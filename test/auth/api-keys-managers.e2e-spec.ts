@@ -2,45 +2,24 @@ import request from 'supertest';
 import { runCli } from '../support/built-app';
 import { expectError } from '../support/envelope-assertions';
 import { bearer, createAdmin, createVendor } from '../support/factories';
-import { type HeldClock, holdClock } from '../support/rate-limit';
 import { MANAGER_API as M, VENDOR_API as V } from '../support/api-paths';
-import { TestApp, createTestApp } from '../support/test-app';
+import { type Key, useApiKeysApp } from '../support/api-keys-app';
 
 jest.setTimeout(60_000);
 
-interface Key {
-  id: string;
-  name: string;
-  scopes: string[];
-  status: string;
-  createdBy: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  token?: string;
-}
-
 describe('API keys: audit and managers (e2e)', () => {
-  let t: TestApp;
-  let clock: HeldClock;
-  beforeAll(async () => (t = await createTestApp()));
-  beforeEach(() => (clock = holdClock(t)));
-  afterEach(() => clock.release());
-  afterAll(() => t.close());
-
-  const leads = (token: string) => request(t.http).get(`${V}/general-leads/filter-counts`).set(bearer(token));
-  const create = async (token: string, body: object): Promise<Key & { token: string }> => {
-    clock.advance(1_000); // the list is newest first
-    const res = await request(t.http).post(`${V}/api-keys`).set(bearer(token)).send(body);
-    expect(res.status).toBe(201);
-    return res.body.data as Key & { token: string };
-  };
+  const { state, leads, create } = useApiKeysApp();
 
   it('audits creating, rolling and revoking a key: who, which key, which scopes, never the secret', async () => {
-    const { vendor, token } = await createVendor(t.app);
+    const { vendor, token } = await createVendor(state.t.app);
     const key = await create(token, { name: 'Audited', scopes: ['reputation:write'] });
-    const rolled = await request(t.http).post(`${V}/api-keys/${key.id}/roll`).set(bearer(token)).send({}).expect(201);
-    await request(t.http).delete(`${V}/api-keys/${rolled.body.data.id}`).set(bearer(token)).expect(200);
-    const rows = await t.dataSource.query<
+    const rolled = await request(state.t.http)
+      .post(`${V}/api-keys/${key.id}/roll`)
+      .set(bearer(token))
+      .send({})
+      .expect(201);
+    await request(state.t.http).delete(`${V}/api-keys/${rolled.body.data.id}`).set(bearer(token)).expect(200);
+    const rows = await state.t.dataSource.query<
       { action: string; actor: string; target: string; fields: string[]; line: string }[]
     >(
       `SELECT action, actor_type || ':' || actor_id AS actor, target_id AS target, fields, a::text AS line
@@ -59,38 +38,42 @@ describe('API keys: audit and managers (e2e)', () => {
   });
 
   it("lets managers create, list and revoke a vendor's keys; the api-token route replaces only its own key", async () => {
-    const admin = await createAdmin(t.app);
-    const { vendor, token } = await createVendor(t.app);
+    const admin = await createAdmin(state.t.app);
+    const { vendor, token } = await createVendor(state.t.app);
     const keysUrl = `${M}/vendors/${vendor.id}/api-keys`;
-    clock.advance(1_000); // the list is newest first
-    const created = await request(t.http)
+    state.clock.advance(1_000); // the list is newest first
+    const created = await request(state.t.http)
       .post(keysUrl)
       .set(bearer(admin.token))
       .send({ name: 'Scheduling', scopes: ['leads:write'] });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ createdBy: `manager:${admin.manager.id}` });
     const scheduling = created.body.data.token as string;
-    await request(t.http).post(`${V}/general-leads/1/accept`).set(bearer(scheduling)).expect(404);
+    await request(state.t.http).post(`${V}/general-leads/1/accept`).set(bearer(scheduling)).expect(404);
 
-    clock.advance(1_000);
-    const reissued = await request(t.http)
+    state.clock.advance(1_000);
+    const reissued = await request(state.t.http)
       .post(`${M}/vendors/${vendor.id}/api-token`)
       .set(bearer(admin.token))
       .expect(201);
     expectError(await leads(token), 401, /revoked/);
     for (const secret of [scheduling, reissued.body.data.token as string]) await leads(secret).expect(200);
 
-    const listed = (await request(t.http).get(keysUrl).set(bearer(admin.token)).expect(200)).body.data as Key[];
+    const listed = (await request(state.t.http).get(keysUrl).set(bearer(admin.token)).expect(200)).body.data as Key[];
     expect(listed.map((k) => [k.name, k.status])).toEqual([
       ['api-token', 'active'],
       ['Scheduling', 'active'],
       ['api-token', 'revoked'],
     ]);
-    await request(t.http).delete(`${keysUrl}/${created.body.data.id}`).set(bearer(admin.token)).expect(200);
+    await request(state.t.http).delete(`${keysUrl}/${created.body.data.id}`).set(bearer(admin.token)).expect(200);
     expectError(await leads(scheduling), 401, /revoked/);
-    expectError(await request(t.http).get(`${M}/vendors/2147483000/api-keys`).set(bearer(admin.token)), 404, /Vendor/);
     expectError(
-      await request(t.http)
+      await request(state.t.http).get(`${M}/vendors/2147483000/api-keys`).set(bearer(admin.token)),
+      404,
+      /Vendor/,
+    );
+    expectError(
+      await request(state.t.http)
         .post(`${M}/vendors/2147483000/api-keys`)
         .set(bearer(admin.token))
         .send({ name: 'x', scopes: ['*'] }),
@@ -100,16 +83,16 @@ describe('API keys: audit and managers (e2e)', () => {
   });
 
   it("gives managers keys of their own, through the API and the CLI, scoped to the manager API's areas", async () => {
-    const admin = await createAdmin(t.app);
-    const own = await request(t.http)
+    const admin = await createAdmin(state.t.app);
+    const own = await request(state.t.http)
       .post(`${M}/api-keys`)
       .set(bearer(admin.token))
       .send({ name: 'Audit reader', scopes: ['accounts:read'] });
     expect(own.status).toBe(201);
     const reader = own.body.data.token as string;
-    await request(t.http).get(`${M}/audit-log`).set(bearer(reader)).expect(200);
+    await request(state.t.http).get(`${M}/audit-log`).set(bearer(reader)).expect(200);
     expectError(
-      await request(t.http).post(`${M}/vendors`).set(bearer(reader)).send({}),
+      await request(state.t.http).post(`${M}/vendors`).set(bearer(reader)).send({}),
       403,
       /lacks the scope accounts:write/,
     );
@@ -126,7 +109,7 @@ describe('API keys: audit and managers (e2e)', () => {
     expect(cli.code).toBe(0);
     const printed = JSON.parse(cli.stdout) as Key & { token: string };
     expect(printed).toMatchObject({ name: 'Ops', scopes: ['webhooks:read'], createdBy: 'cli' });
-    await request(t.http).get(`${M}/events`).set(bearer(printed.token)).expect(200);
-    expectError(await request(t.http).get(`${M}/audit-log`).set(bearer(printed.token)), 403, /accounts:read/);
+    await request(state.t.http).get(`${M}/events`).set(bearer(printed.token)).expect(200);
+    expectError(await request(state.t.http).get(`${M}/audit-log`).set(bearer(printed.token)), 403, /accounts:read/);
   });
 });
