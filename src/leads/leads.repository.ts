@@ -54,8 +54,9 @@ export class LeadsRepository {
     const rows = await this.sql.rows<LeadView & { total: number }>(
       leadListStatement(this.config, this.clock.now(), vendorId, filter, request),
     );
-    // The count's row comes back even when the page is empty (its lead columns are then null).
-    const content = rows.filter((row) => row.id !== null).map(({ total: _total, ...lead }) => lead);
+    // The count's row comes back even when the page is empty (its lead columns are then null). Each lead
+    // keeps its row's `total` rather than a copy of the row without it: the answer takes only its fields.
+    const content: LeadView[] = rows.filter((row) => row.id !== null);
     return pageOf(content, request, rows[0].total);
   }
 

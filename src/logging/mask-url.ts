@@ -50,7 +50,8 @@ function hasLongSegment(path: string): boolean {
 
 /** The path with link secrets, matrix parameter values and credential-shaped segments masked. */
 function maskPath(path: string): string {
-  const linkMasked = path.replace(CUSTOMER_LINK, '$1***');
+  // Tested first: a replace that finds nothing costs several times the test, on every request.
+  const linkMasked = CUSTOMER_LINK.test(path) ? path.replace(CUSTOMER_LINK, '$1***') : path;
   const masked = linkMasked.includes(';') ? linkMasked.replace(MATRIX_VALUE, ';$1=***') : linkMasked;
   if (!hasLongSegment(masked)) return masked;
   return masked
@@ -67,18 +68,25 @@ export function maskUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = maskPath(queryStart === -1 ? url : url.slice(0, queryStart));
   if (queryStart === -1) return path;
-  const masked = url
-    .slice(queryStart + 1)
-    .split('&')
-    .map((pair) => {
-      const separator = pair.indexOf('=');
-      const key = separator === -1 ? pair : pair.slice(0, separator);
-      const value = separator === -1 ? '' : pair.slice(separator + 1);
-      if (HARMLESS_QUERY_KEYS.has(decodeSafely(key)) && !encodedLooksSecret(value)) return pair;
-      // A bare `?<value>` has no name to keep: it may be the secret itself.
-      return separator === -1 ? '***' : `${key}=***`;
-    });
-  return `${path}?${masked.join('&')}`;
+  // Pair by pair along the URL: no array of its pairs and no callback per pair, on every request.
+  let masked = `${path}?`;
+  for (let start = queryStart + 1; ;) {
+    const end = url.indexOf('&', start);
+    masked += maskedPair(url.slice(start, end === -1 ? url.length : end));
+    if (end === -1) return masked;
+    masked += '&';
+    start = end + 1;
+  }
+}
+
+/** A query's `key=value` as logged: as sent when the key is harmless and the value no credential's shape. */
+function maskedPair(pair: string): string {
+  const separator = pair.indexOf('=');
+  const key = separator === -1 ? pair : pair.slice(0, separator);
+  const value = separator === -1 ? '' : pair.slice(separator + 1);
+  if (HARMLESS_QUERY_KEYS.has(decodeSafely(key)) && !encodedLooksSecret(value)) return pair;
+  // A bare `?<value>` has no name to keep: it may be the secret itself.
+  return separator === -1 ? '***' : `${key}=***`;
 }
 
 /** A text (an e-mail written to the log) with every URL in it masked as `maskUrl` masks a request's. */

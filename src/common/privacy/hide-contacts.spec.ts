@@ -125,6 +125,13 @@ describe('htmlWithoutContacts', () => {
     );
   });
 
+  it('hides a known contact in every paragraph and reads references in a tag before defanging it', () => {
+    const html = '<p>We are at 5 Elm Rd.</p><p>Park at 5 Elm Rd</p><a href="https&#58;//evil&#x2E;example">x</a>';
+    expect(htmlWithoutContacts(html, '[hidden]', [null, ' 5 Elm Rd '])).toBe(
+      '<p>We are at [hidden].</p><p>Park at [hidden]</p><a href="hxxps://evil[.]example">x</a>',
+    );
+  });
+
   it('never lets an e-mail address or a phone number through, whatever its spelling', () => {
     fc.assert(
       fc.property(email, phone, ({ written, domain }, { written: phoneWritten, digits }) => {

@@ -41,16 +41,31 @@ export function canonicalText(text: string): string {
  * `known` contacts replaced by `hidden`, and web addresses defanged (`unlinked`).
  */
 export function withoutContacts(text: string, hidden = HIDDEN_CONTACT, known: (string | null)[] = []): string {
+  return hiddenIn(text, hidden, spellingsOf(known));
+}
+
+/** The `known` contacts as a text is searched for them: canonical, trimmed, and long enough to be one. */
+function spellingsOf(known: (string | null)[]): string[] {
+  const spellings: string[] = [];
+  for (const contact of known) {
+    const spelled = contact && canonicalText(contact).trim();
+    if (spelled && spelled.length > 3) spellings.push(spelled);
+  }
+  return spellings;
+}
+
+/** `withoutContacts` with the known contacts already spelled (once for all the parts of an HTML text). */
+function hiddenIn(text: string, hidden: string, spellings: string[]): string {
   // Nothing to hide (most often a paragraph's empty edges in `htmlWithoutContacts`): none of the passes below.
   if (text === '') return text;
   let canonical = canonicalText(text);
-  for (const contact of known) {
-    const spelled = contact && canonicalText(contact).trim();
-    if (spelled && spelled.length > 3) canonical = canonical.split(spelled).join(hidden);
+  for (const spelled of spellings) {
+    if (canonical.includes(spelled)) canonical = canonical.split(spelled).join(hidden);
   }
   // Addresses before links (an address's domain is no link to defang), links before phone numbers (a
-  // host's digits hidden first would leave the rest of the host linkable).
-  return unlinked(canonical.replace(EMAIL_ADDRESS, hidden)).replace(PHONE_NUMBER, hidden);
+  // host's digits hidden first would leave the rest of the host linkable). No address without an at sign.
+  const addressesHidden = canonical.includes('@') ? canonical.replace(EMAIL_ADDRESS, hidden) : canonical;
+  return unlinked(addressesHidden).replace(PHONE_NUMBER, hidden);
 }
 
 const TAG = /(<[^>]*>)/;
@@ -69,16 +84,20 @@ const NAMED: Record<string, string> = {
   period: '.',
 };
 
+/** A character reference: decimal, hexadecimal or named. */
+const REFERENCE = /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/giu;
+/** The references that would end an attribute's value or the tag, once decoded. */
+const MARKUP_REFERENCE = /&(?:lt|gt|quot|apos|amp|#0*(?:60|62|34|39|38)|#x0*(?:3c|3e|22|27|26));/giu;
+
 /** Character references read as the characters they stand for (a browser would). */
 function decoded(html: string): string {
-  return html.replace(
-    /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/giu,
-    (reference, decimal?: string, hex?: string, name?: string) => {
-      const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : undefined;
-      if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference;
-      return NAMED[name!.toLowerCase()] ?? reference;
-    },
-  );
+  // No reference without an ampersand.
+  if (!html.includes('&')) return html;
+  return html.replace(REFERENCE, (reference, decimal?: string, hex?: string, name?: string) => {
+    const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : reference;
+    return NAMED[name!.toLowerCase()] ?? reference;
+  });
 }
 
 /**
@@ -87,17 +106,18 @@ function decoded(html: string): string {
  * their structure with the addresses in their attributes defanged.
  */
 export function htmlWithoutContacts(html: string, hidden = HIDDEN_CONTACT, known: (string | null)[] = []): string {
+  const spellings = spellingsOf(known);
   return html
     .split(TAG)
     .map((part, i) => {
       // No NFKC in a tag: full-width quotes or brackets would become markup. Dots a URL parser reads as dots are dots.
       if (i % 2 === 1) return unlinked(decodedTag(part).replace(URL_DOTS, '.'));
-      return withoutContacts(decoded(part), hidden, known).replace(MARKUP, (c) => REFERENCES[c]);
+      return hiddenIn(decoded(part), hidden, spellings).replace(MARKUP, (c) => REFERENCES[c]);
     })
     .join('');
 }
 
 /** A tag with the references in its attribute values decoded, except those that would end a value or the tag. */
 function decodedTag(tag: string): string {
-  return decoded(tag.replace(/&(?:lt|gt|quot|apos|amp|#0*(?:60|62|34|39|38)|#x0*(?:3c|3e|22|27|26));/giu, '&#65533;'));
+  return tag.includes('&') ? decoded(tag.replace(MARKUP_REFERENCE, '&#65533;')) : tag;
 }

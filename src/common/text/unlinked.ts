@@ -6,6 +6,9 @@ const OTHER_SCHEME = /\b([a-z][a-z0-9+.-]*):\/\//giu;
 const HOST = /(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}\b/gu;
 /** An IPv4 address, which apps link as a host. */
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
+/** A web scheme `WEB_SCHEME` has already defanged. */
+const DEFANGED_SCHEME = /^hxxps?$/i;
+const DOT = /\./g;
 
 /**
  * A customer's free text as a message quotes it, with its web addresses written so that no mail or SMS
@@ -14,9 +17,11 @@ const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
  * (`canonicalText`), so that full-width and ideographic dots are dots here.
  */
 export function unlinked(text: string): string {
+  // Every scheme has its colon and every host or address its dot: a text with neither has no link.
+  if (!text.includes('.') && !text.includes(':')) return text;
   return text
     .replace(WEB_SCHEME, (_scheme, h: string, rest: string) => `${h}xx${rest}://`)
-    .replace(OTHER_SCHEME, (scheme: string, name: string) => (/^hxxps?$/i.test(name) ? scheme : `${name}[:]//`))
-    .replace(HOST, (host) => host.replace(/\./g, '[.]'))
-    .replace(IPV4, (address) => address.replace(/\./g, '[.]'));
+    .replace(OTHER_SCHEME, (scheme: string, name: string) => (DEFANGED_SCHEME.test(name) ? scheme : `${name}[:]//`))
+    .replace(HOST, (host) => host.replace(DOT, '[.]'))
+    .replace(IPV4, (address) => address.replace(DOT, '[.]'));
 }
