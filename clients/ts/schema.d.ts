@@ -1268,7 +1268,8 @@ export interface paths {
         };
         /**
          * List consents
-         * @description A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and end, and the withdrawals.
+         * @description A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and
+         *     end, and the withdrawals. Send email, phone or both: at least one of them is required (400 without either).
          *
          *     API key scope: `reputation:read`.
          */
@@ -1312,7 +1313,8 @@ export interface paths {
         };
         /**
          * Manager list vendor consents
-         * @description A contact's consent ledger with the vendor, newest first.
+         * @description A contact's consent ledger with the vendor, newest first. Send email, phone or both: at least one of
+         *     them is required (400 without either).
          *
          *     API key scope: `reputation:read`.
          */
@@ -3099,6 +3101,19 @@ export interface components {
             /** @description When the service recorded it. */
             recordedAt: string;
         };
+        ConsentsQuery: {
+            /**
+             * Format: email
+             * @description Compared and stored lower-cased.
+             * @example jane.doe@example.com
+             */
+            email?: string;
+            /**
+             * @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx.
+             * @example 416-555-0142
+             */
+            phone?: string;
+        } | unknown | unknown;
         DeliveryStatus: {
             /**
              * @example EMAIL
@@ -19523,11 +19538,9 @@ export interface operations {
     };
     listConsents: {
         parameters: {
-            query?: {
-                /** @description Compared and stored lower-cased. */
-                email?: string;
-                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
-                phone?: string;
+            query: {
+                /** @description email and/or phone, each its own query parameter (`?email=…&phone=…`). */
+                contact: components["schemas"]["ConsentsQuery"];
             };
             header?: never;
             path?: never;
@@ -19835,11 +19848,9 @@ export interface operations {
     };
     managerListVendorConsents: {
         parameters: {
-            query?: {
-                /** @description Compared and stored lower-cased. */
-                email?: string;
-                /** @description A North American number: 10 digits, or 11 starting with 1; stored as xxx-xxx-xxxx. */
-                phone?: string;
+            query: {
+                /** @description email and/or phone, each its own query parameter (`?email=…&phone=…`). */
+                contact: components["schemas"]["ConsentsQuery"];
             };
             header?: never;
             path: {

@@ -4,6 +4,7 @@ import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import type { VendorAccount } from '../auth/vendor-account';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
+import { ApiContactQuery } from '../common/openapi/contact-query.decorator';
 import { contactOf } from '../reputation/contact';
 import { VendorIdParams } from '../vendors/dto/vendor-id.params';
 import { VendorsService } from '../vendors/vendors.service';
@@ -20,8 +21,12 @@ const DEFAULT_ENDING_DAYS = 30;
 export class ConsentController {
   constructor(private readonly consents: ConsentService) {}
 
-  /** A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and end, and the withdrawals. */
+  /**
+   * A contact's consent ledger with the calling vendor, newest first: each basis with its evidence and
+   * end, and the withdrawals. Send email, phone or both: at least one of them is required (400 without either).
+   */
   @Get()
+  @ApiContactQuery(ConsentsQuery)
   @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listConsents(
@@ -55,8 +60,12 @@ export class ManagerConsentController {
     private readonly vendors: VendorsService,
   ) {}
 
-  /** A contact's consent ledger with the vendor, newest first. */
+  /**
+   * A contact's consent ledger with the vendor, newest first. Send email, phone or both: at least one of
+   * them is required (400 without either).
+   */
   @Get(':vendorId/consents')
+  @ApiContactQuery(ConsentsQuery)
   @RequiresScope('reputation:read')
   @ApiEnvelope(ConsentResponse, { isArray: true })
   async listVendorConsents(

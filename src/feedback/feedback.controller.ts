@@ -1,8 +1,8 @@
 import { Body, Get, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiQuery, getSchemaPath } from '@nestjs/swagger';
 import { RequireFeature, RequiresScope, VendorApiController } from '../auth/decorators/access.decorators';
 import { CurrentVendor } from '../auth/decorators/principal.decorators';
 import { ApiEnvelope } from '../common/envelope/api-envelope.decorator';
+import { ApiContactQuery } from '../common/openapi/contact-query.decorator';
 import { type WithMessage } from '../common/envelope/envelope';
 import { ApiErrors } from '../common/envelope/api-errors.decorator';
 import { type Page, pageOf } from '../common/pagination/page';
@@ -60,15 +60,7 @@ export class FeedbackRequestsController {
    * email, phone or both: at least one of them is required (400 without either).
    */
   @Get('check-duplicates')
-  @ApiExtraModels(CheckDuplicatesQuery)
-  @ApiQuery({
-    name: 'contact',
-    description: 'email and/or phone, each its own query parameter (`?email=…&phone=…`).',
-    required: true,
-    style: 'form',
-    explode: true,
-    schema: { $ref: getSchemaPath(CheckDuplicatesQuery) },
-  })
+  @ApiContactQuery(CheckDuplicatesQuery)
   @ApiEnvelope('boolean')
   @badRequest
   @RequiresScope('reputation:read')

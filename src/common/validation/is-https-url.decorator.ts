@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { ValidationOptions, registerDecorator } from 'class-validator';
+import { MaxLength, ValidationOptions, registerDecorator } from 'class-validator';
 import { isForbiddenHost } from '../network/forbidden-address';
 
 export const MAX_URL_LENGTH = 2048;
@@ -73,5 +73,6 @@ export function IsHttpsUrl(
       options: { message: `$property must be ${what}`, ...validationOptions },
       validator: { validate: (value: unknown) => isHttpsUrl(value, options.domains) },
     });
-  return applyDecorators(validate, ApiProperty(documented));
+  // Its own @MaxLength too, which @Trim() reads (the document's limit counts the URL as sent).
+  return applyDecorators(MaxLength(MAX_URL_LENGTH), validate, ApiProperty(documented));
 }

@@ -30,7 +30,7 @@ export const IsNorthAmericanPhone = (
 ): PropertyDecorator =>
   applyDecorators(
     Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' ? (normalizePhone(value.trim()) ?? value) : value,
+      typeof value === 'string' ? (normalizePhone(value) ?? value) : value,
     ),
     Matches(NORMALIZED, { message }),
     ApiProperty(PHONE_DOCUMENTED),

@@ -144,6 +144,8 @@ export class ReviewSettingsDto {
   @ArrayMaxSize(MAX_REVIEW_LOCATIONS)
   @ArrayUnique(locationIdentity, { message: 'reviewLocations must not list the same location twice' })
   @ApiProperty({ minItems: 0, maxItems: MAX_REVIEW_LOCATIONS, uniqueItems: true })
+  // ValidateNested passes an item that is itself a list (it validates that list's items instead).
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ReviewLocationDto)
   reviewLocations?: ReviewLocationDto[];
