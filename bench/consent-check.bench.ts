@@ -33,7 +33,7 @@ const WITHOUT_LEDGER = [
   {
     file: 'src/consent/consent.service.ts',
     find: `    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
-    replace: `    if (vendorId) return;\n    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
+    replace: `    if (vendorId) return null;\n    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
   },
   { file: 'src/consent/consent-keeper.ts', find: `    this.sending.register(this);\n`, replace: '' },
 ];
