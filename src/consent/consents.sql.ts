@@ -16,9 +16,11 @@ const COLUMNS = `id, vendor_id AS "vendorId", contact, kind, source, evidence, s
 
 /**
  * The check's read (`linesOf`, for a message's one contact) as a scalar sub-select of another module's
- * statement (the outbox's claim), on its message's `columns`, run when the message's purpose is one of `purposes`: the lines as
- * a JSON array, newest first (`ConsentsRepository.linesFromRead`; null for another purpose). Correlated,
- * it is one range of idx_consents_contact per message, in that statement's round trip.
+ * statement (the outbox's claim), on its message's `columns`, run when the message's purpose is one of
+ * `purposes`: the lines as a JSON array, newest first (`ConsentsRepository.linesFromRead`; null for
+ * another purpose). Correlated, it is one range of idx_consents_contact per message, in that statement's
+ * round trip; its contact is the message's column, not a bound value, so a prepared statement's generic
+ * plan keeps the range.
  */
 export const linesOfMessageSql = ({ contact, vendorId, purpose }: ClaimedColumns, purposes: readonly string[]) =>
   `CASE WHEN ${purpose}::text IN (${purposes.map((name) => `'${name}'`).join(', ')}) THEN (
