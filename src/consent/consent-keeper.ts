@@ -4,7 +4,6 @@ import { type LeadListener, LeadListeners } from '../leads/lead-listeners';
 import type { NotificationPurpose } from '../notifications/notification.types';
 import { NotificationsService } from '../notifications/notifications.service';
 import {
-  type ClaimedColumns,
   type ConsentKeeper,
   type LeavingMessage,
   SendingConsent,
@@ -14,7 +13,6 @@ import {
 import { contactOf } from '../reputation/contact';
 import type { ConsentExemption } from './consent-basis';
 import { ConsentService } from './consent.service';
-import { linesOfMessageSql } from './consents.sql';
 
 /**
  * What each kind of message needs (CASL s. 6): a commercial message to a customer needs a basis in
@@ -34,8 +32,6 @@ const NEEDS: Record<NotificationPurpose, 'consent' | ConsentExemption | null> = 
   LEAD_REALERT: null,
   LEAD_ALERT_CONFIRMATION: null,
 };
-
-const ALWAYS_READ = (Object.keys(NEEDS) as NotificationPurpose[]).filter((purpose) => NEEDS[purpose] === 'consent');
 
 /**
  * The ledger's part in what happens elsewhere, through the ports of the modules below: leads tells it
@@ -66,20 +62,12 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     await this.consents.fromLead(lead.vendorId, contactOf(lead.customerEmail, lead.customerPhone), 'PURCHASE', lead.id);
   }
 
-  /** The read, in the claim, of the messages that always need a basis; an invitation's is made when its exemption is spent. */
-  ledgerRead(columns: ClaimedColumns): string {
-    return linesOfMessageSql(columns, ALWAYS_READ);
-  }
-
   async verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
-    const { vendorId, purpose, recipient, ledgerLines } = message;
+    const { vendorId, purpose, recipient } = message;
     const needs = NEEDS[purpose];
     if (needs === null) return { basis: null };
     if (needs !== 'consent' && !(await this.exemptionSpent(message, needs))) return { basis: `EXEMPT:${needs}` };
-    const verdict =
-      ledgerLines === undefined || ledgerLines === null
-        ? await this.consents.verdict(vendorId, [recipient])
-        : this.consents.verdictOnRead(ledgerLines);
+    const verdict = await this.consents.verdict(vendorId, [recipient]);
     return 'basis' in verdict ? { basis: `${verdict.basis.kind}#${verdict.basis.id}` } : { refused: verdict.refused };
   }
 

@@ -115,11 +115,6 @@ export class ConsentService {
     return verdictOf(await this.ledger.linesOf(vendorId, contacts), at);
   }
 
-  /** The check on the lines `linesOfMessageSql` read in another module's statement: no read of its own. */
-  verdictOnRead(read: unknown, at = this.clock.now()): ConsentVerdict {
-    return verdictOf(this.ledger.linesFromRead(read), at);
-  }
-
   /**
    * A withdrawal: recorded with its source, and every basis it covers (the vendor's, or every vendor's
    * when `vendorId` is null) ends now. Answers the withdrawal's id.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../database/sql';
-import type { ConsentKind, LedgerLine } from './consent-basis';
+import type { ConsentKind } from './consent-basis';
 import { CONSENT_SQL, type ConsentRecord } from './consents.sql';
 
 /** A line to add to the ledger. */
@@ -15,9 +15,6 @@ export interface NewConsentLine {
   startsAt: Date;
   endsAt: Date | null;
 }
-
-/** A ledger line in JSON: its times as text. */
-type JsonLine = Omit<LedgerLine, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string | null };
 
 /** Lines alike for several contacts, as the values of `CONSENT_LINES_INSERT`. */
 export type ConsentLines = Readonly<Record<string, unknown>>;
@@ -54,15 +51,6 @@ export class ConsentsRepository {
 
   linesOf(vendorId: number, contacts: string[]): Promise<ConsentRecord[]> {
     return this.sql.rows(CONSENT_SQL.linesOf.bind({ vendorId, contacts }));
-  }
-
-  /** The lines `linesOfMessageSql` answered in another module's statement (a JSON array), with their times as dates. */
-  linesFromRead(read: unknown): LedgerLine[] {
-    return (read as JsonLine[]).map((line) => ({
-      ...line,
-      startsAt: new Date(line.startsAt),
-      endsAt: line.endsAt === null ? null : new Date(line.endsAt),
-    }));
   }
 
   async endBases(vendorId: number | null, contacts: string[], at: Date, withdrawalId: number): Promise<number> {

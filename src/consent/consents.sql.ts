@@ -1,5 +1,4 @@
 import { NamedSql } from '../database/named-sql';
-import type { ClaimedColumns } from '../notifications/sending-consent';
 import type { LedgerLine } from './consent-basis';
 
 /** A ledger line as the reads, the export and the erasure show it. */
@@ -13,20 +12,6 @@ export interface ConsentRecord extends LedgerLine {
 
 const COLUMNS = `id, vendor_id AS "vendorId", contact, kind, source, evidence, starts_at AS "startsAt",
   ends_at AS "endsAt", withdrawal_id AS "withdrawalId", recorded_at AS "recordedAt"`;
-
-/**
- * The check's read (`linesOf`, for a message's one contact) as a scalar sub-select of another module's
- * statement (the outbox's claim), on its message's `columns`, run when the message's purpose is one of
- * `purposes`: the lines as a JSON array, newest first (`ConsentsRepository.linesFromRead`; null for
- * another purpose). Correlated, it is one range of idx_consents_contact per message, in that statement's
- * round trip; its contact is the message's column, not a bound value, so a prepared statement's generic
- * plan keeps the range.
- */
-export const linesOfMessageSql = ({ contact, vendorId, purpose }: ClaimedColumns, purposes: readonly string[]) =>
-  `CASE WHEN ${purpose}::text IN (${purposes.map((name) => `'${name}'`).join(', ')}) THEN (
-    SELECT coalesce(json_agg(json_build_object('id', c.id, 'vendorId', c.vendor_id, 'kind', c.kind,
-                                               'startsAt', c.starts_at, 'endsAt', c.ends_at) ORDER BY c.id DESC), '[]')
-      FROM consents c WHERE c.contact = ${contact} AND coalesce(c.vendor_id, ${vendorId}) = ${vendorId}) END`;
 
 /**
  * One line for each of :consentContacts, the rest alike (`ConsentLines`): a statement of its own, or a

@@ -2,21 +2,18 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
-import type { NamedSql } from '../database/named-sql';
 import { Sql } from '../database/sql';
 import { currentTraceParent } from '../common/tracing/tracing';
 import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
-import type { ClaimedColumns, LeavingMessage } from './sending-consent';
+import type { LeavingMessage } from './sending-consent';
 import { type DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
 import {
-  CLAIMED_COLUMNS,
   type ClaimedNotification,
   FAILURE_CHANGES,
   NOTIFICATION_SQL,
-  claimDueSql,
   failedSubjectsStatement,
 } from './notifications.sql';
 
@@ -31,9 +28,6 @@ export type NewOutboxRow = Omit<OutgoingMessage, 'id'> &
 
 @Injectable()
 export class NotificationsRepository {
-  /** The claim with the keeper's read it was last built with. */
-  private claim?: { read: string; sql: NamedSql<ClaimedNotification> };
-
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly sql: Sql,
@@ -72,17 +66,10 @@ export class NotificationsRepository {
    * Takes up to `limit` due messages for this worker in one statement: SKIP LOCKED lets concurrent
    * workers take disjoint rows, and pushing next_attempt_at one lease ahead hides them from every
    * other worker after commit, with no transaction or row lock held while they are delivered. A
-   * worker that dies mid-delivery leaves them to be taken again when the lease runs out. With each,
-   * what `ledgerRead` (the consent keeper's SQL) answers for it.
+   * worker that dies mid-delivery leaves them to be taken again when the lease runs out.
    */
-  claimDue(
-    limit: number,
-    leaseMs: number,
-    ledgerRead: (columns: ClaimedColumns) => string,
-  ): Promise<ClaimedNotification[]> {
-    const read = ledgerRead(CLAIMED_COLUMNS);
-    if (this.claim?.read !== read) this.claim = { read, sql: claimDueSql(read) };
-    return this.sql.rows(this.claim.sql.bind({ limit, leaseMs }));
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedNotification[]> {
+    return this.sql.rows(NOTIFICATION_SQL.claimDue.bind({ limit, leaseMs }));
   }
 
   /**

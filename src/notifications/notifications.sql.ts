@@ -6,15 +6,13 @@ import type { DeliveryState, OutboxNotification } from './entities/outbox-notifi
 import type { WalkedRow } from '../common/privacy/retention-walk';
 import type { NotificationPurpose } from './notification.types';
 import type { SenderUse } from './sender-pool/choose-sender';
-import type { ClaimedColumns, LeavingMessage } from './sending-consent';
 
 /**
  * A row a worker holds: `attempts` is this claim's number, the fencing token of every update below;
  * `handoverAttempt`, when set, is an earlier attempt that began the hand-over and never reported.
  */
 export type ClaimedNotification = OutgoingMessage &
-  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId' | 'traceParent'> &
-  Pick<LeavingMessage, 'ledgerLines'>;
+  Pick<OutboxNotification, 'attempts' | 'handoverAttempt' | 'vendorId' | 'purpose' | 'subjectId' | 'traceParent'>;
 
 /** A message as a person's export shows it. */
 export interface MessageRecord {
@@ -66,41 +64,6 @@ export function failedSubjectsStatement(
   return FAILED_SUBJECTS.bind({ purpose, vendorId });
 }
 
-/**
- * Takes up to :limit due messages for one worker in one statement: SKIP LOCKED lets concurrent
- * workers take disjoint rows, and pushing next_attempt_at one lease (:leaseMs) ahead hides them from
- * every other worker after commit, with no transaction or row lock held while they are delivered.
- * With each, the consent keeper's `ledgerRead` of it (SQL on its own tables, on `CLAIMED_COLUMNS`):
- * the check's read, in the claim's round trip.
- */
-export const claimDueSql = (ledgerRead: string) =>
-  new NamedSql<ClaimedNotification>(
-    `
-  UPDATE notification_outbox AS n
-     SET attempts = n.attempts + 1,
-         last_attempt_at = now(),
-         next_attempt_at = now() + make_interval(secs => :leaseMs::float8 / 1000)
-    FROM (SELECT id FROM notification_outbox
-           WHERE status = 'PENDING' AND next_attempt_at <= now()
-           ORDER BY next_attempt_at, id
-           LIMIT :limit
-             FOR UPDATE SKIP LOCKED) AS due
-   WHERE n.id = due.id
- RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
-         n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
-         n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
-         n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
-         n.subject_id AS "subjectId", n.trace_parent AS "traceParent", ${ledgerRead} AS "ledgerLines"`,
-    { prepare: true },
-  );
-
-/** The claimed message's columns, as the claim names them. */
-export const CLAIMED_COLUMNS: ClaimedColumns = {
-  contact: 'n.recipient',
-  vendorId: 'n.vendor_id',
-  purpose: 'n.purpose',
-};
-
 /** The claim (:id, :attempts) still holds: its row is still PENDING under this claim's number. */
 const HELD_CLAIM = `id = :id AND attempts = :attempts AND status = 'PENDING'`;
 
@@ -120,6 +83,31 @@ export const NOTIFICATION_SQL = {
     ON CONFLICT DO NOTHING
     RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
               sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt", send_after AS "sendAfter"`,
+    { prepare: true },
+  ),
+
+  /**
+   * Takes up to :limit due messages for one worker in one statement: SKIP LOCKED lets concurrent
+   * workers take disjoint rows, and pushing next_attempt_at one lease (:leaseMs) ahead hides them from
+   * every other worker after commit, with no transaction or row lock held while they are delivered.
+   */
+  claimDue: new NamedSql<ClaimedNotification>(
+    `
+    UPDATE notification_outbox AS n
+       SET attempts = n.attempts + 1,
+           last_attempt_at = now(),
+           next_attempt_at = now() + make_interval(secs => :leaseMs::float8 / 1000)
+      FROM (SELECT id FROM notification_outbox
+             WHERE status = 'PENDING' AND next_attempt_at <= now()
+             ORDER BY next_attempt_at, id
+             LIMIT :limit
+               FOR UPDATE SKIP LOCKED) AS due
+     WHERE n.id = due.id
+ RETURNING n.id, n.channel, n.recipient, n.subject, n.text, n.html,
+           n.unsubscribe_url AS "unsubscribeUrl", n.message_key AS "messageKey", n.attempts,
+           n.from_name AS "fromName", n.reply_to AS "replyTo", n.sender,
+           n.handover_attempt AS "handoverAttempt", n.vendor_id AS "vendorId", n.purpose,
+           n.subject_id AS "subjectId", n.trace_parent AS "traceParent"`,
     { prepare: true },
   ),
 

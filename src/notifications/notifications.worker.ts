@@ -45,7 +45,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   protected claim(limit: number): Promise<ClaimedNotification[]> {
-    return this.repository.claimDue(limit, this.config.leaseMs, (columns) => this.consent.ledgerRead(columns));
+    return this.repository.claimDue(limit, this.config.leaseMs);
   }
 
   protected async deliver(claim: ClaimedNotification): Promise<void> {

@@ -7,15 +7,6 @@ export interface LeavingMessage {
   readonly vendorId: number;
   readonly purpose: NotificationPurpose;
   readonly recipient: string;
-  /** What the keeper's `ledgerRead` answered for it in the claim; absent or null when it read nothing there. */
-  readonly ledgerLines?: unknown;
-}
-
-/** SQL expressions of a claimed message's columns, for the keeper's read in the claim. */
-export interface ClaimedColumns {
-  readonly contact: string;
-  readonly vendorId: string;
-  readonly purpose: string;
 }
 
 /** The basis a message leaves under (a ledger line, an exemption; null: it needs none), or why it may not leave. */
@@ -29,13 +20,7 @@ export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'carrier_opt_ou
 
 /** The module above that keeps the consent ledger (docs/contract.md#consent). */
 export interface ConsentKeeper {
-  /**
-   * The check's read as a scalar sub-select on a claimed message's `columns`, which the claim runs for
-   * each message it takes (the keeper's SQL on its own tables, in the claim's round trip): its answer is
-   * the message's `ledgerLines`.
-   */
-  ledgerRead(columns: ClaimedColumns): string;
-  /** Before each attempt of a message: one indexed read, the claim's `ledgerRead` when it made one. */
+  /** Before each attempt of a message: one indexed read. */
   verdictFor(message: LeavingMessage): Promise<SendingVerdict>;
   /** In the caller's transaction: the recipients withdrew (from the vendor, or from every vendor when null). */
   withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void>;
@@ -52,11 +37,6 @@ export class SendingConsent {
 
   register(keeper: ConsentKeeper): void {
     this.keeper = keeper;
-  }
-
-  /** The keeper's read for the claim; without a keeper, none. */
-  ledgerRead(columns: ClaimedColumns): string {
-    return this.keeper?.ledgerRead(columns) ?? 'NULL';
   }
 
   verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
