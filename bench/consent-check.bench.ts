@@ -19,6 +19,7 @@ import { CONSENT_SQL } from '../src/consent/consents.sql';
 import { queryConfig } from '../src/database/statement';
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
 import { VariantServer, buildVariant, removeBuild } from './campaign/source-build';
+import { commandCpuMs, cpuMs } from './process-cpu';
 import { campaignVendor, customer, sendCampaign } from './campaign/vendor-api';
 
 const REQUESTS = Number(process.env.BENCH_CONSENT_REQUESTS ?? 1_500);
@@ -33,7 +34,7 @@ const WITHOUT_LEDGER = [
   {
     file: 'src/consent/consent.service.ts',
     find: `    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
-    replace: `    if (vendorId) return;\n    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
+    replace: `    if (vendorId) return null;\n    const now = this.clock.now();\n    const basis = stated?.basis ?? 'PURCHASE';`,
   },
   { file: 'src/consent/consent-keeper.ts', find: `    this.sending.register(this);\n`, replace: '' },
 ];
@@ -47,6 +48,8 @@ interface Variant {
   token: string;
   sent: number;
   rates: number[];
+  /** CPU ms per accepted request of each round, its messages' deliveries included: the server's, PostgreSQL's. */
+  cpu: { server: number; postgres: number }[];
 }
 
 async function startVariant(name: string, dir: string): Promise<Variant> {
@@ -71,11 +74,15 @@ async function startVariant(name: string, dir: string): Promise<Variant> {
   });
   await server.start();
   const token = await campaignVendor(server.url, server.createAdmin(), 'Campaign Renovations');
-  return { name, server, database, sink, sms, token, sent: 0, rates: [] };
+  return { name, server, database, sink, sms, token, sent: 0, rates: [], cpu: [] };
 }
 
-/** One round: REQUESTS new customers, then every message of theirs left. */
+/**
+ * One round: REQUESTS new customers, then every message of theirs left. Its CPU is the server's and
+ * every PostgreSQL process's (the other build's are idle meanwhile), per accepted request.
+ */
 async function round(variant: Variant, offset: number, requests = REQUESTS): Promise<number> {
+  const before = { server: cpuMs(variant.server.pid), postgres: commandCpuMs('postgres') };
   const { accepted, s } = await sendCampaign(
     variant.server.url,
     variant.token,
@@ -90,6 +97,10 @@ async function round(variant: Variant, offset: number, requests = REQUESTS): Pro
       ),
     DELIVERY_TIMEOUT_MS,
   );
+  variant.cpu.push({
+    server: (cpuMs(variant.server.pid) - before.server) / accepted,
+    postgres: (commandCpuMs('postgres') - before.postgres) / accepted,
+  });
   return accepted / s;
 }
 
@@ -146,8 +157,10 @@ async function main(): Promise<void> {
     console.log(
       `${ROUNDS} rounds of ${REQUESTS} review requests (e-mail + SMS) per build, ${CLIENTS} concurrent clients`,
     );
-    console.log('| Round | Accepted/s with the ledger | without | ratio |');
-    console.log('|---|--:|--:|--:|');
+    console.log(
+      '| Round | Accepted/s with the ledger | without | ratio | CPU ms per request, server + PostgreSQL: with | without |',
+    );
+    console.log('|---|--:|--:|--:|--:|--:|');
     for (let r = 0; r < ROUNDS; r++) {
       const order = r % 2 === 0 ? [ledger, none] : [none, ledger];
       for (const variant of order) {
@@ -155,8 +168,11 @@ async function main(): Promise<void> {
         variant.rates.push(rate);
       }
       const [withLedger, without] = [ledger.rates[r], none.rates[r]];
+      const cpu = (variant: Variant) =>
+        `${variant.cpu.at(-1)!.server.toFixed(2)} + ${variant.cpu.at(-1)!.postgres.toFixed(2)}`;
       console.log(
-        `| ${r + 1} | ${withLedger.toFixed(0)} | ${without.toFixed(0)} | ${(withLedger / without).toFixed(3)} |`,
+        `| ${r + 1} | ${withLedger.toFixed(0)} | ${without.toFixed(0)} | ${(withLedger / without).toFixed(3)} | ` +
+          `${cpu(ledger)} | ${cpu(none)} |`,
       );
     }
     const ratios = ledger.rates.map((rate, r) => rate / none.rates[r]);
@@ -164,6 +180,12 @@ async function main(): Promise<void> {
       `accepted/s, medians: with the ledger ${median(ledger.rates).toFixed(0)}, without ${median(none.rates).toFixed(0)}; ` +
         `median of the rounds' ratios ${median(ratios).toFixed(3)}`,
     );
+    // The warm-up's CPU (the first entry) left out.
+    const cpuMedian = (variant: Variant) =>
+      (['server', 'postgres'] as const)
+        .map((part) => `${part} ${median(variant.cpu.slice(1).map((cpu) => cpu[part])).toFixed(2)}`)
+        .join(', ');
+    console.log(`CPU ms per request, medians: with the ledger ${cpuMedian(ledger)}; without ${cpuMedian(none)}`);
     for (const line of await checkCost(ledger)) console.log(line);
   } finally {
     for (const variant of variants) await stopVariant(variant);

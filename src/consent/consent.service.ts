@@ -4,8 +4,8 @@ import { Clock } from '../common/time/clock';
 import type { WithdrawalSource as OutboxWithdrawalSource } from '../notifications/sending-consent';
 import { type Contact, addressesOf } from '../reputation/contact';
 import { type ConsentVerdict, type StatedBasis, endOf, verdictOf } from './consent-basis';
-import { ConsentsRepository } from './consents.repository';
-import type { ConsentRecord } from './consents.sql';
+import { type ConsentLines, ConsentsRepository } from './consents.repository';
+import { CONSENT_LINES_INSERT, type ConsentRecord } from './consents.sql';
 
 /** A relationship the vendor states on a request (`consent` on `POST /review-requests`, `/customer-feedback-system`). */
 export interface StatedConsent {
@@ -13,6 +13,14 @@ export interface StatedConsent {
   /** ISO 8601 date or date-time (a date: its midnight UTC). */
   at: string;
   evidence?: string;
+}
+
+export type { ConsentLines };
+
+/** The request stating a basis: its kind and language. */
+export interface StatingRequest {
+  kind: 'REVIEW_REQUEST' | 'FEEDBACK_REQUEST';
+  locale: string | undefined;
 }
 
 /** How a withdrawal came: the outbox's sources (the unsubscribe link, a STOP, the provider's opt-out), or an erasure. */
@@ -30,6 +38,9 @@ const DAY_MS = 86_400_000;
  */
 @Injectable()
 export class ConsentService {
+  /** `statedOnRequest`'s lines as a part of another module's statement: its text is the ledger's. */
+  readonly statedLinesInsert = CONSENT_LINES_INSERT;
+
   constructor(
     private readonly ledger: ConsentsRepository,
     private readonly clock: Clock,
@@ -40,21 +51,34 @@ export class ConsentService {
     const at = this.clock.now();
     const source = basis === 'INQUIRY' ? 'lead_assigned' : 'lead_won';
     const line = { vendorId, kind: basis, source, evidence: { leadId }, startsAt: at, endsAt: endOf(basis, at) };
-    await this.ledger.insertEach(line, addressesOf(contact));
+    await this.ledger.insertLines(this.ledger.linesAlike(line, addressesOf(contact)));
   }
 
-  /**
-   * A vendor's request: the relationship it states (without one, "stated by the vendor's request: purchase
-   * on the request's date") recorded for each contact, then the check: a stated basis in force answers it
-   * with no read. A 409 naming the basis that ended and when if none is in force: nothing is stored (the
-   * caller's transaction rolls back).
-   */
+  /** A vendor's request, as `statedOnRequest`, its lines written by a statement of their own. */
   async stateOnRequest(
     vendorId: number,
     contact: Contact,
     stated: StatedConsent | undefined,
-    request: { kind: 'REVIEW_REQUEST' | 'FEEDBACK_REQUEST'; locale: string | undefined },
+    request: StatingRequest,
   ): Promise<void> {
+    const lines = await this.statedOnRequest(vendorId, contact, stated, request);
+    if (lines) await this.ledger.insertLines(lines);
+  }
+
+  /**
+   * A vendor's request: the relationship it states (without one, "stated by the vendor's request: purchase
+   * on the request's date") for each contact, then the check. A stated basis in force answers it with no
+   * read: its lines are answered, for the caller to write with its own statement (`statedLinesInsert`, a
+   * CTE of it: no round trip of their own). One already ended is written at once and leaves the others
+   * to look for: a 409 naming the basis that ended and when if none is in force, and nothing is stored
+   * (the caller's transaction rolls back); null when in force (nothing left to write).
+   */
+  async statedOnRequest(
+    vendorId: number,
+    contact: Contact,
+    stated: StatedConsent | undefined,
+    request: StatingRequest,
+  ): Promise<ConsentLines | null> {
     const now = this.clock.now();
     const basis = stated?.basis ?? 'PURCHASE';
     const at = stated ? new Date(stated.at) : now;
@@ -74,15 +98,16 @@ export class ConsentService {
     };
     const endsAt = endOf(basis, at);
     const addresses = addressesOf(contact);
-    await this.ledger.insertEach(
+    const lines = this.ledger.linesAlike(
       { vendorId, kind: basis, source: 'stated_on_request', evidence, startsAt: at, endsAt },
       addresses,
     );
-    // The stated basis in force is the answer; one already ended leaves the others to look for.
-    if (endsAt === null || endsAt > now) return;
+    if (endsAt === null || endsAt > now) return lines;
+    await this.ledger.insertLines(lines);
     const verdict = await this.verdict(vendorId, addresses, now);
     if ('refused' in verdict)
       throw new DomainError(ErrorCode.Conflict, `No consent to write to this customer: ${verdict.refused}.`);
+    return null;
   }
 
   /** The check (one indexed read): the basis in force for `contacts` at `at`, or why there is none. */

@@ -16,6 +16,9 @@ export interface NewConsentLine {
   endsAt: Date | null;
 }
 
+/** Lines alike for several contacts, as the values of `CONSENT_LINES_INSERT`. */
+export type ConsentLines = Readonly<Record<string, unknown>>;
+
 /** The consent ledger's rows; only this module reads `consents`. */
 @Injectable()
 export class ConsentsRepository {
@@ -28,9 +31,22 @@ export class ConsentsRepository {
     return Number(id);
   }
 
-  /** The same line for each of `contacts`, in one statement. */
-  async insertEach(line: Omit<NewConsentLine, 'contact' | 'contactHash'>, contacts: string[]): Promise<void> {
-    await this.sql.run(CONSENT_SQL.insertEach.bind({ ...line, evidence: JSON.stringify(line.evidence), contacts }));
+  /** The values of `CONSENT_LINES_INSERT`: `line` for each of `contacts`. */
+  linesAlike(line: Omit<NewConsentLine, 'contact' | 'contactHash'>, contacts: string[]): ConsentLines {
+    return {
+      consentVendorId: line.vendorId,
+      consentKind: line.kind,
+      consentSource: line.source,
+      consentEvidence: JSON.stringify(line.evidence),
+      consentStartsAt: line.startsAt,
+      consentEndsAt: line.endsAt,
+      consentContacts: contacts,
+    };
+  }
+
+  /** The lines, in one statement. */
+  async insertLines(lines: ConsentLines): Promise<void> {
+    await this.sql.run(CONSENT_SQL.insertLines.bind(lines));
   }
 
   linesOf(vendorId: number, contacts: string[]): Promise<ConsentRecord[]> {

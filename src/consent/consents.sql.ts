@@ -13,6 +13,16 @@ export interface ConsentRecord extends LedgerLine {
 const COLUMNS = `id, vendor_id AS "vendorId", contact, kind, source, evidence, starts_at AS "startsAt",
   ends_at AS "endsAt", withdrawal_id AS "withdrawalId", recorded_at AS "recordedAt"`;
 
+/**
+ * One line for each of :consentContacts, the rest alike (`ConsentLines`): a statement of its own, or a
+ * part (a CTE) of a caller's statement, which gives the values `ConsentService.statedOnRequest` answers.
+ */
+export const CONSENT_LINES_INSERT = `
+    INSERT INTO consents (vendor_id, contact, kind, source, evidence, starts_at, ends_at)
+    SELECT :consentVendorId::integer, contact, :consentKind::consent_kind, :consentSource::varchar,
+           :consentEvidence::jsonb, :consentStartsAt::timestamptz, :consentEndsAt::timestamptz
+      FROM unnest(:consentContacts::text[]) AS contact`;
+
 /** The consent ledger's statements (docs/contract.md#consent). */
 export const CONSENT_SQL = {
   /** One line; answers its id. */
@@ -21,15 +31,7 @@ export const CONSENT_SQL = {
     VALUES (:vendorId, :contact, :contactHash, :kind::consent_kind, :source, :evidence::jsonb, :startsAt, :endsAt)
     RETURNING id`),
 
-  /** One line for each of :contacts, the rest alike. */
-  insertEach: new NamedSql(
-    `
-    INSERT INTO consents (vendor_id, contact, kind, source, evidence, starts_at, ends_at)
-    SELECT :vendorId::integer, contact, :kind::consent_kind, :source::varchar, :evidence::jsonb,
-           :startsAt::timestamptz, :endsAt::timestamptz
-      FROM unnest(:contacts::text[]) AS contact`,
-    { prepare: true },
-  ),
+  insertLines: new NamedSql(CONSENT_LINES_INSERT, { prepare: true }),
 
   /**
    * The check's one read, one range of idx_consents_contact per contact: the lines of :contacts for

@@ -2,10 +2,12 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { LockSpace, lockUntilCommit } from '../database/advisory-locks';
+import type { NamedSql } from '../database/named-sql';
 import { Sql } from '../database/sql';
+import { type ConsentLines, ConsentService } from '../consent/consent.service';
 import type { Contact } from '../reputation/contact';
 import { ReviewRequest } from './entities/review-request.entity';
-import { REVIEW_REQUEST_SQL } from './review-requests.sql';
+import { REVIEW_REQUEST_SQL, insertStatingSql } from './review-requests.sql';
 
 export type NewReviewRequest = Pick<
   ReviewRequest,
@@ -15,10 +17,15 @@ export type NewReviewRequest = Pick<
 
 @Injectable()
 export class ReviewRequestsRepository {
+  private readonly insertStating: NamedSql<ReviewRequest>;
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly sql: Sql,
-  ) {}
+    consents: ConsentService,
+  ) {
+    this.insertStating = insertStatingSql(consents.statedLinesInsert);
+  }
 
   /**
    * Whether the vendor has a review request with the same email or the same phone. The check holds a
@@ -32,9 +39,11 @@ export class ReviewRequestsRepository {
     return found;
   }
 
-  async insert(request: NewReviewRequest): Promise<ReviewRequest> {
-    const [stored] = await this.sql.rows(REVIEW_REQUEST_SQL.insert.bind({ leadId: null, ...request }));
-    return stored;
+  /** The request and, in the same statement, the consent lines it states (`ConsentService.statedOnRequest`). */
+  async insert(request: NewReviewRequest, stated: ConsentLines | null = null): Promise<ReviewRequest> {
+    const values = { leadId: null, ...request, ...stated };
+    const [row] = await this.sql.rows((stated ? this.insertStating : REVIEW_REQUEST_SQL.insert).bind(values));
+    return row;
   }
 
   async answer(processId: number, happy: boolean): Promise<void> {

@@ -55,12 +55,15 @@ export class ReviewRequestsService {
   ): Promise<CreatedReviewRequest | null> {
     const contact = contactOf(input.email, input.phone);
     if (skipDuplicates && (await this.repository.duplicateExists(vendor.id, contact))) return null;
-    // The vendor's own request states its basis; the automation's (a won lead) has the purchase already.
-    if (leadId === null)
-      await this.consents.stateOnRequest(vendor.id, contact, input.consent, {
-        kind: 'REVIEW_REQUEST',
-        locale: input.locale,
-      });
+    // The vendor's own request states its basis, written with the request; the automation's (a won
+    // lead) has the purchase already.
+    const stated =
+      leadId === null
+        ? await this.consents.statedOnRequest(vendor.id, contact, input.consent, {
+            kind: 'REVIEW_REQUEST',
+            locale: input.locale,
+          })
+        : null;
     const started = await this.processes.start(
       {
         origin: ProcessOrigin.ReviewRequest,
@@ -71,14 +74,17 @@ export class ReviewRequestsService {
         customMessagesIn: (locale) => this.reviewSettings.customMessagesIn(vendor.id, locale),
       },
       (process) =>
-        this.repository.insert({
-          vendorId: vendor.id,
-          processId: process.id,
-          firstName: input.firstName,
-          lastName: input.lastName || null,
-          ...contact,
-          leadId,
-        }),
+        this.repository.insert(
+          {
+            vendorId: vendor.id,
+            processId: process.id,
+            firstName: input.firstName,
+            lastName: input.lastName || null,
+            ...contact,
+            leadId,
+          },
+          stated,
+        ),
     );
     // The event shows the request as the API answers it (its messages as just queued).
     const view = ReviewRequestResponse.from(started.request, started.process.state, started.messages);

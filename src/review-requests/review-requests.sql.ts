@@ -18,15 +18,23 @@ const REQUEST_COLUMNS = `id, process_id AS "processId", vendor_id AS "vendorId",
   last_name AS "lastName", email, phone, created_at AS "createdAt", happy, answered_at AS "answeredAt",
   confirmed_at AS "confirmedAt"`;
 
-export const REVIEW_REQUEST_SQL = {
-  /** A new review request, as stored. */
-  insert: new NamedSql<ReviewRequestRecord & { leadId: number | null }>(
-    `
+type StoredRequest = ReviewRequestRecord & { leadId: number | null };
+
+const INSERT = `
     INSERT INTO review_requests (vendor_id, process_id, first_name, last_name, email, phone, lead_id)
     VALUES (:vendorId, :processId, :firstName, :lastName, :email, :phone, :leadId)
-    RETURNING ${REQUEST_COLUMNS}, lead_id AS "leadId"`,
-    { prepare: true },
-  ),
+    RETURNING ${REQUEST_COLUMNS}, lead_id AS "leadId"`;
+
+/**
+ * A new review request, as stored, and, in the same statement, the consent ledger's lines it states:
+ * `statedLinesInsert` is the ledger's text (`ConsentService`), a CTE here, with its own values.
+ */
+export const insertStatingSql = (statedLinesInsert: string) =>
+  new NamedSql<StoredRequest>(`WITH stated AS (${statedLinesInsert}) ${INSERT}`, { prepare: true });
+
+export const REVIEW_REQUEST_SQL = {
+  /** A new review request, as stored. */
+  insert: new NamedSql<StoredRequest>(INSERT, { prepare: true }),
 
   /** Whether :vendorId has a review request with the :email or the :phone. */
   duplicateExists: new NamedSql<{ found: boolean }>(

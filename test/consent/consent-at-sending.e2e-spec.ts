@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ReminderPass } from '../../src/automation/reminder-pass';
 import { MetricsRegistry } from '../../src/common/metrics/metrics-registry';
+import { ConsentsRepository } from '../../src/consent/consents.repository';
 import { outboxSettled } from '../support/automation';
 import { T0, V, daysAfter, monthsAfter, useConsentLedger } from '../support/consent-ledger';
 import { createLead } from '../support/factories';
@@ -97,6 +98,23 @@ describe('Consent ledger (e2e)', () => {
       const reminders = (await attempts.get()).values.filter((value) => value.labels.purpose === 'review_reminder');
       expect(reminders.filter((value) => value.labels.outcome !== 'sent')).toEqual([]);
     });
+  });
+
+  it("costs a request's stated basis no statement of its own, and each message one read of the ledger", async () => {
+    const { vendor: v, auth } = await vendor();
+    const ownReads = jest.spyOn(ConsentsRepository.prototype, 'linesOf');
+    const ownWrites = jest.spyOn(ConsentsRepository.prototype, 'insertLines');
+    const to = email();
+    await reviewRequest(auth, { emailTo: to, phone: '+1 416 555 0101' }).expect(201);
+    await waitUntil(() => outboxSettled(t.app, v.id));
+    // Written by the request's insert; each message's check one read when it leaves.
+    expect(ownWrites).not.toHaveBeenCalled();
+    expect(ownReads).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
+    const [line] = await ledgerOf(auth, to);
+    const sent = await outbox(v.id, 'REVIEW_REQUEST');
+    expect(sent.map(({ status }) => status)).toEqual(['SENT', 'SENT']);
+    expect(sent.map(({ basis }) => basis)).toContain(`PURCHASE#${line.id}`);
   });
 
   it('a lead conversation is exempt (a quote asked for) and recorded as such', async () => {
