@@ -52,6 +52,10 @@ module.exports = {
   // Set here, not on the e2e project: jest-circus reads the timeout from the global config only, so a
   // project's testTimeout left every test at the default 5 s (the CLI's tests failed under load).
   testTimeout: 30_000,
+  // One process running every file keeps what each leaves (module registries, compiled sources) and
+  // reached V8's heap limit near the end of the suite: a worker is started afresh once its heap passes
+  // this after a file (Jest then uses a worker even where it would run in band on two cores).
+  workerIdleMemoryLimit: '1GB',
   projects: [
     project('unit', '(src|scripts)/.*\\.spec\\.ts$'),
     {
