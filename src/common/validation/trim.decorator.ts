@@ -20,6 +20,8 @@ export const Trim = (): PropertyDecorator => (target, property) => {
   Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     limit ??= { max: maxLengthOf(target, String(property)) };
-    return limit.max !== undefined && [...value].length > limit.max ? value : value.trim();
+    // UTF-16 units are never fewer than code points: only a string long in units is counted again.
+    const over = limit.max !== undefined && value.length > limit.max && [...value].length > limit.max;
+    return over ? value : value.trim();
   })(target, property);
 };
