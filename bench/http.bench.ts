@@ -8,7 +8,8 @@
 // It prints requests/s, p50/p99 latency and each server's peak RSS, and the service's throughput as a
 // ratio of the baseline's, each server's Node CPU per request and its idle RSS. BENCH_DURATION (s, default 10) and
 // BENCH_CONNECTIONS (default 20) tune it, BENCH_ROUNDS (default 1) repeats each endpoint with the servers' order
-// turned and reports the median round and each round's ratio; BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
+// turned and reports the median round and each round's ratio (after BENCH_WARM_START s, default 10, of each
+// endpoint on each server, unmeasured); BENCH_ONLY (comma-separated parts of endpoint labels, e.g. "page 0,kpi")
 // runs a subset, BENCH_REDIS=0 leaves the Redis server out. BENCH_SCALES (default LOAD_SCALE, e.g. "1,10") runs
 // the servers on the load data set of each scale at once (seeded first when missing), all taking turns, and
 // prints each endpoint's ratio and p99 at each scale beside the first's.
@@ -31,6 +32,9 @@ import { cpuMs } from './process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
+// Before the first measured round, each server answers every selected endpoint this long: V8 is still
+// compiling the service's code for a good while after its start, the bare baseline's much sooner.
+const WARM_START_S = Number(process.env.BENCH_WARM_START ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const JWT_SECRET = BENCH_JWT_SECRET;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
@@ -110,12 +114,14 @@ async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ re
   }
 }
 
+const loadOptions = (target: Target, endpoint: Endpoint, token: string) => ({
+  url: target.url + endpoint.path,
+  connections: CONNECTIONS,
+  headers: { authorization: `Bearer ${token}` },
+});
+
 async function drive(target: Target, endpoint: Endpoint, token: string): Promise<Measurement> {
-  const options = {
-    url: target.url + endpoint.path,
-    connections: CONNECTIONS,
-    headers: { authorization: `Bearer ${token}` },
-  };
+  const options = loadOptions(target, endpoint, token);
   await autocannon({ ...options, duration: WARM_UP_S });
   const cpuBefore = cpuMs(target.pid);
   const { result, peakRssMb } = await withPeakRss(target.pid, () => autocannon({ ...options, duration: DURATION_S }));
@@ -172,6 +178,12 @@ async function main(): Promise<void> {
     }
     // Idle: started, its first requests (readiness) answered, before any load.
     for (const target of targets) idleRssMb[`${target.name} (scale ${target.scale})`] = rssMb(target.pid);
+    for (const target of targets)
+      for (const endpoint of selected(loadSet(target.scale)))
+        await autocannon({
+          ...loadOptions(target, endpoint, tokenOf.get(target.scale)![endpoint.token]),
+          duration: WARM_START_S,
+        });
     for (let e = 0; e < selected(loadSet(SCALES[0])).length; e++) {
       for (let round = 0; round < ROUNDS; round++) {
         for (const target of round % 2 ? [...targets].reverse() : targets) {

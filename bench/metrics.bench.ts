@@ -1,9 +1,9 @@
 // `npm run bench:metrics`: what the metrics cost. Two built servers on the load data set (`npm run
 // seed:load`, run first when missing), one with METRICS_ENABLED=true and one with false, take turns on
 // bench:http's page 0 and filter counts (autocannon, BENCH_CONNECTIONS, BENCH_DURATION s, BENCH_ROUNDS
-// rounds with the order turned), the metrics server scraped every second while it is driven, stricter
-// than Prometheus's 15 s. Then 1,000 vendors of the data set each read their leads and counts and open
-// one lead that is not theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed.
+// rounds with the order turned, after BENCH_WARM_START s of each endpoint on each server unmeasured), the
+// metrics server scraped all along every BENCH_SCRAPE_EVERY s (default 15, as deploy/prometheus scrapes).
+// Then 1,000 vendors of the data set each read their leads and counts and open one lead that is not theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed.
 // Prints requests/s per server and round, the ratio on/off, the scrape's time and size, each server's
 // peak RSS.
 import autocannon from 'autocannon';
@@ -18,10 +18,14 @@ import { BENCH_JWT_SECRET, benchTokens } from './http/tokens';
 import { percentile } from './percentile';
 import { cpuMs } from './process-cpu';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
+// V8 compiles the service's code for a good while after its start: measured rounds begin on warm servers.
+const WARM_START_S = Number(process.env.BENCH_WARM_START ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// Many short rounds taking turns: one round swings more than what is measured, their median much less.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const SCRAPES = Number(process.env.BENCH_SCRAPES ?? 50);
+const SCRAPE_EVERY_S = Number(process.env.BENCH_SCRAPE_EVERY ?? 15);
 const VENDORS = 1000;
 const ENDPOINTS = [
   { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10' },
@@ -61,19 +65,16 @@ interface Driven {
   cpuMsPerRequest: number;
 }
 
-/** Drives one endpoint; the RSS is sampled and the metrics scraped every second meanwhile. */
+/** Drives one endpoint; the RSS is sampled every second meanwhile. */
 async function drive(served: Served, path: string, token: string): Promise<Driven> {
   const options = {
     url: served.server.url + path,
     connections: CONNECTIONS,
     headers: { authorization: `Bearer ${token}` },
   };
-  await autocannon({ ...options, duration: 2 });
+  await autocannon({ ...options, duration: 1 });
   const pid = served.server.process.pid!;
-  const sample = setInterval(() => {
-    served.peakRssMb = Math.max(served.peakRssMb, rssMb(pid));
-    if (served.metricsUrl) void fetch(served.metricsUrl).then((r) => r.text());
-  }, 1000);
+  const sample = setInterval(() => (served.peakRssMb = Math.max(served.peakRssMb, rssMb(pid))), 1000);
   try {
     const cpuBefore = cpuMs(pid);
     const result = await autocannon({ ...options, duration: DURATION_S });
@@ -103,13 +104,28 @@ async function vendorTokens(count: number): Promise<string[]> {
   }
 }
 
+/** The median and the quartiles of the rounds' ratios: the spread says how far one median can be trusted. */
+function quartiles(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const [low, median, high] = [25, 50, 75].map((p) => percentile(sorted, p).toFixed(3));
+  return `${median} [${low}, ${high}]`;
+}
+
 async function main(): Promise<void> {
   if (!(await loadDatabaseReady(1))) await seedLoadDatabase(1);
   const { big } = await benchTokens(loadDatabaseUrl(1));
   const on = await start('metrics on', true);
   const off = await start('metrics off', false);
+  const scraper = setInterval(() => void fetch(on.metricsUrl!).then((r) => r.text()), SCRAPE_EVERY_S * 1000);
   try {
     for (const endpoint of ENDPOINTS) {
+      for (const served of [on, off])
+        await autocannon({
+          url: served.server.url + endpoint.path,
+          connections: CONNECTIONS,
+          headers: { authorization: `Bearer ${big}` },
+          duration: WARM_START_S,
+        });
       const ratios: number[] = [];
       const cpuRatios: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -124,12 +140,9 @@ async function main(): Promise<void> {
             `off ${without.rps.toFixed(0)} req/s ${without.cpuMsPerRequest.toFixed(3)} ms CPU`,
         );
       }
-      const median = (values: number[]) =>
-        percentile(
-          [...values].sort((a, b) => a - b),
-          50,
-        ).toFixed(3);
-      console.log(`${endpoint.label}: median on/off req/s ${median(ratios)}, CPU per request ${median(cpuRatios)}`);
+      console.log(
+        `${endpoint.label}: on/off req/s ${quartiles(ratios)}, CPU per request ${quartiles(cpuRatios)} (median [quartiles])`,
+      );
     }
 
     const tokens = await vendorTokens(VENDORS);
@@ -155,6 +168,7 @@ async function main(): Promise<void> {
     );
     console.log(`peak RSS: metrics on ${on.peakRssMb.toFixed(0)} MB, off ${off.peakRssMb.toFixed(0)} MB`);
   } finally {
+    clearInterval(scraper);
     await Promise.all([on.server.stop(), off.server.stop()]);
   }
 }

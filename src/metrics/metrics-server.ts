@@ -10,6 +10,13 @@ import { ScrapeGauges } from './scrape-gauges';
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
+ * How often the event-loop delay monitor samples, in ms. prom-client's default (10) wakes an idle
+ * instance a hundred times a second, most of what metrics cost it; a delay is still measured whole,
+ * only sampled less often, and Prometheus reads it once per scrape.
+ */
+const EVENT_LOOP_SAMPLE_MS = 100;
+
+/**
  * `GET /metrics` on a port of its own (METRICS_PORT), never on the API's: Prometheus reaches it on
  * the private network, and METRICS_TOKEN adds a bearer token where that network is not private
  * enough. Started by main.ts once the API listens, with Node's default process metrics.
@@ -27,7 +34,7 @@ export class MetricsServer implements OnApplicationShutdown {
   /** Listens on METRICS_PORT; answers the address, or undefined when metrics are switched off. */
   async start(): Promise<string | undefined> {
     if (!this.config.enabled) return undefined;
-    collectDefaultMetrics({ register: this.metrics.registry });
+    collectDefaultMetrics({ register: this.metrics.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     const server = createServer((request, response) => void this.answer(request, response));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
