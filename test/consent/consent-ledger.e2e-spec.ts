@@ -107,6 +107,21 @@ describe('Consent ledger (e2e)', () => {
       });
       expect(answer.status).toBe(400);
     });
+
+    it.each([[[]], [[[]]], [[{ basis: 'PURCHASE', at: T0 }]]])(
+      'refuses a list where the basis is one object (400), on both requests, and records nothing: %j',
+      async (consent) => {
+        const { auth } = await vendor();
+        const contact = email();
+        await reviewRequest(auth, { emailTo: contact, consent }).expect(400);
+        await request(t.http)
+          .post(`${V}/customer-feedback-system`)
+          .set(auth)
+          .send({ customerName: 'Ana Lopez', email: contact, consent })
+          .expect(400);
+        expect(await ledgerOf(auth, contact)).toEqual([]);
+      },
+    );
   });
 
   describe('each basis the check finds, the day before and the day after its end', () => {

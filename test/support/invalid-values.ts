@@ -21,9 +21,13 @@ const FORMAT_PROBES: Record<string, string> = {
   int64: '1.5',
 };
 
-/** A value of another JSON type than the schema's (and null where it is not nullable). */
-function otherTypes(schema: JsonSchema): Broken[] {
-  const type = schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : undefined);
+/**
+ * A value of another JSON type than the schema's (and null where it is not nullable). The type may be
+ * stated by a part of an allOf only, as for a property that is a described `$ref`.
+ */
+function otherTypes(schema: JsonSchema, parts: JsonSchema[]): Broken[] {
+  const typeOf = (part: JsonSchema) => part.type ?? (part.properties ? 'object' : part.items ? 'array' : undefined);
+  const type = parts.map(typeOf).find((found) => found !== undefined);
   const byType: Record<string, unknown[]> = {
     string: [12345, true, ['x'], { x: 'x' }],
     integer: ['1', 1.5, true, [1]],
@@ -78,7 +82,7 @@ function numberBreaks(schema: JsonSchema): Broken[] {
 export function breaksOf(values: ValidValues, raw: JsonSchema, valid: unknown, seed: number): Broken[] {
   const schema = values.resolve(raw);
   const merged = [schema, ...(schema.allOf ?? []).map((s) => values.resolve(s))];
-  const out: Broken[] = otherTypes(schema);
+  const out: Broken[] = otherTypes(schema, merged);
   for (const part of merged) {
     if (part.enum) out.push({ rule: 'enum', value: typeof part.enum[0] === 'number' ? -987654 : 'NOT_IN_ENUM' });
     const type = part.type ?? schema.type;

@@ -2,7 +2,7 @@ import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
 import { Type } from 'class-transformer';
-import { IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { StatedConsentDto } from '../../consent/dto/stated-consent.dto';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
@@ -29,6 +29,8 @@ export class CreateFeedbackRequestDto extends CustomerContactDto {
    * every basis has ended answers 409, naming the basis and when it ended.
    */
   @SkipIfAbsent()
+  // One object: without this an array passes ValidateNested (each item checked) and reaches the ledger.
+  @IsObject()
   @ValidateNested()
   @Type(() => StatedConsentDto)
   consent?: StatedConsentDto;

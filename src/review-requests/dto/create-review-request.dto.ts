@@ -1,7 +1,7 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { Type } from 'class-transformer';
-import { IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { StatedConsentDto } from '../../consent/dto/stated-consent.dto';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
@@ -49,6 +49,8 @@ export class CreateReviewRequestDto {
    * every basis has ended answers 409, naming the basis and when it ended.
    */
   @SkipIfAbsent()
+  // One object: without this an array passes ValidateNested (each item checked) and reaches the ledger.
+  @IsObject()
   @ValidateNested()
   @Type(() => StatedConsentDto)
   consent?: StatedConsentDto;
