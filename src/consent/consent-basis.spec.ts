@@ -46,12 +46,14 @@ describe('consent bases (CASL s. 10)', () => {
 });
 
 describe('what each message needs (CASL s. 6)', () => {
-  const consents = { verdict: () => Promise.resolve({ refused: 'none', ended: null }) } as unknown as ConsentService;
+  const consents = {
+    verdicts: (asks: unknown[]) => Promise.resolve(asks.map(() => ({ refused: 'none', ended: null }))),
+  } as unknown as ConsentService;
   let invitedBefore = false;
   const notifications = { exemptionUsed: () => Promise.resolve(invitedBefore) } as unknown as NotificationsService;
   const keeper = new ConsentKeeperService(consents, {} as LeadListeners, {} as SendingConsent, notifications);
-  const verdictFor = (purpose: Parameters<typeof keeper.verdictFor>[0]['purpose']) =>
-    keeper.verdictFor({ id: 1, vendorId: 7, purpose, recipient: 'jane@example.com' });
+  const verdictFor = async (purpose: Parameters<typeof keeper.verdictsFor>[0][number]['purpose']) =>
+    (await keeper.verdictsFor([{ id: 1, vendorId: 7, purpose, recipient: 'jane@example.com' }]))[0];
 
   it("exempts a lead's conversation and a referral's first invitation, recorded as such", async () => {
     invitedBefore = true;

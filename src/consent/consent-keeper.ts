@@ -62,13 +62,23 @@ export class ConsentKeeperService implements ConsentKeeper, LeadListener, OnModu
     await this.consents.fromLead(lead.vendorId, contactOf(lead.customerEmail, lead.customerPhone), 'PURCHASE', lead.id);
   }
 
-  async verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
-    const { vendorId, purpose, recipient } = message;
-    const needs = NEEDS[purpose];
+  async verdictsFor(messages: readonly LeavingMessage[]): Promise<SendingVerdict[]> {
+    const withoutCheck = await Promise.all(messages.map((message) => this.withoutCheck(message)));
+    const checked = messages.filter((_, i) => withoutCheck[i] === undefined);
+    const verdicts = (
+      await this.consents.verdicts(checked.map(({ vendorId, recipient }) => ({ vendorId, contact: recipient })))
+    ).map((verdict): SendingVerdict =>
+      'basis' in verdict ? { basis: `${verdict.basis.kind}#${verdict.basis.id}` } : { refused: verdict.refused },
+    );
+    return withoutCheck.map((verdict) => verdict ?? verdicts.shift()!);
+  }
+
+  /** The verdict of a message that needs no basis or leaves under its exemption; undefined: it needs the check. */
+  private async withoutCheck(message: LeavingMessage): Promise<SendingVerdict | undefined> {
+    const needs = NEEDS[message.purpose];
     if (needs === null) return { basis: null };
     if (needs !== 'consent' && !(await this.exemptionSpent(message, needs))) return { basis: `EXEMPT:${needs}` };
-    const verdict = await this.consents.verdict(vendorId, [recipient]);
-    return 'basis' in verdict ? { basis: `${verdict.basis.kind}#${verdict.basis.id}` } : { refused: verdict.refused };
+    return undefined;
   }
 
   /**

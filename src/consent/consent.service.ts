@@ -23,6 +23,12 @@ export interface StatingRequest {
   locale: string | undefined;
 }
 
+/** A message to check: whose, and to which contact. */
+export interface ConsentAsk {
+  vendorId: number;
+  contact: string;
+}
+
 /** How a withdrawal came: the outbox's sources (the unsubscribe link, a STOP, the provider's opt-out), or an erasure. */
 export type WithdrawalSource = OutboxWithdrawalSource | 'erasure';
 
@@ -112,7 +118,23 @@ export class ConsentService {
 
   /** The check (one indexed read): the basis in force for `contacts` at `at`, or why there is none. */
   async verdict(vendorId: number, contacts: string[], at = this.clock.now()): Promise<ConsentVerdict> {
-    return verdictOf(await this.ledger.linesOf(vendorId, contacts), at);
+    return verdictOf(await this.ledger.linesOf([vendorId], contacts), at);
+  }
+
+  /** The check of several messages (vendor and contact each) in one indexed read: a verdict for each, in order. */
+  async verdicts(asks: readonly ConsentAsk[], at = this.clock.now()): Promise<ConsentVerdict[]> {
+    if (!asks.length) return [];
+    const distinct = <T>(values: T[]) => [...new Set(values)];
+    const lines = await this.ledger.linesOf(
+      distinct(asks.map(({ vendorId }) => vendorId)),
+      distinct(asks.map(({ contact }) => contact)),
+    );
+    return asks.map(({ vendorId, contact }) =>
+      verdictOf(
+        lines.filter((line) => line.contact === contact && (line.vendorId === null || line.vendorId === vendorId)),
+        at,
+      ),
+    );
   }
 
   /**
@@ -140,7 +162,7 @@ export class ConsentService {
 
   /** A contact's lines for the vendor (and its withdrawals from every vendor), newest first. */
   linesOf(vendorId: number, contact: Contact): Promise<ConsentRecord[]> {
-    return this.ledger.linesOf(vendorId, addressesOf(contact));
+    return this.ledger.linesOf([vendorId], addressesOf(contact));
   }
 
   /** The vendor's bases in force that end within `days` days, soonest first. */

@@ -49,8 +49,9 @@ export class ConsentsRepository {
     await this.sql.run(CONSENT_SQL.insertLines.bind(lines));
   }
 
-  linesOf(vendorId: number, contacts: string[]): Promise<ConsentRecord[]> {
-    return this.sql.rows(CONSENT_SQL.linesOf.bind({ vendorId, contacts }));
+  /** The lines of :contacts for any of :vendorIds, and those of every vendor (withdrawals), newest first. */
+  linesOf(vendorIds: readonly number[], contacts: readonly string[]): Promise<ConsentRecord[]> {
+    return this.sql.rows(CONSENT_SQL.linesOf.bind({ vendorIds, contacts }));
   }
 
   async endBases(vendorId: number | null, contacts: string[], at: Date, withdrawalId: number): Promise<number> {

@@ -13,8 +13,11 @@ import { NotificationsRepository } from './notifications.repository';
 import { type AttemptOutcome, OutboxMetrics } from './outbox-metrics';
 import type { ClaimedNotification } from './notifications.sql';
 import { SmsSenderPool } from './sender-pool/sms-sender-pool';
-import { SendingConsent } from './sending-consent';
+import { SendingConsent, type SendingVerdict } from './sending-consent';
 import { SmsOptOuts } from './sms-opt-outs';
+
+/** A claimed message with the consent check's verdict, read for its whole claim at once. */
+type CheckedClaim = ClaimedNotification & { readonly consent: SendingVerdict };
 
 /**
  * Delivers the notification outbox with the loop of OutboxWorker: up to NOTIFY_CONCURRENCY messages in
@@ -23,7 +26,7 @@ import { SmsOptOuts } from './sms-opt-outs';
  * up for good records its `message.failed` event in the same transaction.
  */
 @Injectable()
-export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
+export class NotificationsWorker extends OutboxWorker<CheckedClaim> {
   constructor(
     @Inject(notificationsConfig.KEY) private readonly config: NotificationsConfig,
     private readonly repository: NotificationsRepository,
@@ -40,15 +43,18 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
     super(new Logger(NotificationsWorker.name), config, signal, 'Notification');
   }
 
-  protected override spanAttributes(claim: ClaimedNotification) {
+  protected override spanAttributes(claim: CheckedClaim) {
     return { 'outbox.channel': claim.channel, 'outbox.purpose': claim.purpose };
   }
 
-  protected claim(limit: number): Promise<ClaimedNotification[]> {
-    return this.repository.claimDue(limit, this.config.leaseMs);
+  /** Due messages, each with the consent check's verdict: one read of the ledger for all of them. */
+  protected async claim(limit: number): Promise<CheckedClaim[]> {
+    const claims = await this.repository.claimDue(limit, this.config.leaseMs);
+    const verdicts = await this.consent.verdictsFor(claims);
+    return claims.map((claim, i) => ({ ...claim, consent: verdicts[i] }));
   }
 
-  protected async deliver(claim: ClaimedNotification): Promise<void> {
+  protected async deliver(claim: CheckedClaim): Promise<void> {
     const started = performance.now();
     if (claim.attempts > this.config.maxAttempts) {
       await this.record(claim, 'failed', () =>
@@ -96,7 +102,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
    * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
    * for the phone) is answered, so the message fails for good without leaving.
    */
-  private async markHandingOver(claim: ClaimedNotification, basis: string | null): Promise<boolean | DeliveryFailure> {
+  private async markHandingOver(claim: CheckedClaim, basis: string | null): Promise<boolean | DeliveryFailure> {
     try {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
@@ -118,12 +124,12 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /** A text to a customer with no sender yet (not a vendor's own number): its vendor's pool number for the phone. */
-  private leavesFromPool(claim: ClaimedNotification): boolean {
+  private leavesFromPool(claim: CheckedClaim): boolean {
     const alert = (VENDOR_ALERT_PURPOSES as readonly NotificationPurpose[]).includes(claim.purpose);
     return claim.channel === 'SMS' && claim.sender === null && !alert;
   }
 
-  private async recordFailure(claim: ClaimedNotification, failure: DeliveryFailure): Promise<AttemptOutcome> {
+  private async recordFailure(claim: CheckedClaim, failure: DeliveryFailure): Promise<AttemptOutcome> {
     if (failure.permanent || claim.attempts >= this.config.maxAttempts) {
       this.logger.warn(`${claim.channel} notification ${claim.id} failed for good: ${failure.reason}`);
       // The provider's word that the recipient stopped our texts: no vendor texts that phone again.
@@ -146,12 +152,12 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /**
-   * The consent check (docs/contract.md#consent), at each attempt: answers the basis the message leaves
-   * under, kept with its hand-over mark; one with no basis in force is not sent, kept as SUPPRESSED with
-   * the reason, and `message.suppressed` is recorded in the same transaction (not `message.failed`).
+   * The consent check (docs/contract.md#consent), at each attempt, as read when claimed: answers the basis
+   * the message leaves under, kept with its hand-over mark; one with no basis in force is not sent, kept as
+   * SUPPRESSED with the reason, and `message.suppressed` is recorded in the same transaction (not `message.failed`).
    */
-  private async consentAllows(claim: ClaimedNotification): Promise<{ basis: string | null } | null> {
-    const verdict = await this.consent.verdictFor(claim);
+  private async consentAllows(claim: CheckedClaim): Promise<{ basis: string | null } | null> {
+    const verdict = claim.consent;
     if ('basis' in verdict) return verdict;
     const reason = `Not sent: no consent in force when it was to leave (${verdict.refused}).`;
     await this.record(claim, 'failed', () =>
@@ -170,7 +176,7 @@ export class NotificationsWorker extends OutboxWorker<ClaimedNotification> {
   }
 
   /** Gives a message up and records its `message.failed` event, in one transaction. */
-  private announcedFailure(claim: ClaimedNotification, markFailed: () => Promise<boolean>): Promise<boolean> {
+  private announcedFailure(claim: CheckedClaim, markFailed: () => Promise<boolean>): Promise<boolean> {
     return this.txHost.withTransaction(async () => {
       if (!(await markFailed())) return false;
       const message = await this.repository.findOne(claim.id);

@@ -20,8 +20,8 @@ export type WithdrawalSource = 'unsubscribe_link' | 'sms_stop' | 'carrier_opt_ou
 
 /** The module above that keeps the consent ledger (docs/contract.md#consent). */
 export interface ConsentKeeper {
-  /** Before each attempt of a message: one indexed read. */
-  verdictFor(message: LeavingMessage): Promise<SendingVerdict>;
+  /** Before the attempts of the messages claimed together: one indexed read; a verdict for each, in order. */
+  verdictsFor(messages: readonly LeavingMessage[]): Promise<SendingVerdict[]>;
   /** In the caller's transaction: the recipients withdrew (from the vendor, or from every vendor when null). */
   withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void>;
 }
@@ -39,8 +39,8 @@ export class SendingConsent {
     this.keeper = keeper;
   }
 
-  verdictFor(message: LeavingMessage): Promise<SendingVerdict> {
-    return this.keeper?.verdictFor(message) ?? Promise.resolve({ basis: null });
+  verdictsFor(messages: readonly LeavingMessage[]): Promise<SendingVerdict[]> {
+    return this.keeper?.verdictsFor(messages) ?? Promise.resolve(messages.map(() => ({ basis: null })));
   }
 
   async withdrawn(vendorId: number | null, recipients: string[], source: WithdrawalSource): Promise<void> {
