@@ -123,7 +123,7 @@ async function checkCost(variant: Variant): Promise<string[]> {
     ).rows;
     const [{ vendorId }] = (await pool.query<{ vendorId: number }>(`SELECT max(vendor_id) AS "vendorId" FROM consents`))
       .rows;
-    const check = queryConfig(CONSENT_SQL.linesOf.bind({ vendorId, contacts: [customer(0).emailTo] }));
+    const check = queryConfig(CONSENT_SQL.linesOf.bind({ vendorIds: [vendorId], contacts: [customer(0).emailTo] }));
     const plan = await pool.query<{ 'QUERY PLAN': string }>({
       text: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${check.text}`,
       values: check.values,
@@ -131,7 +131,7 @@ async function checkCost(variant: Variant): Promise<string[]> {
     const messages = 2 * variant.sent;
     return [
       `idx_consents_contact reads: ${reads.scans} for ${variant.sent} requests and ${messages} messages ` +
-        `(${(Number(reads.scans) / messages).toFixed(2)} per message; a request stating a basis in force reads none)`,
+        `(${(Number(reads.scans) / messages).toFixed(2)} per message; the messages claimed together share one read)`,
       ...plan.rows.map((row) => `    ${row['QUERY PLAN']}`),
     ];
   } finally {
