@@ -1,11 +1,13 @@
-// `npm run bench:metrics`: what the metrics cost. Two built servers on the load data set (`npm run
-// seed:load`, run first when missing), one with METRICS_ENABLED=true and one with false, take turns on
+// `npm run bench:metrics`: what the metrics cost. Three built servers on the load data set (`npm run
+// seed:load`, run first when missing), one with METRICS_ENABLED=true and two with false (the second a
+// control: two alike servers' ratio is this machine's noise in the same run), take turns on
 // bench:http's page 0 and filter counts (autocannon, BENCH_CONNECTIONS, BENCH_DURATION s, BENCH_ROUNDS
 // rounds with the order turned, after BENCH_WARM_START s of each endpoint on each server unmeasured), the
 // metrics server scraped all along every BENCH_SCRAPE_EVERY s (default 15, as deploy/prometheus scrapes).
-// Then 1,000 vendors of the data set each read their leads and counts and open one lead that is not theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed.
-// Prints requests/s per server and round, the ratio on/off, the scrape's time and size, each server's
-// peak RSS.
+// Then 1,000 vendors of the data set each read their leads and counts and open one lead that is not
+// theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed. Prints requests/s and
+// CPU per request per server and round, the ratios on/off and control/off, the scrape's time and size,
+// the peak RSS with metrics on and off.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
@@ -116,32 +118,49 @@ async function main(): Promise<void> {
   const { big } = await benchTokens(loadDatabaseUrl(1));
   const on = await start('metrics on', true);
   const off = await start('metrics off', false);
+  // A second server without metrics: how far two alike servers differ on this machine in the same run.
+  const control = await start('metrics off (control)', false);
+  const servers = [on, off, control];
   const scraper = setInterval(() => void fetch(on.metricsUrl!).then((r) => r.text()), SCRAPE_EVERY_S * 1000);
   try {
     for (const endpoint of ENDPOINTS) {
-      for (const served of [on, off])
+      for (const served of servers)
         await autocannon({
           url: served.server.url + endpoint.path,
           connections: CONNECTIONS,
           headers: { authorization: `Bearer ${big}` },
           duration: WARM_START_S,
         });
-      const ratios: number[] = [];
-      const cpuRatios: number[] = [];
+      const ratios = {
+        on: { rps: [] as number[], cpu: [] as number[] },
+        control: { rps: [] as number[], cpu: [] as number[] },
+      };
       for (let round = 0; round < ROUNDS; round++) {
-        const order = round % 2 === 0 ? [on, off] : [off, on];
+        // Each server in each place of the order as often as the others.
+        const order = servers.map((_, i) => servers[(i + round) % servers.length]);
         const driven = new Map<Served, Driven>();
         for (const served of order) driven.set(served, await drive(served, endpoint.path, big));
-        const [withMetrics, without] = [driven.get(on)!, driven.get(off)!];
-        ratios.push(withMetrics.rps / without.rps);
-        cpuRatios.push(withMetrics.cpuMsPerRequest / without.cpuMsPerRequest);
+        const without = driven.get(off)!;
+        for (const [name, served] of [
+          ['on', on],
+          ['control', control],
+        ] as const) {
+          ratios[name].rps.push(driven.get(served)!.rps / without.rps);
+          ratios[name].cpu.push(driven.get(served)!.cpuMsPerRequest / without.cpuMsPerRequest);
+        }
         console.log(
-          `${endpoint.label} round ${round + 1}: on ${withMetrics.rps.toFixed(0)} req/s ${withMetrics.cpuMsPerRequest.toFixed(3)} ms CPU, ` +
-            `off ${without.rps.toFixed(0)} req/s ${without.cpuMsPerRequest.toFixed(3)} ms CPU`,
+          `${endpoint.label} round ${round + 1}: ` +
+            servers
+              .map(
+                (served) =>
+                  `${served.name} ${driven.get(served)!.rps.toFixed(0)} req/s ${driven.get(served)!.cpuMsPerRequest.toFixed(3)} ms CPU`,
+              )
+              .join(', '),
         );
       }
       console.log(
-        `${endpoint.label}: on/off req/s ${quartiles(ratios)}, CPU per request ${quartiles(cpuRatios)} (median [quartiles])`,
+        `${endpoint.label}: on/off req/s ${quartiles(ratios.on.rps)}, CPU per request ${quartiles(ratios.on.cpu)}; ` +
+          `control/off req/s ${quartiles(ratios.control.rps)}, CPU per request ${quartiles(ratios.control.cpu)} (median [quartiles])`,
       );
     }
 
@@ -169,7 +188,7 @@ async function main(): Promise<void> {
     console.log(`peak RSS: metrics on ${on.peakRssMb.toFixed(0)} MB, off ${off.peakRssMb.toFixed(0)} MB`);
   } finally {
     clearInterval(scraper);
-    await Promise.all([on.server.stop(), off.server.stop()]);
+    await Promise.all(servers.map((served) => served.server.stop()));
   }
 }
 
