@@ -68,12 +68,14 @@ interface Driven {
 }
 
 /** Drives one endpoint; the RSS is sampled every second meanwhile. */
+const loadOptions = (served: Served, path: string, token: string) => ({
+  url: served.server.url + path,
+  connections: CONNECTIONS,
+  headers: { authorization: `Bearer ${token}` },
+});
+
 async function drive(served: Served, path: string, token: string): Promise<Driven> {
-  const options = {
-    url: served.server.url + path,
-    connections: CONNECTIONS,
-    headers: { authorization: `Bearer ${token}` },
-  };
+  const options = loadOptions(served, path, token);
   await autocannon({ ...options, duration: 1 });
   const pid = served.server.process.pid!;
   const sample = setInterval(() => (served.peakRssMb = Math.max(served.peakRssMb, rssMb(pid))), 1000);
@@ -125,12 +127,7 @@ async function main(): Promise<void> {
   try {
     for (const endpoint of ENDPOINTS) {
       for (const served of servers)
-        await autocannon({
-          url: served.server.url + endpoint.path,
-          connections: CONNECTIONS,
-          headers: { authorization: `Bearer ${big}` },
-          duration: WARM_START_S,
-        });
+        await autocannon({ ...loadOptions(served, endpoint.path, big), duration: WARM_START_S });
       const ratios = {
         on: { rps: [] as number[], cpu: [] as number[] },
         control: { rps: [] as number[], cpu: [] as number[] },
