@@ -1,5 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IsIsoDateBound } from '../../common/validation/iso-date-bound.decorator';
 import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
@@ -26,3 +28,15 @@ export class StatedConsentDto {
   @MaxLength(1000)
   evidence?: string;
 }
+
+/**
+ * A request's optional `consent`: one StatedConsentDto, checked within. `IsObject` because a list would
+ * pass `ValidateNested` (each item checked) and reach the ledger.
+ */
+export const OptionalStatedConsent = (): PropertyDecorator =>
+  applyDecorators(
+    SkipIfAbsent(),
+    IsObject(),
+    ValidateNested(),
+    Type(() => StatedConsentDto),
+  );

@@ -1,10 +1,8 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
-import { Type } from 'class-transformer';
-import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { StatedConsentDto } from '../../consent/dto/stated-consent.dto';
-import { SkipIfAbsent } from '../../common/validation/skip-if-absent.decorator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalStatedConsent, StatedConsentDto } from '../../consent/dto/stated-consent.dto';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { Trim } from '../../common/validation/trim.decorator';
 import { CustomerContactDto } from '../../reputation/dto/customer-contact.dto';
@@ -28,10 +26,6 @@ export class CreateFeedbackRequestDto extends CustomerContactDto {
    * request records "stated by the vendor's request: purchase on the request's date". A request whose
    * every basis has ended answers 409, naming the basis and when it ended.
    */
-  @SkipIfAbsent()
-  // One object: without this an array passes ValidateNested (each item checked) and reaches the ledger.
-  @IsObject()
-  @ValidateNested()
-  @Type(() => StatedConsentDto)
+  @OptionalStatedConsent()
   consent?: StatedConsentDto;
 }

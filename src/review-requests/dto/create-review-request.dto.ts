@@ -1,8 +1,7 @@
 import type { Locale } from '../../common/locale/locale';
 import { OptionalLocale } from '../../common/locale/is-locale.decorator';
-import { Type } from 'class-transformer';
-import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { StatedConsentDto } from '../../consent/dto/stated-consent.dto';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalStatedConsent, StatedConsentDto } from '../../consent/dto/stated-consent.dto';
 import { NotBlank } from '../../common/validation/not-blank.decorator';
 import { IsNorthAmericanPhone } from '../../common/validation/phone';
 import { AtLeastOneOf } from '../../common/validation/at-least-one-of.decorator';
@@ -48,10 +47,6 @@ export class CreateReviewRequestDto {
    * request records "stated by the vendor's request: purchase on the request's date". A request whose
    * every basis has ended answers 409, naming the basis and when it ended.
    */
-  @SkipIfAbsent()
-  // One object: without this an array passes ValidateNested (each item checked) and reaches the ledger.
-  @IsObject()
-  @ValidateNested()
-  @Type(() => StatedConsentDto)
+  @OptionalStatedConsent()
   consent?: StatedConsentDto;
 }
