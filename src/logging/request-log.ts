@@ -38,7 +38,8 @@ export function requestLogging(logger: Logger) {
     request.id = requestId(req, res);
     if (!req.url?.startsWith('/health')) {
       const started = Date.now();
-      res.once('close', () => {
+      // `on`, not `once`: a response closes once, and its listeners go with it.
+      res.on('close', () => {
         const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
         if (!logger.isLevelEnabled(level)) return;
         logger[level](

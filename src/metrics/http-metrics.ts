@@ -26,8 +26,9 @@ export function surfaceOf(route: string, path: string): string {
 @Injectable()
 export class HttpMetrics {
   private readonly duration;
-  private readonly active;
   private readonly limited;
+  /** Requests in flight: a plain count on the request path, read by the gauge at scrape time. */
+  private inFlight = 0;
 
   constructor(metrics: MetricsRegistry) {
     this.duration = metrics.histogram({
@@ -36,9 +37,13 @@ export class HttpMetrics {
       labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
       buckets: DURATION_BUCKETS,
     });
-    this.active = metrics.gauge({
+    const inFlight = () => this.inFlight;
+    metrics.gauge({
       name: 'http_server_active_requests',
       help: 'HTTP server requests in flight',
+      collect() {
+        this.set(inFlight());
+      },
     });
     this.limited = metrics.counter({
       name: 'http_rate_limited_requests_total',
@@ -50,9 +55,10 @@ export class HttpMetrics {
   /** Express middleware, first in the chain, so the duration covers everything the service does. */
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
     const started = performance.now();
-    this.active.inc();
-    response.once('close', () => {
-      this.active.dec();
+    this.inFlight++;
+    // `on`, not `once`: a response closes once, and its listeners go with it.
+    response.on('close', () => {
+      this.inFlight--;
       // Nest registers each route on the application with its whole path (prefix, controller, handler).
       const template = (request.route as { path?: unknown } | undefined)?.path;
       const route = typeof template === 'string' ? template : UNMATCHED_ROUTE;

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import request from 'supertest';
 import { MetricsRegistry } from '../../src/common/metrics/metrics-registry';
 import { metricsConfig } from '../../src/config/metrics.config';
@@ -5,6 +6,7 @@ import { MetricsServer } from '../../src/metrics/metrics-server';
 import { ScrapeGauges } from '../../src/metrics/scrape-gauges';
 import { VENDOR_API } from '../support/api-paths';
 import { bearer, createLead, createVendor } from '../support/factories';
+import { waitUntil } from '../support/net';
 import { TestApp, createTestApp, withConfig } from '../support/test-app';
 
 const TOKEN = 'metrics-token-metrics-token-metrics-token';
@@ -63,6 +65,24 @@ describe('Metrics', () => {
     expect(routes).toContain('/rest-api-v1/general-leads/:id');
     expect(routes).toContain('/rest-api-v1/general-leads/:id/accept');
     expect([...routes].filter((route) => /\d/.test(route.replace('v1', '')))).toEqual([]);
+  });
+
+  it('count a request in flight until its connection closes', async () => {
+    const inFlight = async () =>
+      Number(/^http_server_active_requests (\d+)$/m.exec((await seriesOf(t)).join('\n'))?.[1]);
+    expect(await inFlight()).toBe(0);
+    // Half a body: the request waits for the rest, in flight, until the client goes away.
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = connect(port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write(
+      `POST ${VENDOR_API}/review-requests HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a"`,
+    );
+    await waitUntil(async () => (await inFlight()) === 1, 5_000);
+    client.destroy();
+    await waitUntil(async () => (await inFlight()) === 0, 5_000);
   });
 
   it("hold as many series after 1,000 vendors' traffic as after one vendor's", async () => {
