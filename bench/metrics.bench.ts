@@ -1,12 +1,14 @@
-// `npm run bench:metrics`: what the metrics cost. Three built servers on the load data set (`npm run
-// seed:load`, run first when missing), one with METRICS_ENABLED=true and two with false (the second a
-// control: two alike servers' ratio is this machine's noise in the same run), take turns on
+// `npm run bench:metrics`: what the metrics cost. Built servers on the load data set (`npm run
+// seed:load`, run first when missing), BENCH_PROCESSES (default 2) with METRICS_ENABLED=true and as many
+// with false, take turns on
 // bench:http's page 0 and filter counts (autocannon, BENCH_CONNECTIONS, BENCH_DURATION s, BENCH_ROUNDS
 // rounds with the order turned, after BENCH_WARM_START s of each endpoint on each server unmeasured), the
 // metrics server scraped all along every BENCH_SCRAPE_EVERY s (default 15, as deploy/prometheus scrapes).
 // Then 1,000 vendors of the data set each read their leads and counts and open one lead that is not
 // theirs, and the scrape that follows is timed (BENCH_SCRAPES times) and weighed. Prints requests/s and
-// CPU per request per server and round, the ratios on/off and control/off, the scrape's time and size,
+// CPU per request per server and round, the ratios on/off (the mean of the processes with metrics over
+// the mean of those without, per round) and control/off (the second process without metrics over the
+// first: two alike servers' ratio is this machine's noise in the same run), the scrape's time and size,
 // the peak RSS with metrics on and off.
 import autocannon from 'autocannon';
 import { JwtService } from '@nestjs/jwt';
@@ -28,6 +30,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const SCRAPES = Number(process.env.BENCH_SCRAPES ?? 50);
 const SCRAPE_EVERY_S = Number(process.env.BENCH_SCRAPE_EVERY ?? 15);
+// Processes of each kind: one process can run a few percent faster or slower than its twin for its whole
+// life (where V8 placed and compiled things), so each kind's figure is the mean over several.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const VENDORS = 1000;
 const ENDPOINTS = [
   { label: 'GET /general-leads (page 0)', path: '/rest-api-v1/general-leads?page=0&size=10' },
@@ -118,12 +123,15 @@ function quartiles(values: number[]): string {
 async function main(): Promise<void> {
   if (!(await loadDatabaseReady(1))) await seedLoadDatabase(1);
   const { big } = await benchTokens(loadDatabaseUrl(1));
-  const on = await start('metrics on', true);
-  const off = await start('metrics off', false);
-  // A second server without metrics: how far two alike servers differ on this machine in the same run.
-  const control = await start('metrics off (control)', false);
-  const servers = [on, off, control];
-  const scraper = setInterval(() => void fetch(on.metricsUrl!).then((r) => r.text()), SCRAPE_EVERY_S * 1000);
+  const ons: Served[] = [];
+  const offs: Served[] = [];
+  for (let i = 1; i <= PROCESSES; i++) {
+    ons.push(await start(`metrics on #${i}`, true));
+    offs.push(await start(`metrics off #${i}`, false));
+  }
+  const servers = [...ons, ...offs];
+  const scrapeAll = () => ons.forEach((on) => void fetch(on.metricsUrl!).then((r) => r.text()));
+  const scraper = setInterval(scrapeAll, SCRAPE_EVERY_S * 1000);
   try {
     for (const endpoint of ENDPOINTS) {
       for (const served of servers)
@@ -137,13 +145,14 @@ async function main(): Promise<void> {
         const order = servers.map((_, i) => servers[(i + round) % servers.length]);
         const driven = new Map<Served, Driven>();
         for (const served of order) driven.set(served, await drive(served, endpoint.path, big));
-        const without = driven.get(off)!;
-        for (const [name, served] of [
-          ['on', on],
-          ['control', control],
+        const mean = (of: Served[], key: keyof Driven) =>
+          of.reduce((sum, served) => sum + driven.get(served)![key], 0) / of.length;
+        for (const [key, field] of [
+          ['rps', 'rps'],
+          ['cpu', 'cpuMsPerRequest'],
         ] as const) {
-          ratios[name].rps.push(driven.get(served)!.rps / without.rps);
-          ratios[name].cpu.push(driven.get(served)!.cpuMsPerRequest / without.cpuMsPerRequest);
+          ratios.on[key].push(mean(ons, field) / mean(offs, field));
+          if (offs.length > 1) ratios.control[key].push(driven.get(offs[1])![field] / driven.get(offs[0])![field]);
         }
         console.log(
           `${endpoint.label} round ${round + 1}: ` +
@@ -155,9 +164,12 @@ async function main(): Promise<void> {
               .join(', '),
         );
       }
+      const control =
+        offs.length > 1
+          ? `; control/off req/s ${quartiles(ratios.control.rps)}, CPU per request ${quartiles(ratios.control.cpu)}`
+          : '';
       console.log(
-        `${endpoint.label}: on/off req/s ${quartiles(ratios.on.rps)}, CPU per request ${quartiles(ratios.on.cpu)}; ` +
-          `control/off req/s ${quartiles(ratios.control.rps)}, CPU per request ${quartiles(ratios.control.cpu)} (median [quartiles])`,
+        `${endpoint.label}: on/off req/s ${quartiles(ratios.on.rps)}, CPU per request ${quartiles(ratios.on.cpu)}${control} (median [quartiles])`,
       );
     }
 
@@ -165,24 +177,25 @@ async function main(): Promise<void> {
     for (const token of tokens) {
       const headers = { authorization: `Bearer ${token}` };
       for (const path of [...ENDPOINTS.map((e) => e.path), '/rest-api-v1/general-leads/1']) {
-        await fetch(on.server.url + path, { headers }).then((r) => r.arrayBuffer());
+        await fetch(ons[0].server.url + path, { headers }).then((r) => r.arrayBuffer());
       }
     }
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < SCRAPES; i++) {
       const started = performance.now();
-      bytes = (await (await fetch(on.metricsUrl!)).arrayBuffer()).byteLength;
+      bytes = (await (await fetch(ons[0].metricsUrl!)).arrayBuffer()).byteLength;
       times.push(performance.now() - started);
     }
-    on.peakRssMb = Math.max(on.peakRssMb, rssMb(on.server.process.pid!));
+    ons[0].peakRssMb = Math.max(ons[0].peakRssMb, rssMb(ons[0].server.process.pid!));
     console.log(
       `scrape after ${tokens.length} vendors' traffic: p50 ${percentile(
         [...times].sort((a, b) => a - b),
         50,
       ).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms, ${(bytes / 1024).toFixed(1)} KB`,
     );
-    console.log(`peak RSS: metrics on ${on.peakRssMb.toFixed(0)} MB, off ${off.peakRssMb.toFixed(0)} MB`);
+    const peaks = (of: Served[]) => of.map((served) => served.peakRssMb.toFixed(0)).join(', ');
+    console.log(`peak RSS: metrics on ${peaks(ons)} MB, off ${peaks(offs)} MB`);
   } finally {
     clearInterval(scraper);
     await Promise.all(servers.map((served) => served.server.stop()));
