@@ -1,14 +1,22 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type * as OtlpHttp from '@opentelemetry/exporter-trace-otlp-http';
-import type * as Resources from '@opentelemetry/resources';
-import type * as TraceBase from '@opentelemetry/sdk-trace-base';
-import type * as TraceNode from '@opentelemetry/sdk-trace-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { startEnvironment } from '../../config/env.validation';
 import { type MetricsSettings, metricsSettings } from '../../config/metrics.config';
 import { readSettings } from '../../config/settings/setting';
 import { markTracingOn } from './tracing';
 
-let provider: TraceNode.NodeTracerProvider | undefined;
+let provider: NodeTracerProvider | undefined;
+
+/** The exporter OpenTelemetry's standard settings name; none when they ask for none. */
+function exporterOf(env: MetricsSettings): SpanExporter | undefined {
+  const kind = env.OTEL_TRACES_EXPORTER ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
+  if (kind === 'none') return undefined;
+  // The OTLP exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself.
+  return kind === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
+}
 
 /**
  * Traces, off unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER is set: registers the SDK's
@@ -18,27 +26,15 @@ let provider: TraceNode.NodeTracerProvider | undefined;
 export function startTracing(
   env: MetricsSettings = readSettings(metricsSettings, startEnvironment()),
 ): string | undefined {
-  const kind = env.OTEL_TRACES_EXPORTER ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
-  if (kind === 'none') return undefined;
-  // The SDK is loaded only when traces are on, as sharp is with the first image: ~20 MB of RSS that
-  // an instance without traces never needs.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { BatchSpanProcessor, ConsoleSpanExporter } = require('@opentelemetry/sdk-trace-base') as typeof TraceBase;
-  const { NodeTracerProvider } = require('@opentelemetry/sdk-trace-node') as typeof TraceNode;
-  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof Resources;
-  // The OTLP exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself.
-  const exporter =
-    kind === 'console'
-      ? new ConsoleSpanExporter()
-      : new (require('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpHttp).OTLPTraceExporter();
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  const exporter = exporterOf(env);
+  if (!exporter) return undefined;
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME }),
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   provider.register();
   markTracingOn(true);
-  return kind === 'console' ? 'the console' : 'OTLP';
+  return exporter instanceof ConsoleSpanExporter ? 'the console' : 'OTLP';
 }
 
 /** Exports the spans still held, at shutdown. */
