@@ -38,6 +38,9 @@ describe('renderLeadAlert', () => {
     const morning = new Date('2026-11-30T11:30:00.000Z');
     expect(writtenExpiry('fr', morning, 'America/Toronto', ' ')).toBe('30 nov. 2026 à 6 h 30 HNE');
     expect(writtenExpiry('en', morning, 'America/Toronto', ' ')).toBe('Nov 30, 2026 at 6:30 a.m. EST');
+    const afterMidnight = new Date('2026-12-10T05:13:00.000Z');
+    expect(writtenExpiry('fr', afterMidnight, 'America/Toronto', ' ')).toBe('10 déc. 2026 à 0 h 13 HNE');
+    expect(writtenExpiry('en', afterMidnight, 'America/Toronto', ' ')).toBe('Dec 10, 2026 at 12:13 a.m. EST');
   });
 
   it('is written in French for a French-speaking vendor: no-break spaces in the e-mail, ordinary ones in the SMS, names as spelled', () => {

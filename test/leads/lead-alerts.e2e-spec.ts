@@ -145,7 +145,7 @@ describe('Lead alerts (e2e)', () => {
       /Expire le \d{1,2}\u00a0\S+\u00a0\d{4} à [1-9]\d?\u00a0h\u00a0\d{2}\u00a0HN?[EA]\S* si elle n’a pas été acceptée/,
     );
     expect(sms.form.Body).toContain(`Leads Co : nouvelle demande ${lead.id} pour ${vendorName}, Kitchen renovation.`);
-    expect(sms.form.Body).toMatch(/ Expire le \d{1,2} \S+ \d{4} à [1-9]\d? h \d{2} /);
+    expect(sms.form.Body).toMatch(/ Expire le \d{1,2} \S+ \d{4} à [1-9]?\d h \d{2} /);
     expect(smsSize(sms.form.Body).encoding).toBe('UCS-2');
   });
 

@@ -225,7 +225,7 @@ describe('A customer journey in French and in English (e2e)', () => {
     expect(langOf(french.html || '')).toBe('fr-CA');
     const frenchExpiry = writtenExpiry('fr', inFrench.expiresAt, 'America/Toronto', ' ');
     // The hour without a leading zero (OQLF: "6 h 30").
-    expect(frenchExpiry).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4} à [1-9]\d? h \d{2} H[NA]E$/);
+    expect(frenchExpiry).toMatch(/^\d{1,2} [a-zéû]+\.? \d{4} à [1-9]?\d h \d{2} H[NA]E$/);
     expect(french.text).toContain(
       'Une nouvelle demande de soumission vient d’être attribuée à Rénovations Érable Alertes.',
     );
