@@ -30,8 +30,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(app.get(AppLogger));
   // Off, no middleware at all: tracing is switched on (main.ts, a test) before the application is built.
   if (tracingOn()) app.use(requestSpans);
-  if (app.get<MetricsConfig>(metricsConfig.KEY).enabled) app.use(app.get(HttpMetrics).middleware);
-  app.use(requestLogging(app.get(ROOT_LOGGER)));
+  const metrics = app.get<MetricsConfig>(metricsConfig.KEY).enabled ? app.get(HttpMetrics) : undefined;
+  app.use(requestLogging(app.get(ROOT_LOGGER), metrics));
   app.disable('x-powered-by');
   // No ETag: answers are per account and fresh on every read (nothing sends If-None-Match); hashing
   // every body cost ~1.4% of a lead list request. Images carry their own Cache-Control (immutable).

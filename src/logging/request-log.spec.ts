@@ -67,4 +67,29 @@ describe('request logging', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines).toEqual([]);
   });
+
+  it('tells the observer of every request, health probes too, once as it starts and once as it closes', () => {
+    const lines: Record<string, unknown>[] = [];
+    const seen: string[] = [];
+    const observer = {
+      started: () => seen.push('started'),
+      ended: (request: IncomingMessage, response: ServerResponse, seconds: number) =>
+        seen.push(`ended ${request.url} ${response.statusCode} ${seconds >= 0 && seconds < 60}`),
+    };
+    const log = requestLogging(capturingLogger(lines), observer);
+    for (const url of ['/health/live', '/rest-api-v1/x']) {
+      const { req, res } = fakeExchange(url);
+      log(req, res as unknown as ServerResponse, () => seen.push(`next ${url}`));
+      res.emit('close');
+    }
+    expect(seen).toEqual([
+      'started',
+      'next /health/live',
+      'ended /health/live 200 true',
+      'started',
+      'next /rest-api-v1/x',
+      'ended /rest-api-v1/x 200 true',
+    ]);
+    expect(lines.map((line) => line.msg)).toEqual(['request completed']);
+  });
 });

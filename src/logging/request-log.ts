@@ -29,25 +29,42 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /**
- * Gives every request its id and logs one line once its answer is sent (or the connection closed
- * first): method, masked URL, status and time. Health probes are not logged.
+ * Told of every request's start and of its end (answer sent or connection closed), through the request
+ * log's one hook: one timer and one listener per request, whoever watches (the HTTP metrics).
  */
-export function requestLogging(logger: Logger) {
+export interface RequestObserver {
+  started(): void;
+  ended(request: IncomingMessage, response: ServerResponse, seconds: number): void;
+}
+
+/**
+ * Gives every request its id and logs one line once its answer is sent (or the connection closed
+ * first): method, masked URL, status and time. Health probes are not logged, but the observer sees them.
+ */
+export function requestLogging(logger: Logger, observer?: RequestObserver) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const request = req as LoggedRequest;
     request.id = requestId(req, res);
-    if (!req.url?.startsWith('/health')) {
-      const started = Date.now();
+    const logged = !req.url?.startsWith('/health');
+    if (logged || observer) {
+      const started = performance.now();
+      observer?.started();
       // `on`, not `once`: a response closes once, and its listeners go with it.
       res.on('close', () => {
-        const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-        if (!logger.isLevelEnabled(level)) return;
-        logger[level](
-          { req: loggedRequest(request), res: { statusCode: res.statusCode }, responseTime: Date.now() - started },
-          res.writableFinished ? 'request completed' : 'request aborted',
-        );
+        const ms = performance.now() - started;
+        observer?.ended(req, res, ms / 1000);
+        if (logged) logEnd(logger, request, res, ms);
       });
     }
     requests.run(request, next);
   };
+}
+
+function logEnd(logger: Logger, request: LoggedRequest, res: ServerResponse, ms: number): void {
+  const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
+    { req: loggedRequest(request), res: { statusCode: res.statusCode }, responseTime: Math.round(ms) },
+    res.writableFinished ? 'request completed' : 'request aborted',
+  );
 }

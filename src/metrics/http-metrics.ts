@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import { MANAGER_API_PREFIX, VENDOR_API_PREFIX } from '../auth/decorators/access.decorators';
 import { MetricsRegistry } from '../common/metrics/metrics-registry';
 import { CUSTOMER_PAGE_PATHS } from '../customer-pages/customer-pages.module';
@@ -52,23 +53,22 @@ export class HttpMetrics {
     });
   }
 
-  /** Express middleware, first in the chain, so the duration covers everything the service does. */
-  readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
-    const started = performance.now();
+  /** A request starts: told by the request log's hook (`RequestObserver`), one of the first middlewares. */
+  started(): void {
     this.inFlight++;
-    // `on`, not `once`: a response closes once, and its listeners go with it.
-    response.on('close', () => {
-      this.inFlight--;
-      // Nest registers each route on the application with its whole path (prefix, controller, handler).
-      const template = (request.route as { path?: unknown } | undefined)?.path;
-      const route = typeof template === 'string' ? template : UNMATCHED_ROUTE;
-      const status = response.statusCode;
-      this.duration.observe(
-        { http_request_method: request.method, http_route: route, http_response_status_code: status },
-        (performance.now() - started) / 1000,
-      );
-      if (status === 429) this.limited.inc({ surface: surfaceOf(route, request.path) });
-    });
-    next();
-  };
+  }
+
+  /** A request ends, answered or its connection closed first. */
+  ended(request: IncomingMessage, response: ServerResponse, seconds: number): void {
+    this.inFlight--;
+    // Nest registers each route on the application with its whole path (prefix, controller, handler).
+    const template = (request as Request).route as { path?: unknown } | undefined;
+    const route = typeof template?.path === 'string' ? template.path : UNMATCHED_ROUTE;
+    const status = response.statusCode;
+    this.duration.observe(
+      { http_request_method: request.method, http_route: route, http_response_status_code: status },
+      seconds,
+    );
+    if (status === 429) this.limited.inc({ surface: surfaceOf(route, (request as Request).path) });
+  }
 }
