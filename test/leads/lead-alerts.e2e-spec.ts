@@ -142,7 +142,7 @@ describe('Lead alerts (e2e)', () => {
     expect(mail.parsed.subject).toBe(`Nouvelle demande de soumission\u00a0: Kitchen renovation (numéro ${lead.id})`);
     expect(mail.parsed.text).toContain(`Numéro de la demande\u00a0: ${lead.id}`);
     expect(mail.parsed.text).toMatch(
-      /Expire le \d{1,2}\u00a0\S+\u00a0\d{4} à [1-9]\d?\u00a0h\u00a0\d{2}\u00a0HN?[EA]\S* si elle n’a pas été acceptée/,
+      /Expire le \d{1,2}\u00a0\S+\u00a0\d{4} à [1-9]?\d\u00a0h\u00a0\d{2}\u00a0HN?[EA]\S* si elle n’a pas été acceptée/,
     );
     expect(sms.form.Body).toContain(`Leads Co : nouvelle demande ${lead.id} pour ${vendorName}, Kitchen renovation.`);
     expect(sms.form.Body).toMatch(/ Expire le \d{1,2} \S+ \d{4} à [1-9]?\d h \d{2} /);
