@@ -1,3 +1,5 @@
+import { type AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { PROVIDER_TEXT_MAX, providerText } from './delivery-failure';
 import { classifySmtpError } from './smtp-email.sender';
 import { backoffDelayMs, parseRetryAfter } from '../../common/retry/retry-policy';
@@ -163,6 +165,25 @@ describe('classifySmsResponse', () => {
       code: 'UNREACHABLE',
       providerCode: 'twilio_connection',
     });
+  });
+
+  it('classes a provider that takes the request but does not answer in time as twilio_timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const sender = new TwilioSmsSender({
+      apiBaseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      accountSid: 'AC1',
+      authToken: 'token',
+      from: '+15005550006',
+      sendTimeoutMs: 50,
+    });
+    const message = { id: 1, recipient: '416-555-0142', text: 'Hi', messageKey: 'k' } as OutgoingMessage;
+    try {
+      await expect(sender.send(message)).rejects.toMatchObject({ code: 'TIMEOUT', providerCode: 'twilio_timeout' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 
