@@ -26,8 +26,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 // V8 compiles the service's code for a good while after its start: measured rounds begin on warm servers.
 const WARM_START_S = Number(process.env.BENCH_WARM_START ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-// Many short rounds taking turns: one round swings more than what is measured, their median much less.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+// Many short rounds taking turns: one round swings more than what is measured, their median much less
+// (on a busy virtual machine the median of 20 still moved by a few percent from one run to the next).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const SCRAPES = Number(process.env.BENCH_SCRAPES ?? 50);
 const SCRAPE_EVERY_S = Number(process.env.BENCH_SCRAPE_EVERY ?? 15);
 // Processes of each kind: one process can run a few percent faster or slower than its twin for its whole
