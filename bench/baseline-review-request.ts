@@ -59,29 +59,28 @@ export async function writeReviewRequest(pool: Pool, vendorId: number, body: Rev
       }),
     );
     const link = `https://reviews.example/p/${process.token}`;
-    const texts = [`Hi ${body.firstName}, how did we do? ${link}`, `Hi ${body.firstName}, how did we do? ${link}`];
-    // Both messages in one statement, as the service queues them.
-    const deliveries = await run(
-      NOTIFICATION_SQL.insert.bind({
-        vendorIds: [vendorId, vendorId],
-        purposes: ['REVIEW_REQUEST', 'REVIEW_REQUEST'],
-        subjectIds: [request.id, request.id],
-        processIds: [process.id, process.id],
-        channels: ['EMAIL', 'SMS'],
-        senders: [null, null],
-        recipients: [email, phone],
-        subjects: ['How did we do?', null],
-        texts,
-        htmls: [null, null],
-        unsubscribeUrls: [`${link}/unsubscribe`, `${link}/unsubscribe`],
-        fromNames: [null, null],
-        replyTos: [null, null],
-        messageKeys: [randomUUID(), randomUUID()],
-        delaySeconds: [0, 0],
-        sendAfters: [null, null],
-        traceParent: null,
-      }),
-    );
+    const message = { vendorId, purpose: 'REVIEW_REQUEST', subjectId: request.id, processId: process.id };
+    const none = { sender: null, html: null, fromName: null, replyTo: null, traceParent: null, sendAfter: null };
+    const deliveries = [];
+    for (const [channel, recipient, subject] of [
+      ['EMAIL', email, 'How did we do?'],
+      ['SMS', phone, null],
+    ] as const) {
+      const [queued] = await run(
+        NOTIFICATION_SQL.insert.bind({
+          ...message,
+          ...none,
+          channel,
+          recipient,
+          subject,
+          text: `Hi ${body.firstName}, how did we do? ${link}`,
+          unsubscribeUrl: `${link}/unsubscribe`,
+          messageKey: randomUUID(),
+          delaySeconds: 0,
+        }),
+      );
+      deliveries.push(queued);
+    }
     const answer = { id: request.id, processId: process.id, firstName: body.firstName, email, phone, deliveries };
     await run(
       EVENT_SQL.insert.bind({

@@ -34,36 +34,32 @@ export class NotificationsRepository {
   ) {}
 
   /**
-   * Inserts in the caller's transaction, so the rows commit or roll back with the caller's work, all in
-   * one statement; answers where each message stands, in order, null where its subject had one on the
-   * channel already.
+   * Inserts in the caller's transaction, so the row commits or rolls back with the caller's work;
+   * answers where the message stands, null when its subject had one on the channel already.
    */
-  async insert(rows: NewOutboxRow[]): Promise<(DeliveryState | null)[]> {
-    if (rows.length === 0) return [];
-    const column = <T>(value: (row: NewOutboxRow) => T): T[] => rows.map(value);
-    const queued = await this.sql.rows(
+  async insert({ delayMs, sendAfter, ...row }: NewOutboxRow): Promise<DeliveryState | null> {
+    const [queued] = await this.sql.rows(
       NOTIFICATION_SQL.insert.bind({
-        vendorIds: column((row) => row.vendorId),
-        purposes: column((row) => row.purpose),
-        subjectIds: column((row) => row.subjectId),
-        processIds: column((row) => row.processId ?? null),
-        channels: column((row) => row.channel),
-        senders: column((row) => row.sender ?? null),
-        recipients: column((row) => row.recipient),
-        subjects: column((row) => row.subject ?? null),
-        texts: column((row) => row.text),
-        htmls: column((row) => row.html ?? null),
-        unsubscribeUrls: column((row) => row.unsubscribeUrl ?? null),
-        fromNames: column((row) => row.fromName ?? null),
-        replyTos: column((row) => row.replyTo ?? null),
-        messageKeys: column((row) => row.messageKey),
-        delaySeconds: column((row) => (row.delayMs ? Math.round(row.delayMs / 1000) : 0)),
-        sendAfters: column((row) => row.sendAfter ?? null),
+        vendorId: row.vendorId,
+        purpose: row.purpose,
+        subjectId: row.subjectId,
+        processId: row.processId ?? null,
+        channel: row.channel,
+        sender: row.sender ?? null,
+        recipient: row.recipient,
+        subject: row.subject ?? null,
+        text: row.text,
+        html: row.html ?? null,
+        unsubscribeUrl: row.unsubscribeUrl ?? null,
+        fromName: row.fromName ?? null,
+        replyTo: row.replyTo ?? null,
+        messageKey: row.messageKey,
+        delaySeconds: delayMs ? Math.round(delayMs / 1000) : 0,
         traceParent: currentTraceParent(),
+        sendAfter: sendAfter ?? null,
       }),
     );
-    const byKey = new Map(queued.map(({ messageKey, ...state }) => [messageKey, state]));
-    return rows.map((row) => byKey.get(row.messageKey) ?? null);
+    return queued ?? null;
   }
 
   /**

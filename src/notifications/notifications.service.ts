@@ -117,17 +117,15 @@ export class NotificationsService {
   }
 
   /**
-   * Queues messages in the caller's transaction, in one statement: each is delivered only if that
-   * transaction commits. Idempotent per (purpose, subjectId, channel): a message queued before is ignored
-   * (and answers null). Throws (a producer bug) on an invalid recipient or a non-http(s) link. Answers
-   * where each message stands, in order, as its request's answer shows it.
+   * Queues one message in the caller's transaction: it is delivered only if that transaction commits.
+   * Idempotent per (purpose, subjectId, channel): a second call for the same message is ignored (and
+   * answers null). Throws (a producer bug) on an invalid recipient or a non-http(s) link. Answers where
+   * the message stands, as its request's answer shows it.
    */
-  async enqueue(notifications: NewNotification[]): Promise<(DeliveryState | null)[]> {
-    notifications.forEach(assertValid);
-    const queued = await this.repository.insert(
-      notifications.map((notification) => render(notification, this.operator)),
-    );
-    if (notifications.length) this.signal.queued();
+  async enqueue(notification: NewNotification): Promise<DeliveryState | null> {
+    assertValid(notification);
+    const queued = await this.repository.insert(render(notification, this.operator));
+    this.signal.queued();
     return queued;
   }
 
@@ -140,7 +138,7 @@ export class NotificationsService {
     const { vendorId, purpose, subjectId, channel, recipient, subject, text, html } = alert;
     const addressing = { unsubscribeUrl: null, fromName: null, replyTo: null, sender: null, processId: null };
     const row = { vendorId, purpose, subjectId, channel, recipient, subject, text, html, ...addressing };
-    await this.repository.insert([{ ...row, messageKey: randomUUID() }]);
+    await this.repository.insert({ ...row, messageKey: randomUUID() });
     this.signal.queued();
   }
 
@@ -159,14 +157,20 @@ export class NotificationsService {
     if (channel === 'SMS') {
       const text = renderLeadMessageSms(vendor.name, body, message.unsubscribeLink, locale);
       const sms = { subject: null, text, html: null, unsubscribeUrl: null, fromName: null, replyTo: null };
-      await this.repository.insert([{ ...base, ...delivery, ...sms, sender: vendor.smsSender }]);
+      await this.repository.insert({ ...base, ...delivery, ...sms, sender: vendor.smsSender });
     } else {
       const unsubscribeUrl = message.unsubscribeLink;
       const email = renderLeadMessageEmail(body, { ...vendor, unsubscribeLink: unsubscribeUrl }, this.operator, locale);
       const fromName = `${cleanMergeValue(vendor.name)} via ${this.operator.name}`.slice(0, 300);
-      await this.repository.insert([
-        { ...base, ...delivery, ...email, unsubscribeUrl, fromName, replyTo: vendor.email, sender: null },
-      ]);
+      await this.repository.insert({
+        ...base,
+        ...delivery,
+        ...email,
+        unsubscribeUrl,
+        fromName,
+        replyTo: vendor.email,
+        sender: null,
+      });
     }
     this.signal.queued();
   }

@@ -69,29 +69,20 @@ const HELD_CLAIM = `id = :id AND attempts = :attempts AND status = 'PENDING'`;
 
 export const NOTIFICATION_SQL = {
   /**
-   * Messages given column by column (one array per column, a message's values at one index), each due its
-   * delay in seconds from now, in one statement: a request's e-mail and text are one round trip. Answers
-   * where each inserted one stands by its key; none (and no row) for a message whose subject already has
-   * one on the channel.
+   * One message, due :delaySeconds from now, answering where it stands; none (and no row) when its
+   * subject already has one on the channel.
    */
-  insert: new NamedSql<DeliveryState & { messageKey: string }>(
+  insert: new NamedSql<DeliveryState>(
     `
     INSERT INTO notification_outbox (vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject,
                                      text, html, unsubscribe_url, from_name, reply_to, message_key, next_attempt_at,
                                      trace_parent, send_after)
-    SELECT vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject, text, html,
-           unsubscribe_url, from_name, reply_to, message_key, now() + make_interval(secs => delay_seconds),
-           :traceParent, send_after
-      FROM unnest(:vendorIds::int[], :purposes::notification_purpose[], :subjectIds::bigint[], :processIds::bigint[],
-                  :channels::notification_channel[], :senders::text[], :recipients::text[], :subjects::text[],
-                  :texts::text[], :htmls::text[], :unsubscribeUrls::text[], :fromNames::text[], :replyTos::text[],
-                  :messageKeys::uuid[], :delaySeconds::int[], :sendAfters::timestamptz[])
-           AS m(vendor_id, purpose, subject_id, process_id, channel, sender, recipient, subject, text, html,
-                unsubscribe_url, from_name, reply_to, message_key, delay_seconds, send_after)
+    VALUES (:vendorId, :purpose, :subjectId, :processId, :channel, :sender, :recipient, :subject, :text, :html,
+            :unsubscribeUrl, :fromName, :replyTo, :messageKey, now() + make_interval(secs => :delaySeconds),
+            :traceParent, :sendAfter::timestamptz)
     ON CONFLICT DO NOTHING
-    RETURNING message_key AS "messageKey", channel, status, attempts, last_error_code AS "lastErrorCode",
-              last_error AS "lastError", sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt",
-              send_after AS "sendAfter"`,
+    RETURNING channel, status, attempts, last_error_code AS "lastErrorCode", last_error AS "lastError",
+              sent_at AS "sentAt", next_attempt_at AS "nextAttemptAt", send_after AS "sendAfter"`,
     { prepare: true },
   ),
 

@@ -1,7 +1,7 @@
 import { vendorContactOf } from '../vendors/vendor-profile';
 import { Injectable } from '@nestjs/common';
 import type { Locale } from '../common/locale/locale';
-import type { CustomerPurpose, NewNotification, NotificationChannel } from '../notifications/notification.types';
+import type { CustomerPurpose, NotificationChannel } from '../notifications/notification.types';
 import type { DeliveryState } from '../notifications/entities/outbox-notification.entity';
 import { NotificationsService } from '../notifications/notifications.service';
 import { ReputationLinks } from './reputation-links';
@@ -96,7 +96,6 @@ export class ReputationMessages {
       ['EMAIL', 'email', email, message.customMessages?.email],
       ['SMS', 'phone', phone, message.customMessages?.sms],
     ];
-    const queued: NewNotification[] = [];
     for (const [channel, kind, recipient, customMessage] of recipients) {
       if (recipient === null) continue;
       if (optedOut.has(recipient)) {
@@ -107,7 +106,7 @@ export class ReputationMessages {
         result.senderPoolFull = true;
         continue;
       }
-      queued.push({
+      const delivery = await this.notifications.enqueue({
         vendorId: message.vendorId,
         purpose: message.purpose,
         locale: message.locale,
@@ -130,15 +129,10 @@ export class ReputationMessages {
         processId: message.processId,
         smsSender: vendor.smsFromNumber,
       });
-    }
-    // The e-mail and the text in one statement, once the text is known to have a number to leave from.
-    const deliveries = await this.notifications.enqueue(queued);
-    queued.forEach(({ channel }, i) => {
       result.channels.push(channel);
-      const delivery = deliveries[i];
       if (delivery) result.deliveries.push(delivery);
       if (channel === 'SMS') result.sendAfter = quietEnd;
-    });
+    }
     return result;
   }
 }

@@ -145,7 +145,7 @@ describe('Notifications on one instance (e2e)', () => {
     const n = notification();
     await expect(
       t.app.get(TransactionHost).withTransaction(async () => {
-        await t.app.get(NotificationsService).enqueue([n]);
+        await t.app.get(NotificationsService).enqueue(n);
         throw new Error('the producer failed after queuing');
       }),
     ).rejects.toThrow('the producer failed after queuing');
@@ -165,31 +165,20 @@ describe('Notifications on one instance (e2e)', () => {
     expect(h.sink.to('someone-else@customer.test')).toHaveLength(0);
   });
 
-  it('queues several messages in one statement, answering each in order, null for one queued before', async () => {
-    const first = notification();
-    await enqueue(t, first);
-    const text = notification({ channel: 'SMS', recipient: '416-555-0177' });
-    const answers = await t.app
-      .get(TransactionHost)
-      .withTransaction(() => t.app.get(NotificationsService).enqueue([notification(), first, text]));
-    expect(answers.map((answer) => answer && [answer.channel, answer.status])).toEqual([
-      ['EMAIL', 'PENDING'],
-      null,
-      ['SMS', 'PENDING'],
-    ]);
-  });
-
   it('refuses what no provider should get: a bad recipient or a non-http link', async () => {
     const service = t.app.get(NotificationsService);
-    await expect(service.enqueue([notification({ recipient: 'a@b.test, c@d.test' })])).rejects.toThrow(
+    await expect(service.enqueue(notification({ recipient: 'a@b.test, c@d.test' }))).rejects.toThrow(
       /not a valid e-mail address/,
     );
-    await expect(service.enqueue([notification({ channel: 'SMS', recipient: '+1 416 555 0101' })])).rejects.toThrow(
+    await expect(service.enqueue(notification({ channel: 'SMS', recipient: '+1 416 555 0101' }))).rejects.toThrow(
       /xxx-xxx-xxxx/,
     );
     const bad = notification();
     await expect(
-      service.enqueue([{ ...bad, mergeFields: { ...bad.mergeFields, link: 'javascript:alert(1)' } }]),
+      service.enqueue({
+        ...bad,
+        mergeFields: { ...bad.mergeFields, link: 'javascript:alert(1)' },
+      }),
     ).rejects.toThrow(/link must be an http\(s\) URL/);
   });
 });

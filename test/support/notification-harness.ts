@@ -117,7 +117,7 @@ export function enqueue(t: TestApp, ...notifications: NewNotification[]): Promis
         kind: 'REVIEW_REQUEST',
         locale: undefined,
       });
-      await t.app.get(NotificationsService).enqueue([n]);
+      await t.app.get(NotificationsService).enqueue(n);
     }
   });
 }
