@@ -61,14 +61,15 @@ export class HttpMetrics {
   /** A request ends, answered or its connection closed first. */
   ended(request: IncomingMessage, response: ServerResponse, seconds: number): void {
     this.inFlight--;
+    const routed = request as Request;
     // Nest registers each route on the application with its whole path (prefix, controller, handler).
-    const template = (request as Request).route as { path?: unknown } | undefined;
+    const template = routed.route as { path?: unknown } | undefined;
     const route = typeof template?.path === 'string' ? template.path : UNMATCHED_ROUTE;
     const status = response.statusCode;
     this.duration.observe(
       { http_request_method: request.method, http_route: route, http_response_status_code: status },
       seconds,
     );
-    if (status === 429) this.limited.inc({ surface: surfaceOf(route, (request as Request).path) });
+    if (status === 429) this.limited.inc({ surface: surfaceOf(route, routed.path) });
   }
 }
