@@ -58,6 +58,7 @@ import { ConsentLedger1795860000000 } from './1795860000000-ConsentLedger';
 import { SuppressedMessages1795890000000 } from './1795890000000-SuppressedMessages';
 import { KpiFoldOncePerCommit1795900000000 } from './1795900000000-KpiFoldOncePerCommit';
 import { NoConsentFailuresSuppressed1795920000000 } from './1795920000000-NoConsentFailuresSuppressed';
+import { SmsSenderUsesLocked1795930000000 } from './1795930000000-SmsSenderUsesLocked';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -122,4 +123,5 @@ export const MIGRATIONS = [
   SuppressedMessages1795890000000,
   KpiFoldOncePerCommit1795900000000,
   NoConsentFailuresSuppressed1795920000000,
+  SmsSenderUsesLocked1795930000000,
 ];

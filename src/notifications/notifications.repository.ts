@@ -73,13 +73,29 @@ export class NotificationsRepository {
   }
 
   /**
-   * Records, committed before the message leaves, that this attempt is handing it over, and the pool
-   * number it leaves from (null: the one it has), and the basis of consent it leaves under; false when the claim is no longer this worker's or its
-   * lease has run out (another worker may take it any moment), and then the message must not be sent.
+   * Records, committed before the message leaves, that this attempt is handing it over, under the basis
+   * of consent it leaves under; false when the claim is no longer this worker's or its lease has run out
+   * (another worker may take it any moment), and then the message must not be sent. A text leaving from
+   * a pool number (`fromPool`) is marked with it, and the number recorded as its vendor's for the phone.
    */
-  markHandingOver(claim: ClaimedNotification, sender: string | null, consentBasis: string | null): Promise<boolean> {
+  markHandingOver(
+    claim: ClaimedNotification,
+    consentBasis: string | null,
+    fromPool?: { sender: string; usedAt: Date },
+  ): Promise<boolean> {
     const { id, attempts } = claim;
-    return this.whileHeld(NOTIFICATION_SQL.markHandingOver.bind({ id, attempts, sender, consentBasis }));
+    return this.whileHeld(
+      fromPool
+        ? NOTIFICATION_SQL.markHandingOverFromPool.bind({
+            id,
+            attempts,
+            consentBasis,
+            phone: claim.recipient,
+            vendorId: claim.vendorId,
+            ...fromPool,
+          })
+        : NOTIFICATION_SQL.markHandingOver.bind({ id, attempts, consentBasis }),
+    );
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */

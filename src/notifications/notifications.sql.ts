@@ -112,13 +112,27 @@ export const NOTIFICATION_SQL = {
   ),
 
   /**
-   * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, leaving from
-   * :sender when one is given, under the basis of consent (or exemption) :consentBasis.
+   * The claim (:id, :attempts) handing its message over, while it holds and its lease runs, under the
+   * basis of consent (or exemption) :consentBasis.
    */
   markHandingOver: new NamedSql(
     `
-    UPDATE notification_outbox
-       SET handover_attempt = :attempts, sender = coalesce(:sender, sender), consent_basis = :consentBasis
+    UPDATE notification_outbox SET handover_attempt = :attempts, consent_basis = :consentBasis
+     WHERE ${HELD_CLAIM} AND next_attempt_at > now()`,
+    { prepare: true },
+  ),
+
+  /**
+   * `markHandingOver` for a text leaving from the pool number :sender, which :vendorId now texts
+   * :phone from (used at :usedAt). The number stays recorded when the claim no longer holds: the attempt
+   * holding it takes that same number.
+   */
+  markHandingOverFromPool: new NamedSql(
+    `
+    WITH used AS (
+      INSERT INTO sms_sender_pairs (phone, vendor_id, sender, last_used_at) VALUES (:phone, :vendorId, :sender, :usedAt)
+      ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at)
+    UPDATE notification_outbox SET handover_attempt = :attempts, sender = :sender, consent_basis = :consentBasis
      WHERE ${HELD_CLAIM} AND next_attempt_at > now()`,
     { prepare: true },
   ),
@@ -167,14 +181,6 @@ export const NOTIFICATION_SQL = {
     { prepare: true },
   ),
 
-  /** The :sender :vendorId texts :phone from, used at :lastUsedAt. */
-  recordSenderUse: new NamedSql(
-    `
-    INSERT INTO sms_sender_pairs (phone, vendor_id, sender, last_used_at) VALUES (:phone, :vendorId, :sender, :lastUsedAt)
-    ON CONFLICT (phone, vendor_id) DO UPDATE SET sender = EXCLUDED.sender, last_used_at = EXCLUDED.last_used_at`,
-    { prepare: true },
-  ),
-
   /** Which of :contacts are phones opted out of :vendorId's texts: opted out, and not asked again of that vendor. */
   smsOptedOutAmong: new NamedSql<{ phone: string }>(
     `SELECT o.phone FROM sms_opt_outs o WHERE o.phone = ANY(:contacts::varchar[])
@@ -192,6 +198,15 @@ export const NOTIFICATION_SQL = {
   /** Every pool number the vendors text :phone from, and when each last did. */
   senderUses: new NamedSql<SenderUse>(
     `SELECT vendor_id AS "vendorId", sender, last_used_at AS "lastUsedAt" FROM sms_sender_pairs WHERE phone = :phone`,
+    { prepare: true },
+  ),
+
+  /**
+   * `senderUses` read once the caller's transaction holds :phone's lock (until it commits): two messages
+   * to one phone take their numbers one after the other.
+   */
+  senderUsesLocked: new NamedSql<SenderUse>(
+    `SELECT vendor_id AS "vendorId", sender, last_used_at AS "lastUsedAt" FROM sms_sender_uses_locked(:phone)`,
     { prepare: true },
   ),
 

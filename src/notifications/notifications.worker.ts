@@ -97,8 +97,9 @@ export class NotificationsWorker extends OutboxWorker<CheckedClaim> {
    * pool number a text to a customer leaves from (taken by its first attempt, kept by the retries).
    * False, and nothing is sent, when the claim was lost or the database does not answer: the message
    * is then taken again after its lease. A message without a pool number is marked by one statement of
-   * its own; a pool text takes its number first (the phone's lock before the row's, one order for every
-   * worker) and is marked with it. Its number stays recorded when the claim was lost meanwhile: the
+   * its own; a pool text chooses its number under the phone's lock (the phone's lock before the row's,
+   * one order for every worker), then one statement records the number and marks the row with it. Its
+   * number stays recorded when the claim was lost meanwhile: the
    * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
    * for the phone) is answered, so the message fails for good without leaving.
    */
@@ -106,12 +107,12 @@ export class NotificationsWorker extends OutboxWorker<CheckedClaim> {
     try {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
-            const sender = await this.senders.take(claim.recipient, claim.vendorId);
-            if (!(await this.repository.markHandingOver(claim, sender, basis))) return false;
-            claim.sender = sender;
+            const fromPool = await this.senders.choose(claim.recipient, claim.vendorId);
+            if (!(await this.repository.markHandingOver(claim, basis, fromPool ?? undefined))) return false;
+            claim.sender = fromPool?.sender ?? null;
             return true;
           })
-        : await this.repository.markHandingOver(claim, null, basis);
+        : await this.repository.markHandingOver(claim, basis);
       if (marked) return true;
       this.logger.warn(`Notification ${claim.id}: the claim ran out before the hand-over; not sent by this attempt.`);
     } catch (error) {

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MetricsRegistry } from '../../common/metrics/metrics-registry';
 import { Clock } from '../../common/time/clock';
 import { NotificationsConfig, notificationsConfig } from '../../config/notifications.config';
-import { LockSpace, lockTextUntilCommit } from '../../database/advisory-locks';
 import { Sql } from '../../database/sql';
 import { DeliveryFailure } from '../delivery/delivery-failure';
 import { NOTIFICATION_SQL } from '../notifications.sql';
@@ -40,24 +39,23 @@ export class SmsSenderPool {
   }
 
   /**
-   * In the caller's transaction: the number the vendor texts this phone from now, recorded as used. Two
-   * messages to one phone take their numbers one after the other (a lock on the phone until commit).
-   * Null when SMS_FROM is not set (texts go to the log). Throws a permanent `SENDER_POOL_FULL` failure
-   * (reported to the operator) when every number is another vendor's for the phone.
+   * In the caller's transaction: the number the vendor texts this phone from now, with the time to
+   * record it as used at, which the caller does before it commits. Two messages to one phone choose
+   * their numbers one after the other (a lock on the phone until commit). Null when SMS_FROM is not set
+   * (texts go to the log). Throws a permanent `SENDER_POOL_FULL` failure (reported to the operator)
+   * when every number is another vendor's for the phone.
    */
-  async take(phone: string, vendorId: number): Promise<string | null> {
+  async choose(phone: string, vendorId: number): Promise<{ sender: string; usedAt: Date } | null> {
     const pool = this.config.sms?.senderPool;
     if (!pool) return null;
-    await lockTextUntilCommit(this.sql, LockSpace.SmsSenderPairs, phone);
-    const uses = await this.sql.rows(NOTIFICATION_SQL.senderUses.bind({ phone }));
-    const now = this.clock.now();
-    const sender = chooseSender(pool, vendorId, uses, now);
+    const uses = await this.sql.rows(NOTIFICATION_SQL.senderUsesLocked.bind({ phone }));
+    const usedAt = this.clock.now();
+    const sender = chooseSender(pool, vendorId, uses, usedAt);
     if (sender === null) {
       this.reportFull(vendorId, 'delivery');
       throw DeliveryFailure.permanent('SENDER_POOL_FULL', SENDER_POOL_FULL_REASON);
     }
-    await this.sql.run(NOTIFICATION_SQL.recordSenderUse.bind({ phone, vendorId, sender, lastUsedAt: now }));
-    return sender;
+    return { sender, usedAt };
   }
 
   /**
