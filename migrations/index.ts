@@ -59,6 +59,7 @@ import { SuppressedMessages1795890000000 } from './1795890000000-SuppressedMessa
 import { KpiFoldOncePerCommit1795900000000 } from './1795900000000-KpiFoldOncePerCommit';
 import { NoConsentFailuresSuppressed1795920000000 } from './1795920000000-NoConsentFailuresSuppressed';
 import { SmsSenderUsesLocked1795930000000 } from './1795930000000-SmsSenderUsesLocked';
+import { IdempotencyKeyHeld1795940000000 } from './1795940000000-IdempotencyKeyHeld';
 
 // Every migration, in order. Listed rather than globbed so one list serves the compiled build,
 // the TypeScript sources under Jest, and the Docker image alike.
@@ -124,4 +125,5 @@ export const MIGRATIONS = [
   KpiFoldOncePerCommit1795900000000,
   NoConsentFailuresSuppressed1795920000000,
   SmsSenderUsesLocked1795930000000,
+  IdempotencyKeyHeld1795940000000,
 ];

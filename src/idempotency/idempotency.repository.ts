@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { LockSpace } from '../database/advisory-locks';
 import { Sql } from '../database/sql';
 import type { TouchedRecord } from '../common/privacy/touched-records';
 import { IdempotencyState } from './entities/idempotency-key.entity';
@@ -31,20 +30,13 @@ export class IdempotencyRepository {
   }
 
   /**
-   * The hold of a request on its key, in the caller's transaction: false when another request holds
-   * it. PostgreSQL ends it with the transaction, and with the connection when its process dies.
-   * Read the key only after it is held: a statement's snapshot is taken before its lock is granted.
+   * The hold of a request on its key, in the caller's transaction: `held` false when another request
+   * holds it. PostgreSQL ends it with the transaction, and with the connection when its process dies.
+   * With it, the key as found once held (null: no row), read after the lock in the same round trip.
    */
-  async hold(scope: KeyScope): Promise<boolean> {
-    const [{ held }] = await this.sql.rows<{ held: boolean }>(
-      IDEMPOTENCY_SQL.hold.bind({ ...scope, lockSpace: LockSpace.IdempotencyKey }),
-    );
-    return held;
-  }
-
-  async find(scope: KeyScope): Promise<KeyAsFound | null> {
-    const [key] = await this.sql.rows(IDEMPOTENCY_SQL.find.bind({ ...scope }));
-    return key ?? null;
+  async hold(scope: KeyScope): Promise<{ held: boolean; kept: KeyAsFound | null }> {
+    const [{ held, fingerprint, state, status, body }] = await this.sql.rows(IDEMPOTENCY_SQL.hold.bind({ ...scope }));
+    return { held, kept: fingerprint === null || state === null ? null : { fingerprint, state, status, body } };
   }
 
   /**

@@ -111,8 +111,7 @@ export class IdempotencyService {
     let refusal: DomainError | undefined;
     try {
       const answer = await this.txHost.withTransaction(async () => {
-        const held = await this.repository.hold(scope);
-        const kept = await this.repository.find(scope);
+        const { held, kept } = await this.repository.hold(scope);
         const earlier = answerBefore(kept, fingerprint, held, response);
         if (earlier) this.metrics.answeredBefore(earlier);
         if (earlier instanceof DomainError) refusal = earlier;
@@ -154,7 +153,7 @@ export class IdempotencyService {
   private async answered(scope: KeyScope, claim: Claim, error: unknown): Promise<void> {
     const status = errorStatusOf(error);
     await this.txHost.withTransaction(async () => {
-      if (!(await this.repository.hold(scope))) return;
+      if (!(await this.repository.hold(scope)).held) return;
       if (status < 500) {
         const body = JSON.stringify(this.errors.toReply(error).body);
         await this.repository.keep(scope, claim, { status, body, touchedRecords: [] });

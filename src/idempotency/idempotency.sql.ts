@@ -34,10 +34,12 @@ export const IDEMPOTENCY_SQL = {
     { prepare: true },
   ),
 
-  /** The hold of a request on its key, by a lock of its transaction. :lockSpace. */
-  hold: new NamedSql(
-    `
-    SELECT pg_try_advisory_xact_lock(:lockSpace, hashtext(:accountType || ':' || :accountId || ':' || :key)) AS held`,
+  /**
+   * The hold of a request on its key, by a lock of its transaction (`held`), and the key as it stands
+   * once held (all else null when there is no row): `idempotency_key_held` reads after it locks.
+   */
+  hold: new NamedSql<{ held: boolean } & { [Column in keyof KeyAsFound]: KeyAsFound[Column] | null }>(
+    `SELECT held, fingerprint, state, status, body FROM idempotency_key_held(:accountType, :accountId, :key)`,
     { prepare: true },
   ),
 
@@ -56,11 +58,6 @@ export const IDEMPOTENCY_SQL = {
      WHERE idempotency_keys.state = 'RUNNING' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint`,
     { prepare: true },
   ),
-
-  /** The key as its request finds it once held. */
-  find: new NamedSql<KeyAsFound>(`SELECT fingerprint, state, status, body FROM idempotency_keys WHERE ${KEY}`, {
-    prepare: true,
-  }),
 
   /** Frees a key no request answered. */
   release: new NamedSql(`DELETE FROM idempotency_keys WHERE ${KEY} AND state = 'RUNNING'`),
