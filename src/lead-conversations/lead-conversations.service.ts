@@ -102,16 +102,16 @@ export class LeadConversationsService implements OnModuleInit, SmsReplyListener 
       channel === 'sms' ? leadMessagePath(unsubscribeToken) : leadUnsubscribePath(unsubscribeToken),
     );
     if (channel === 'sms') this.assertSmsFits(vendor.vendorName, body, pageLink, locale);
-    if (await this.processes.anyOptedOut(vendorId, [recipient])) {
+    const optedOut = `The customer opted out of messages from ${vendor.vendorName}: no message was sent.`;
+    if (await this.processes.anyOptedOut(vendorId, [recipient])) throw new DomainError(ErrorCode.Conflict, optedOut);
+    const noText =
+      channel === 'sms' ? await this.notifications.whyNoText(recipient, vendorId, vendor.smsFromNumber) : null;
+    if (noText) {
       throw new DomainError(
         ErrorCode.Conflict,
-        `The customer opted out of messages from ${vendor.vendorName}: no message was sent.`,
-      );
-    }
-    if (channel === 'sms' && !(await this.notifications.canText(recipient, vendorId, vendor.smsFromNumber))) {
-      throw new DomainError(
-        ErrorCode.Conflict,
-        "Every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared: no message was sent.",
+        noText === 'OPTED_OUT'
+          ? optedOut
+          : "Every text-message number of the service already carries another vendor's conversation with this phone, and a number is never shared: no message was sent.",
       );
     }
     const at = this.clock.now();

@@ -27,6 +27,9 @@ export type CustomerPurpose = (typeof CUSTOMER_PURPOSES)[number];
 export const VENDOR_ALERT_PURPOSES = ['LEAD_ALERT', 'LEAD_REALERT', 'LEAD_ALERT_CONFIRMATION'] as const;
 export type VendorAlertPurpose = (typeof VENDOR_ALERT_PURPOSES)[number];
 
+/** Why a text to a customer cannot leave for a phone: it texted STOP, or no number is the vendor's for it. */
+export type NoTextReason = 'OPTED_OUT' | 'SENDER_POOL_FULL';
+
 /**
  * A message the vendor wrote to the customer of a lead (docs/contract.md#lead-conversations; subject: the conversation's message).
  * Rendered by `NotificationsService.enqueueLeadMessage`: the vendor's words in the operator's frame.

@@ -8,6 +8,7 @@ import type { Statement } from '../database/statement';
 import type { DeliveryFailure } from './delivery/delivery-failure';
 import type { OutgoingMessage } from './delivery/message-sender';
 import type { LeavingMessage } from './sending-consent';
+import type { SenderUse } from './sender-pool/choose-sender';
 import { type DeliveryState, OutboxNotification } from './entities/outbox-notification.entity';
 import { type NotificationPurpose, TO_CUSTOMER_PURPOSES, VENDOR_ALERT_PURPOSES } from './notification.types';
 import {
@@ -96,6 +97,15 @@ export class NotificationsRepository {
           })
         : NOTIFICATION_SQL.markHandingOver.bind({ id, attempts, consentBasis }),
     );
+  }
+
+  /** Before a text to `phone` is queued: whether it is opted out of the vendor's texts, and its pool numbers' uses. */
+  async textingTo(phone: string, vendorId: number): Promise<{ optedOut: boolean; senderUses: SenderUse[] }> {
+    const rows = await this.sql.rows(NOTIFICATION_SQL.textingTo.bind({ phone, vendorId }));
+    const senderUses = rows.flatMap(({ vendorId: user, sender, lastUsedAt }) =>
+      user === null || sender === null || lastUsedAt === null ? [] : [{ vendorId: user, sender, lastUsedAt }],
+    );
+    return { optedOut: rows[0].optedOut, senderUses };
   }
 
   /** Each outcome applies only while this worker still holds the claim (same attempts, still PENDING). */

@@ -6,6 +6,7 @@ import {
   type NewLeadMessage,
   type NewNotification,
   type NewVendorAlert,
+  type NoTextReason,
   type NotificationPurpose,
 } from './notification.types';
 import { NewOutboxRow, NotificationsRepository } from './notifications.repository';
@@ -108,12 +109,15 @@ export class NotificationsService {
   }
 
   /**
-   * Whether a text to a customer can leave for this phone now: from the vendor's own number
-   * (`ownSender`), or from a pool number the vendor has or that is free for the phone (never one that
-   * carries another vendor's conversation with it). A refusal is reported to the operator.
+   * Why a text to a customer cannot leave for this phone now, null when it can, in one read: the phone
+   * texted STOP (and did not ask this vendor again), or no number is the vendor's for it: neither its own
+   * (`ownSender`) nor a pool number it has or that is free for the phone (never one that carries another
+   * vendor's conversation with it). A full pool is reported to the operator.
    */
-  async canText(phone: string, vendorId: number, ownSender: string | null): Promise<boolean> {
-    return ownSender !== null || this.senders.hasNumberFor(phone, vendorId);
+  async whyNoText(phone: string, vendorId: number, ownSender: string | null): Promise<NoTextReason | null> {
+    const { optedOut, senderUses } = await this.repository.textingTo(phone, vendorId);
+    if (optedOut) return 'OPTED_OUT';
+    return ownSender !== null || this.senders.hasNumberFor(vendorId, senderUses) ? null : 'SENDER_POOL_FULL';
   }
 
   /**

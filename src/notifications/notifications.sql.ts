@@ -67,6 +67,9 @@ export function failedSubjectsStatement(
 /** The claim (:id, :attempts) still holds: its row is still PENDING under this claim's number. */
 const HELD_CLAIM = `id = :id AND attempts = :attempts AND status = 'PENDING'`;
 
+/** Of an opt-out `o`: the phone did not ask :vendorId's texts again (START to its number). */
+const NOT_ASKED_AGAIN = `NOT EXISTS (SELECT 1 FROM sms_opt_out_lifts l WHERE l.phone = o.phone AND l.vendor_id = :vendorId)`;
+
 export const NOTIFICATION_SQL = {
   /**
    * One message, due :delaySeconds from now, answering where it stands; none (and no row) when its
@@ -183,8 +186,19 @@ export const NOTIFICATION_SQL = {
 
   /** Which of :contacts are phones opted out of :vendorId's texts: opted out, and not asked again of that vendor. */
   smsOptedOutAmong: new NamedSql<{ phone: string }>(
-    `SELECT o.phone FROM sms_opt_outs o WHERE o.phone = ANY(:contacts::varchar[])
-       AND NOT EXISTS (SELECT 1 FROM sms_opt_out_lifts l WHERE l.phone = o.phone AND l.vendor_id = :vendorId)`,
+    `SELECT o.phone FROM sms_opt_outs o WHERE o.phone = ANY(:contacts::varchar[]) AND ${NOT_ASKED_AGAIN}`,
+    { prepare: true },
+  ),
+
+  /**
+   * In one read, before a text to :phone is queued: whether it is opted out of :vendorId's texts (as
+   * `smsOptedOutAmong`), on each row, with every pool number the vendors text it from and when each last
+   * did (none: one row, its pair columns null).
+   */
+  textingTo: new NamedSql<{ optedOut: boolean } & { [Column in keyof SenderUse]: SenderUse[Column] | null }>(
+    `SELECT EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = :phone AND ${NOT_ASKED_AGAIN}) AS "optedOut",
+            pair.vendor_id AS "vendorId", pair.sender, pair.last_used_at AS "lastUsedAt"
+       FROM (VALUES (1)) AS one (n) LEFT JOIN sms_sender_pairs pair ON pair.phone = :phone`,
     { prepare: true },
   ),
 
@@ -195,14 +209,8 @@ export const NOTIFICATION_SQL = {
      ON CONFLICT DO NOTHING`,
   ),
 
-  /** Every pool number the vendors text :phone from, and when each last did. */
-  senderUses: new NamedSql<SenderUse>(
-    `SELECT vendor_id AS "vendorId", sender, last_used_at AS "lastUsedAt" FROM sms_sender_pairs WHERE phone = :phone`,
-    { prepare: true },
-  ),
-
   /**
-   * `senderUses` read once the caller's transaction holds :phone's lock (until it commits): two messages
+   * Every pool number the vendors text :phone from, and when each last did, read once the caller's transaction holds :phone's lock (until it commits): two messages
    * to one phone take their numbers one after the other.
    */
   senderUsesLocked: new NamedSql<SenderUse>(

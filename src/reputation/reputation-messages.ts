@@ -79,7 +79,8 @@ export class ReputationMessages {
     sender?: { vendor: Vendor; settings: AutomationSettingsValues },
   ): Promise<QueuedMessages> {
     const { email, phone } = message.contact;
-    const optedOut = await this.optedOut(message.vendorId, addressesOf(message.contact));
+    // The phones' own opt-outs (STOP) are read with the pool's numbers, below.
+    const optedOut = await this.repository.optedOut(message.vendorId, addressesOf(message.contact));
     const result: QueuedMessages = {
       channels: [],
       deliveries: [],
@@ -102,10 +103,13 @@ export class ReputationMessages {
         result.optedOut.push(kind);
         continue;
       }
-      if (channel === 'SMS' && !(await this.notifications.canText(recipient, message.vendorId, vendor.smsFromNumber))) {
-        result.senderPoolFull = true;
-        continue;
-      }
+      const noText =
+        channel === 'SMS'
+          ? await this.notifications.whyNoText(recipient, message.vendorId, vendor.smsFromNumber)
+          : null;
+      if (noText === 'OPTED_OUT') result.optedOut.push(kind);
+      if (noText === 'SENDER_POOL_FULL') result.senderPoolFull = true;
+      if (noText) continue;
       const delivery = await this.notifications.enqueue({
         vendorId: message.vendorId,
         purpose: message.purpose,

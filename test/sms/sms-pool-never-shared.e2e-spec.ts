@@ -88,7 +88,7 @@ describe('A pool number is never shared between two vendors for one phone (e2e)'
     await poolTakenFor(phone);
     const fourth = await reviewer();
     // The request's check passed before the other vendors took the numbers (a race the worker settles).
-    jest.spyOn(sms.bed.t.app.get(SmsSenderPool), 'hasNumberFor').mockResolvedValueOnce(true);
+    jest.spyOn(sms.bed.t.app.get(SmsSenderPool), 'hasNumberFor').mockReturnValueOnce(true);
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const countedBefore = await poolFullCount('delivery');
     const created = await requestReview(fourth, { phone }).expect(201);

@@ -5,7 +5,7 @@ import { NotificationsConfig, notificationsConfig } from '../../config/notificat
 import { Sql } from '../../database/sql';
 import { DeliveryFailure } from '../delivery/delivery-failure';
 import { NOTIFICATION_SQL } from '../notifications.sql';
-import { chooseSender } from './choose-sender';
+import { type SenderUse, chooseSender } from './choose-sender';
 
 /** Why a text is not sent when every pool number is another vendor's for the phone; `lastError` and the 409 say it. */
 export const SENDER_POOL_FULL_REASON =
@@ -59,14 +59,13 @@ export class SmsSenderPool {
   }
 
   /**
-   * Whether the vendor may text the phone from the pool now (a number is its or free), checked before a
-   * direct request queues a text; a refusal is reported to the operator. True without SMS_FROM.
+   * Whether the vendor may text a phone from the pool now (a number is its or free), given every pair of
+   * that phone (`uses`), checked before a request queues a text; a refusal is reported to the operator.
+   * True without SMS_FROM.
    */
-  async hasNumberFor(phone: string, vendorId: number): Promise<boolean> {
+  hasNumberFor(vendorId: number, uses: readonly SenderUse[]): boolean {
     const pool = this.config.sms?.senderPool;
-    if (!pool) return true;
-    const uses = await this.sql.rows(NOTIFICATION_SQL.senderUses.bind({ phone }));
-    if (chooseSender(pool, vendorId, uses, this.clock.now()) !== null) return true;
+    if (!pool || chooseSender(pool, vendorId, uses, this.clock.now()) !== null) return true;
     this.reportFull(vendorId, 'request');
     return false;
   }
