@@ -17,13 +17,16 @@
 // BENCH_RATE caps the requests offered a second (unset: as fast as the API takes them), and
 // BENCH_PROVIDER_LATENCY_MS (default 0) is how long the SMTP sink and the SMS stand-in take to answer
 // each message, as real providers do (50–300 ms). On a server that loads pg_stat_statements
-// (TEST_DATABASE_URL) each run also lists its statements per request.
-import { BuiltServer } from '../test/support/built-server';
-import { runCli } from '../test/support/built-app';
+// (TEST_DATABASE_URL) each run also lists its statements per request. BENCH_AGAINST (a git revision)
+// builds that commit's sources too and measures each instance count through both builds, taking turns
+// for BENCH_ROUNDS rounds (default 3), then gives this tree's CPU per request over the other's by round.
+import { VariantServer, buildAt, removeBuild } from './campaign/source-build';
+import { root } from '../test/support/built-app';
 import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/test-database';
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
 import { campaignVendor } from './campaign/vendor-api';
-import { type CountedStatement, statementCounter, statementTable } from './campaign/statement-counts';
+import { statementCounter, statementTable } from './campaign/statement-counts';
+import { type Run, ratios } from './campaign/run-ratios';
 import { campaign, reads } from './campaign/traffic';
 import { type Target, startBaseline } from './baseline-process';
 import { percentile } from './percentile';
@@ -40,26 +43,8 @@ const RUNS = (process.env.BENCH_INSTANCES ?? '1,2')
   .split(',')
   .map((run) => (run.trim() === 'baseline' ? 'baseline' : Number(run)));
 const DELIVERY_TIMEOUT_MS = 30 * 60_000;
-
-interface Run {
-  instances: number | 'baseline';
-  acceptedPerS: number;
-  acceptP99: number;
-  refused: number;
-  deliveredPerS: number;
-  lastLeftS: number;
-  readsP99: number;
-  readsBeforeP99: number;
-  emails: ReturnType<typeof tally>;
-  texts: ReturnType<typeof tally>;
-  smtpConnections: number;
-  /** CPU ms per accepted request with its two messages, from the campaign's start until the last message left. */
-  cpu: { service: number; postgres: number; bench: number };
-  /** The machine's busy share of its cores over the same time. */
-  machineBusy: number;
-  /** What pg_stat_statements counted, where the server loads it. */
-  statements?: CountedStatement[];
-}
+const AGAINST = process.env.BENCH_AGAINST;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (AGAINST ? 3 : 1));
 
 /** NaN without samples (no reads). */
 const p99 = (samples: number[]): number =>
@@ -74,7 +59,11 @@ const p99 = (samples: number[]): number =>
  * One run: the campaign through `instances` built instances, or through the write baseline (one instance
  * that delivers nothing sets the run up; no reads, no messages to wait for).
  */
-async function measure(instances: number | 'baseline'): Promise<Run> {
+async function measure(
+  instances: number | 'baseline',
+  round: number,
+  against?: { ref: string; dir: string },
+): Promise<Run> {
   const baseline = instances === 'baseline';
   const database = `test_bench_campaign_${process.pid}_${instances}`;
   assertTestDatabase(database);
@@ -96,19 +85,14 @@ async function measure(instances: number | 'baseline'): Promise<Run> {
     LOG_LEVEL: 'warn',
     ...(baseline && { NOTIFY_WORKER_ENABLED: 'false' }),
   };
-  const servers = Array.from({ length: baseline ? 1 : instances }, () => new BuiltServer({ env }));
+  const servers = Array.from({ length: baseline ? 1 : instances }, () => new VariantServer(against?.dir ?? root, env));
   let stopBaseline: (() => Promise<void>) | undefined;
   try {
     for (const server of servers) await server.start();
-    const cli = await runCli(['create-admin', '--email', 'admin@bench.example', '--name', 'Admin'], {
-      ...process.env,
-      ...env,
-    });
-    if (cli.code !== 0) throw new Error(`create-admin failed: ${cli.stderr}`);
-    const manager = cli.stdout.trim();
+    const manager = servers[0].createAdmin();
     const sender = await campaignVendor(servers[0].url, manager, 'Campaign Renovations');
     const reader = await campaignVendor(servers[0].url, manager, 'Reading Roofing');
-    let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.process.pid! }));
+    let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.pid }));
     if (baseline) {
       const { url, pid, stop } = await startBaseline(env);
       stopBaseline = stop;
@@ -161,6 +145,8 @@ async function measure(instances: number | 'baseline'): Promise<Run> {
     const last = Math.max(emails.last, texts.last);
     return {
       instances,
+      against: against?.ref,
+      round,
       acceptedPerS: (CAMPAIGN - sent.refused) / sent.s,
       acceptP99: p99(sent.ms),
       refused: sent.refused,
@@ -185,7 +171,7 @@ async function measure(instances: number | 'baseline'): Promise<Run> {
 
 function report(run: Run): string {
   const cpu = `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)}`;
-  const accepted = `| ${run.instances} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`;
+  const accepted = `| ${run.instances}${run.against ? ` (${run.against})` : ''} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`;
   const busy = `${(100 * run.machineBusy).toFixed(0)}% |`;
   if (run.instances === 'baseline') return [accepted, '- | - | - | - | - | - | -', cpu, busy].join(' | ');
   const twice = run.emails.total - run.emails.distinct + (run.texts.total - run.texts.distinct);
@@ -199,24 +185,6 @@ function report(run: Run): string {
   ].join(' | ');
 }
 
-/** Two instances' delivery rate over one's; each run's CPU per request over the baseline's. */
-function ratios(runs: Run[]): string[] {
-  const lines: string[] = [];
-  const [one, two] = [1, 2].map((instances) => runs.find((run) => run.instances === instances));
-  if (one && two)
-    lines.push(`delivery rate, 2 instances over 1: ${(two.deliveredPerS / one.deliveredPerS).toFixed(2)}`);
-  const baseline = runs.find((run) => run.instances === 'baseline');
-  for (const run of runs) {
-    if (!baseline || run === baseline) continue;
-    const service = (run.cpu.service / baseline.cpu.service).toFixed(2);
-    const postgres = (run.cpu.postgres / baseline.cpu.postgres).toFixed(2);
-    lines.push(
-      `CPU per request, ${run.instances} instance(s) over the baseline: service ${service}, PostgreSQL ${postgres}`,
-    );
-  }
-  return lines;
-}
-
 async function main(): Promise<void> {
   const settings = { BENCH_CAMPAIGN: CAMPAIGN, BENCH_CLIENTS: CLIENTS, BENCH_RATE: RATE };
   for (const [name, value] of Object.entries(settings)) {
@@ -228,6 +196,8 @@ async function main(): Promise<void> {
   })) {
     if (!(value >= 0)) throw new Error(`${name} must be 0 or a positive number, not ${value}.`);
   }
+  if (!(Number.isInteger(ROUNDS) && ROUNDS > 0))
+    throw new Error(`BENCH_ROUNDS must be a positive integer, not ${ROUNDS}.`);
   if (!RUNS.every((instances) => instances === 'baseline' || (Number.isInteger(instances) && instances > 0))) {
     throw new Error('BENCH_INSTANCES must be instance counts or `baseline` separated by commas, such as 1,2,baseline.');
   }
@@ -242,14 +212,26 @@ async function main(): Promise<void> {
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   const runs: Run[] = [];
-  for (const instances of RUNS) {
-    const run = await measure(instances);
-    runs.push(run);
-    console.log(report(run));
+  const against = AGAINST ? { ref: AGAINST, dir: buildAt(AGAINST) } : undefined;
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const instances of RUNS) {
+        // The two builds take turns, the order swapped each round; the baseline runs once a round.
+        const builds = against && instances !== 'baseline' ? [against, undefined] : [undefined];
+        for (const build of round % 2 ? builds.reverse() : builds) {
+          const run = await measure(instances, round, build);
+          runs.push(run);
+          console.log(report(run));
+        }
+      }
+    }
+  } finally {
+    if (against) removeBuild(against.dir);
   }
-  for (const line of ratios(runs)) console.log(line);
-  for (const run of runs) {
-    if (run.statements) console.log(`\n${run.instances} instance(s): ${statementTable(run.statements)}`);
+  for (const line of ratios(runs, AGAINST)) console.log(line);
+  for (const run of runs.filter(({ round }) => round === 0)) {
+    const of = `${run.instances} instance(s)${run.against ? ` of ${run.against}` : ''}`;
+    if (run.statements) console.log(`\n${of}: ${statementTable(run.statements)}`);
   }
 }
 

@@ -1,6 +1,6 @@
-// A build of the service from a copy of this working tree's sources, with textual changes applied,
-// in a directory of its own (node_modules shared), and its server and CLI started from it. For a
-// side-by-side measure of one change: the same code, built twice, with and without it.
+// A build of the service from a copy of this working tree's sources, with textual changes applied, or
+// from an earlier commit's, in a directory of its own (node_modules shared), and its server and CLI
+// started from it. For a side-by-side measure of one change: built twice, with and without it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,28 @@ const COPIED = ['src', 'migrations', 'package.json', 'tsconfig.json', 'nest-cli.
 export function buildVariant(edits: readonly SourceEdit[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-variant-'));
   for (const entry of COPIED) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  for (const { file, find, replace } of edits) {
+    const path = join(dir, file);
+    const text = readFileSync(path, 'utf8');
+    if (text.split(find).length !== 2) throw new Error(`${file}: the text to change is not there exactly once.`);
+    writeFileSync(path, text.replace(find, replace));
+  }
+  return build(dir);
+}
+
+/** The sources of the commit `ref` (any git revision of this repository), built; answers the directory. */
+export function buildAt(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-at-'));
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, '--', ...COPIED], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  return build(dir);
+}
+
+/** Builds the sources in `dir` with this tree's packages. */
+function build(dir: string): string {
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   writeFileSync(
     join(dir, 'tsconfig.build.json'),
@@ -31,12 +53,6 @@ export function buildVariant(edits: readonly SourceEdit[]): string {
       exclude: ['node_modules', 'dist', '**/*.spec.ts'],
     }),
   );
-  for (const { file, find, replace } of edits) {
-    const path = join(dir, file);
-    const text = readFileSync(path, 'utf8');
-    if (text.split(find).length !== 2) throw new Error(`${file}: the text to change is not there exactly once.`);
-    writeFileSync(path, text.replace(find, replace));
-  }
   execFileSync(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js', { paths: [root] }), 'build'], {
     cwd: dir,
     stdio: 'inherit',
