@@ -108,7 +108,7 @@ export class NotificationsWorker extends OutboxWorker<CheckedClaim> {
       const marked = this.leavesFromPool(claim)
         ? await this.txHost.withTransaction(async () => {
             const fromPool = await this.senders.choose(claim.recipient, claim.vendorId);
-            if (!(await this.repository.markHandingOver(claim, basis, fromPool ?? undefined))) return false;
+            if (!(await this.repository.markHandingOver(claim, basis, fromPool))) return false;
             claim.sender = fromPool?.sender ?? null;
             return true;
           })

@@ -41,13 +41,13 @@ export class SmsSenderPool {
   /**
    * In the caller's transaction: the number the vendor texts this phone from now, with the time to
    * record it as used at, which the caller does before it commits. Two messages to one phone choose
-   * their numbers one after the other (a lock on the phone until commit). Null when SMS_FROM is not set
-   * (texts go to the log). Throws a permanent `SENDER_POOL_FULL` failure (reported to the operator)
-   * when every number is another vendor's for the phone.
+   * their numbers one after the other (a lock on the phone until commit). Undefined when SMS_FROM is
+   * not set (texts go to the log). Throws a permanent `SENDER_POOL_FULL` failure (reported to the
+   * operator) when every number is another vendor's for the phone.
    */
-  async choose(phone: string, vendorId: number): Promise<{ sender: string; usedAt: Date } | null> {
+  async choose(phone: string, vendorId: number): Promise<{ sender: string; usedAt: Date } | undefined> {
     const pool = this.config.sms?.senderPool;
-    if (!pool) return null;
+    if (!pool) return undefined;
     const uses = await this.sql.rows(NOTIFICATION_SQL.senderUsesLocked.bind({ phone }));
     const usedAt = this.clock.now();
     const sender = chooseSender(pool, vendorId, uses, usedAt);
