@@ -8,12 +8,13 @@
 // cost the instances, PostgreSQL and this process (its clients and receivers), with the machine's
 // busy share; then two instances' delivery rate over one's. A `baseline` run sends the campaign to the
 // write baseline (bench/baseline-review-request.ts) instead, and each run's CPU is then also given over
-// the baseline's.
+// the baseline's. A `split` run sends it to an instance without the outbox worker while a second
+// instance delivers and takes no request: its CPU is given with the delivery instance's part of it.
 //
 // The spec's rate limit (250 requests per 5 minutes per vendor) would spread one vendor's 50,000
 // requests over 200 windows: the runs raise RATE_LIMIT_MAX so that they measure the service, not the
 // limit. BENCH_CAMPAIGN (default 50,000), BENCH_CLIENTS (concurrent requests, default 32),
-// BENCH_READS_PER_S (default 20; 0: none), BENCH_INSTANCES (default "1,2"; "1,baseline") change the run;
+// BENCH_READS_PER_S (default 20; 0: none), BENCH_INSTANCES (default "1,2"; "1,split,baseline") change the run;
 // BENCH_RATE caps the requests offered a second (unset: as fast as the API takes them), and
 // BENCH_PROVIDER_LATENCY_MS (default 0) is how long the SMTP sink and the SMS stand-in take to answer
 // each message, as real providers do (50–300 ms). On a server that loads pg_stat_statements
@@ -26,7 +27,7 @@ import { adminQuery, assertTestDatabase, databaseUrl } from '../test/support/tes
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
 import { campaignVendor } from './campaign/vendor-api';
 import { statementCounter, statementTable } from './campaign/statement-counts';
-import { type Run, ratios } from './campaign/run-ratios';
+import { type Instances, type Run, ratios } from './campaign/run-ratios';
 import { campaign, reads } from './campaign/traffic';
 import { type Target, startBaseline } from './baseline-process';
 import { percentile } from './percentile';
@@ -38,10 +39,11 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? Infinity);
 const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
-/** Runs through 1, 2… instances, or through the write baseline (`baseline`). */
-const RUNS = (process.env.BENCH_INSTANCES ?? '1,2')
+/** Runs through 1, 2… instances, through an API instance and a delivery instance (`split`), or the write baseline. */
+const RUNS: Instances[] = (process.env.BENCH_INSTANCES ?? '1,2')
   .split(',')
-  .map((run) => (run.trim() === 'baseline' ? 'baseline' : Number(run)));
+  .map((run) => run.trim())
+  .map((run) => (run === 'baseline' || run === 'split' ? run : Number(run)));
 const DELIVERY_TIMEOUT_MS = 30 * 60_000;
 const AGAINST = process.env.BENCH_AGAINST;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (AGAINST ? 3 : 1));
@@ -55,15 +57,24 @@ const p99 = (samples: number[]): number =>
         99,
       );
 
+/** Without the outbox worker: takes requests, delivers nothing. */
+const API_ONLY = { NOTIFY_WORKER_ENABLED: 'false' };
+
+/**
+ * Each instance's settings, the first the one set up through. `split`: the first takes every request
+ * and delivers nothing, the second delivers and takes no request, so that each one's CPU is its part.
+ */
+function instanceSettings(instances: Instances, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv[] {
+  if (instances === 'baseline') return [{ ...env, ...API_ONLY }];
+  if (instances === 'split') return [{ ...env, ...API_ONLY }, env];
+  return Array.from({ length: instances }, () => env);
+}
+
 /**
  * One run: the campaign through `instances` built instances, or through the write baseline (one instance
  * that delivers nothing sets the run up; no reads, no messages to wait for).
  */
-async function measure(
-  instances: number | 'baseline',
-  round: number,
-  against?: { ref: string; dir: string },
-): Promise<Run> {
+async function measure(instances: Instances, round: number, against?: { ref: string; dir: string }): Promise<Run> {
   const baseline = instances === 'baseline';
   const database = `test_bench_campaign_${process.pid}_${instances}`;
   assertTestDatabase(database);
@@ -83,16 +94,17 @@ async function measure(
     SMS_FROM: '+15005550006',
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
-    ...(baseline && { NOTIFY_WORKER_ENABLED: 'false' }),
   };
-  const servers = Array.from({ length: baseline ? 1 : instances }, () => new VariantServer(against?.dir ?? root, env));
+  const servers = instanceSettings(instances, env).map((settings) => new VariantServer(against?.dir ?? root, settings));
+  const delivering = instances === 'split' ? servers.slice(1) : [];
   let stopBaseline: (() => Promise<void>) | undefined;
   try {
     for (const server of servers) await server.start();
     const manager = servers[0].createAdmin();
     const sender = await campaignVendor(servers[0].url, manager, 'Campaign Renovations');
     const reader = await campaignVendor(servers[0].url, manager, 'Reading Roofing');
-    let targets: Target[] = servers.map((server) => ({ url: server.url, pid: server.pid }));
+    const taking = servers.filter((server) => !delivering.includes(server));
+    let targets: Target[] = taking.map((server) => ({ url: server.url, pid: server.pid }));
     if (baseline) {
       const { url, pid, stop } = await startBaseline(env);
       stopBaseline = stop;
@@ -107,12 +119,18 @@ async function measure(
     const counter = await statementCounter(env.DATABASE_URL);
     await counter?.reset();
     const during = reads(targets, reader, readsPerS, stopped);
-    const serviceCpu = () => targets.reduce((sum, { pid }) => sum + cpuMs(pid), 0);
+    const cpuOf = (processes: { pid: number }[]) => processes.reduce((sum, { pid }) => sum + cpuMs(pid), 0);
+    const serviceCpu = () => cpuOf(targets) + cpuOf(delivering);
     const benchCpu = () => {
       const { user, system } = process.cpuUsage();
       return (user + system) / 1000;
     };
-    const cpuBefore = { service: serviceCpu(), postgres: commandCpuMs('postgres'), bench: benchCpu() };
+    const cpuBefore = {
+      service: serviceCpu(),
+      delivery: cpuOf(delivering),
+      postgres: commandCpuMs('postgres'),
+      bench: benchCpu(),
+    };
     const machineBefore = machineCpuMs();
     const started = performance.now();
     const sent = await campaign(targets, sender, { requests: CAMPAIGN, clients: CLIENTS, perSecond: RATE });
@@ -130,6 +148,7 @@ async function measure(
     const accepted = CAMPAIGN - sent.refused;
     const cpu = {
       service: (serviceCpu() - cpuBefore.service) / accepted,
+      ...(delivering.length > 0 && { delivery: (cpuOf(delivering) - cpuBefore.delivery) / accepted }),
       postgres: (commandCpuMs('postgres') - cpuBefore.postgres) / accepted,
       bench: (benchCpu() - cpuBefore.bench) / accepted,
     };
@@ -170,7 +189,8 @@ async function measure(
 }
 
 function report(run: Run): string {
-  const cpu = `${run.cpu.service.toFixed(2)} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)}`;
+  const delivery = run.cpu.delivery === undefined ? '' : ` (delivery ${run.cpu.delivery.toFixed(2)})`;
+  const cpu = `${run.cpu.service.toFixed(2)}${delivery} / ${run.cpu.postgres.toFixed(2)} / ${run.cpu.bench.toFixed(2)}`;
   const accepted = `| ${run.instances}${run.against ? ` (${run.against})` : ''} | ${run.acceptedPerS.toFixed(0)} | ${run.acceptP99.toFixed(1)} | ${run.refused}`;
   const busy = `${(100 * run.machineBusy).toFixed(0)}% |`;
   if (run.instances === 'baseline') return [accepted, '- | - | - | - | - | - | -', cpu, busy].join(' | ');
@@ -198,8 +218,12 @@ async function main(): Promise<void> {
   }
   if (!(Number.isInteger(ROUNDS) && ROUNDS > 0))
     throw new Error(`BENCH_ROUNDS must be a positive integer, not ${ROUNDS}.`);
-  if (!RUNS.every((instances) => instances === 'baseline' || (Number.isInteger(instances) && instances > 0))) {
-    throw new Error('BENCH_INSTANCES must be instance counts or `baseline` separated by commas, such as 1,2,baseline.');
+  const valid = (instances: Instances) =>
+    typeof instances === 'string' || (Number.isInteger(instances) && instances > 0);
+  if (!RUNS.every(valid)) {
+    throw new Error(
+      'BENCH_INSTANCES must be instance counts, `split` or `baseline` separated by commas, such as 1,2,split,baseline.',
+    );
   }
   const offered = Number.isFinite(RATE) ? `at most ${RATE}/s offered` : 'as fast as taken';
   console.log(

@@ -1,9 +1,12 @@
 import type { CountedStatement } from './statement-counts';
 import type { tally } from './counting-receivers';
 
+/** Some instances of one build; an API instance and a delivery instance (`split`); or the write baseline. */
+export type Instances = number | 'split' | 'baseline';
+
 /** One run of bench:campaign: a campaign through some instances of one build, or through the write baseline. */
 export interface Run {
-  instances: number | 'baseline';
+  instances: Instances;
   /** The commit measured when it is not this tree (BENCH_AGAINST). */
   against?: string;
   round: number;
@@ -17,8 +20,11 @@ export interface Run {
   emails: ReturnType<typeof tally>;
   texts: ReturnType<typeof tally>;
   smtpConnections: number;
-  /** CPU ms per accepted request with its two messages, from the campaign's start until the last message left. */
-  cpu: { service: number; postgres: number; bench: number };
+  /**
+   * CPU ms per accepted request with its two messages, from the campaign's start until the last message left;
+   * `delivery`, in a split run: the part of `service` the delivery instance spent.
+   */
+  cpu: { service: number; delivery?: number; postgres: number; bench: number };
   /** The machine's busy share of its cores over the same time. */
   machineBusy: number;
   /** What pg_stat_statements counted, where the server loads it. */
