@@ -4869,6 +4869,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -5126,6 +5141,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -5390,6 +5420,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -5567,6 +5612,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -6226,6 +6286,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -6403,6 +6478,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -7192,6 +7282,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The key was already rolled. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -7449,6 +7554,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "API key 0b9cbb5e-9a59-4bb4-a3a4-5f6c4a3c2d10 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -8115,6 +8235,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The key was already rolled. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -8372,6 +8507,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "API key 0b9cbb5e-9a59-4bb4-a3a4-5f6c4a3c2d10 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -8636,6 +8786,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -8813,6 +8978,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -9076,6 +9256,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "API key 0b9cbb5e-9a59-4bb4-a3a4-5f6c4a3c2d10 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -9826,6 +10021,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -9999,6 +10209,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -10270,6 +10495,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The lead was already accepted or declined, or has expired. Also: A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -10531,6 +10771,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -10802,6 +11057,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -11061,6 +11331,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -11553,6 +11838,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -11730,6 +12030,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -12632,6 +12947,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -12809,6 +13139,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -13075,6 +13420,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -13485,6 +13845,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -13664,6 +14039,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -13928,6 +14318,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -14114,6 +14519,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -14378,6 +14798,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -14564,6 +14999,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Gallery image 41 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -14833,6 +15283,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -15044,6 +15509,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Image 3f2a9c0d5e8b4a1c9f7e6d5c4b3a2910.jpg was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -15619,6 +16099,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -15792,6 +16287,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -16063,6 +16573,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -16320,6 +16845,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -16583,6 +17123,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -16867,6 +17422,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -17042,6 +17612,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -17701,6 +18286,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -17874,6 +18474,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -18145,6 +18760,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or secret) already issued its credential, which is shown only once. */
             409: {
                 headers: {
@@ -18402,6 +19032,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -18665,6 +19310,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -18949,6 +19609,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -19124,6 +19799,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Webhook endpoint 3 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -19386,6 +20076,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Reputation process 17 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -19963,6 +20668,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -20136,6 +20856,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -21187,6 +21922,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -21364,6 +22114,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -21628,6 +22393,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Lead 1042 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -21991,6 +22771,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Reputation process 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -23122,6 +23917,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description More than 250 requests in 5 minutes by this account (or, without a valid token, this client IP). */
             429: {
                 headers: {
@@ -23299,6 +24109,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
@@ -23565,6 +24390,21 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "error": "Vendor 42 was not found."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": "The method DELETE is not allowed on this path."
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];

@@ -79,6 +79,8 @@ export function finishDocument(document: OpenAPIObject): void {
       }
       // Any request can be malformed before it reaches a route (no Host header, a badly encoded path).
       addError(operation, 400);
+      // An id left empty makes the path its parent's, which may not take this method.
+      if (path.includes('{')) addError(operation, 405);
       addError(operation, 500);
     }
   }

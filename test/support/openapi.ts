@@ -8,6 +8,8 @@ export interface Operation {
   scopes: string[];
   parameters: { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }[];
   body?: { contentType: string; schema: Schema };
+  /** The statuses its document lists an answer for ("200", "4XX", "default"…). */
+  statuses: string[];
 }
 
 export interface Schema {
@@ -35,6 +37,7 @@ interface RawOperation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, unknown>;
 }
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -72,6 +75,7 @@ export async function loadOperations(
             schema: resolve(p.schema),
           })),
         body: content ? { contentType, schema: resolve(content.schema) } : undefined,
+        statuses: Object.keys(op.responses ?? {}),
       });
     }
   }

@@ -3,7 +3,7 @@ import { ApiExtraModels, ApiResponse, type ResponseObject, getSchemaPath } from 
 import { ErrorEnvelopeDto } from './envelope';
 
 /** The error statuses of docs/contract.md#envelope an operation can answer, and 500 for a fault of the service. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export interface ErrorDoc {
   description: string;
@@ -26,6 +26,12 @@ export const ERROR_DOCS: Record<ErrorStatus, ErrorDoc> = {
     example: 'A manager token cannot be used on the vendor API; use a vendor token.',
   },
   404: { description: 'No such resource for this account.', example: 'Lead 42 was not found.' },
+  405: {
+    description:
+      'A path id left empty names another path (`/leads/` is the list), where this method is not allowed; ' +
+      'the Allow header lists the methods that are.',
+    example: 'The method DELETE is not allowed on this path.',
+  },
   409: {
     description:
       'A request with the same Idempotency-Key is still running, or (on a route whose answer shows a token or ' +
