@@ -4869,7 +4869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5420,7 +5420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -6286,7 +6286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +6483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -7282,7 +7282,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -7559,7 +7559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -8235,7 +8235,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -8512,7 +8512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -8786,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -8983,7 +8983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -9261,7 +9261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -10021,7 +10021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -10214,7 +10214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -10495,7 +10495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,7 +10776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -11057,7 +11057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -11336,7 +11336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -11838,7 +11838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -12035,7 +12035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -12947,7 +12947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -13144,7 +13144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -13425,7 +13425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -13845,7 +13845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,7 +14044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -14318,7 +14318,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -14524,7 +14524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -14798,7 +14798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -15004,7 +15004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -15283,7 +15283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -15514,7 +15514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -16099,7 +16099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -16292,7 +16292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -16573,7 +16573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -16850,7 +16850,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -17128,7 +17128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -17422,7 +17422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -17617,7 +17617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -18286,7 +18286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -18479,7 +18479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -18760,7 +18760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -19037,7 +19037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -19315,7 +19315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -19609,7 +19609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -19804,7 +19804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -20081,7 +20081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -20668,7 +20668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -20861,7 +20861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -21922,7 +21922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -22119,7 +22119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -22398,7 +22398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -22776,7 +22776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -23917,7 +23917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -24114,7 +24114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;
@@ -24395,7 +24395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A path id left empty names another path (`/leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
+            /** @description A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; the Allow header lists the methods that are. */
             405: {
                 headers: {
                     [name: string]: unknown;

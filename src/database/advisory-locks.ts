@@ -17,9 +17,9 @@ export enum LockSpace {
   KpiRollups = 727_301,
   /** One provider MessageSid (hashed): the provider's retry of a text while the first is being recorded. */
   InboundSms = 727_401,
-  /** One phone (hashed): two messages to it taking their pool numbers at once (written out by the SmsSenderUsesLocked migration). */
+  /** One phone (hashed): two messages to it taking their pool numbers at once (SmsSenderUsesLocked migration). */
   SmsSenderPairs = 727_402,
-  /** One account's Idempotency-Key (hashed): held by the request running with it (written out by the IdempotencyKeyHeld migration). */
+  /** One account's Idempotency-Key (hashed): held by the request running with it (IdempotencyKeyHeld migration). */
   IdempotencyKey = 727_501,
 }
 

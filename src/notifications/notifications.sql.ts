@@ -210,8 +210,9 @@ export const NOTIFICATION_SQL = {
   ),
 
   /**
-   * Every pool number the vendors text :phone from, and when each last did, read once the caller's transaction holds :phone's lock (until it commits): two messages
-   * to one phone take their numbers one after the other.
+   * Takes :phone's lock for the caller's transaction (until it commits), then reads every pool number
+   * the vendors text it from and when each last did: two messages to one phone take their numbers one
+   * after the other.
    */
   senderUsesLocked: new NamedSql<SenderUse>(
     `SELECT vendor_id AS "vendorId", sender, last_used_at AS "lastUsedAt" FROM sms_sender_uses_locked(:phone)`,

@@ -99,9 +99,9 @@ export class NotificationsWorker extends OutboxWorker<CheckedClaim> {
    * is then taken again after its lease. A message without a pool number is marked by one statement of
    * its own; a pool text chooses its number under the phone's lock (the phone's lock before the row's,
    * one order for every worker), then one statement records the number and marks the row with it. Its
-   * number stays recorded when the claim was lost meanwhile: the
-   * attempt holding the claim takes that same number. The pool's refusal (every number another vendor's
-   * for the phone) is answered, so the message fails for good without leaving.
+   * number stays recorded when the claim was lost meanwhile: the attempt holding the claim takes that
+   * same number. The pool's refusal (every number another vendor's for the phone) is answered, so the
+   * message fails for good without leaving.
    */
   private async markHandingOver(claim: CheckedClaim, basis: string | null): Promise<boolean | DeliveryFailure> {
     try {

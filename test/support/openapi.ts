@@ -8,7 +8,7 @@ export interface Operation {
   scopes: string[];
   parameters: { name: string; in: 'path' | 'query'; required: boolean; schema: Schema }[];
   body?: { contentType: string; schema: Schema };
-  /** The statuses its document lists an answer for ("200", "4XX", "default"…). */
+  /** The statuses its document lists an answer for ("200", "404"…). */
   statuses: string[];
 }
 

@@ -28,7 +28,7 @@ export const ERROR_DOCS: Record<ErrorStatus, ErrorDoc> = {
   404: { description: 'No such resource for this account.', example: 'Lead 42 was not found.' },
   405: {
     description:
-      'A path id left empty names another path (`/leads/` is the list), where this method is not allowed; ' +
+      'A path id left empty names another path (`/general-leads/` is the list), where this method is not allowed; ' +
       'the Allow header lists the methods that are.',
     example: 'The method DELETE is not allowed on this path.',
   },
