@@ -1,8 +1,9 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type * as OtlpExporter from '@opentelemetry/exporter-trace-otlp-http';
+import type * as Resources from '@opentelemetry/resources';
+import type * as TraceBase from '@opentelemetry/sdk-trace-base';
+import type { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type * as TraceNode from '@opentelemetry/sdk-trace-node';
 import { startEnvironment } from '../../config/env.validation';
 import { type MetricsSettings, metricsSettings } from '../../config/metrics.config';
 import { readSettings } from '../../config/settings/setting';
@@ -10,12 +11,25 @@ import { markTracingOn } from './tracing';
 
 let provider: NodeTracerProvider | undefined;
 
-/** The exporter OpenTelemetry's standard settings name; none when they ask for none. */
-function exporterOf(env: MetricsSettings): SpanExporter | undefined {
+/**
+ * The SDK, loaded only when spans are exported: its packages are megabytes of an instance's heap
+ * that the API alone (a no-op without a provider) never needs.
+ */
+function loadSdk() {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    ...(require('@opentelemetry/exporter-trace-otlp-http') as typeof OtlpExporter),
+    ...(require('@opentelemetry/resources') as typeof Resources),
+    ...(require('@opentelemetry/sdk-trace-base') as typeof TraceBase),
+    ...(require('@opentelemetry/sdk-trace-node') as typeof TraceNode),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+/** Which exporter OpenTelemetry's standard settings name; none when they ask for none. */
+function exporterKind(env: MetricsSettings): string | undefined {
   const kind = env.OTEL_TRACES_EXPORTER ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
-  if (kind === 'none') return undefined;
-  // The OTLP exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself.
-  return kind === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
+  return kind === 'none' ? undefined : kind;
 }
 
 /**
@@ -26,15 +40,18 @@ function exporterOf(env: MetricsSettings): SpanExporter | undefined {
 export function startTracing(
   env: MetricsSettings = readSettings(metricsSettings, startEnvironment()),
 ): string | undefined {
-  const exporter = exporterOf(env);
-  if (!exporter) return undefined;
-  provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME }),
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+  const kind = exporterKind(env);
+  if (!kind) return undefined;
+  const sdk = loadSdk();
+  // The OTLP exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT and _HEADERS itself.
+  const exporter = kind === 'console' ? new sdk.ConsoleSpanExporter() : new sdk.OTLPTraceExporter();
+  provider = new sdk.NodeTracerProvider({
+    resource: sdk.resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME }),
+    spanProcessors: [new sdk.BatchSpanProcessor(exporter)],
   });
   provider.register();
   markTracingOn(true);
-  return exporter instanceof ConsoleSpanExporter ? 'the console' : 'OTLP';
+  return kind === 'console' ? 'the console' : 'OTLP';
 }
 
 /** Exports the spans still held, at shutdown. */
