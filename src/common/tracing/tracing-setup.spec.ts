@@ -28,3 +28,18 @@ describe('startTracing', () => {
     expect(tracingOn()).toBe(false);
   });
 });
+
+describe('the OpenTelemetry SDK', () => {
+  afterEach(() => jest.dontMock('@opentelemetry/sdk-trace-node'));
+
+  it('is loaded only when spans are exported', () => {
+    jest.isolateModules(() => {
+      jest.doMock('@opentelemetry/sdk-trace-node', () => {
+        throw new Error('the SDK was loaded');
+      });
+      const isolated = jest.requireActual<typeof import('./tracing-setup')>('./tracing-setup');
+      expect(isolated.startTracing(settings({}))).toBeUndefined();
+      expect(() => isolated.startTracing(settings({ OTEL_TRACES_EXPORTER: 'console' }))).toThrow('the SDK was loaded');
+    });
+  });
+});
