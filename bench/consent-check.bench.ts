@@ -20,6 +20,7 @@ import { queryConfig } from '../src/database/statement';
 import { CountingSmsProvider, CountingSmtpSink, tally } from './campaign/counting-receivers';
 import { VariantServer, buildVariant, removeBuild } from './campaign/source-build';
 import { commandCpuMs, cpuMs } from './process-cpu';
+import { median } from './percentile';
 import { campaignVendor, customer, sendCampaign } from './campaign/vendor-api';
 
 const REQUESTS = Number(process.env.BENCH_CONSENT_REQUESTS ?? 1_500);
@@ -103,12 +104,6 @@ async function round(variant: Variant, offset: number, requests = REQUESTS): Pro
   });
   return accepted / s;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** Index reads of `consents` per message left, and the check's plan for one customer of the campaign. */
 async function checkCost(variant: Variant): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type { CountedStatement } from './statement-counts';
+import { median } from '../percentile';
 import type { tally } from './counting-receivers';
 
 /** Some instances of one build; an API instance and a delivery instance (`split`); or the write baseline. */
@@ -59,9 +60,7 @@ export function ratios(runs: Run[], against?: string): string[] {
       ]);
     const over = (side: 'service' | 'postgres') => {
       const byRound = pairs.map(([run, other]) => run.cpu[side] / other.cpu[side]);
-      const sorted = [...byRound].sort((a, b) => a - b);
-      const median = (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2;
-      return `${byRound.map((ratio) => ratio.toFixed(3)).join(', ')} (median ${median.toFixed(3)})`;
+      return `${byRound.map((ratio) => ratio.toFixed(3)).join(', ')} (median ${median(byRound).toFixed(3)})`;
     };
     lines.push(
       `CPU per request, ${instances} instance(s), this tree over ${against} by round: ` +

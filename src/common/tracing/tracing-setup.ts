@@ -2,14 +2,13 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type * as OtlpExporter from '@opentelemetry/exporter-trace-otlp-http';
 import type * as Resources from '@opentelemetry/resources';
 import type * as TraceBase from '@opentelemetry/sdk-trace-base';
-import type { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type * as TraceNode from '@opentelemetry/sdk-trace-node';
 import { startEnvironment } from '../../config/env.validation';
 import { type MetricsSettings, metricsSettings } from '../../config/metrics.config';
 import { readSettings } from '../../config/settings/setting';
 import { markTracingOn } from './tracing';
 
-let provider: NodeTracerProvider | undefined;
+let provider: TraceNode.NodeTracerProvider | undefined;
 
 /**
  * The SDK, loaded only when spans are exported: its packages are megabytes of an instance's heap
