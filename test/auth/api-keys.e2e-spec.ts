@@ -67,7 +67,7 @@ describe('API keys (e2e)', () => {
       400,
       /scopes/,
     );
-    const past = new Date(Date.now() - HOUR).toISOString();
+    const past = new Date(state.clock.now().getTime() - HOUR).toISOString();
     expectError(
       await request(state.t.http)
         .post(`${V}/api-keys`)
@@ -91,7 +91,7 @@ describe('API keys (e2e)', () => {
     const key = await create(token, {
       name: 'Short',
       scopes: ['leads:read'],
-      expiresAt: new Date(Date.now() + HOUR).toISOString(),
+      expiresAt: new Date(state.clock.now().getTime() + HOUR).toISOString(),
     });
     expect((await list(token)).find((k) => k.id === key.id)).toMatchObject({ status: 'expiring' });
     await leads(key.token).expect(200);
@@ -109,7 +109,7 @@ describe('API keys (e2e)', () => {
        RETURNING id`,
       [vendor.id],
     );
-    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const exp = Math.floor(state.clock.now().getTime() / 1000) + 3600;
     const legacy = state.t.app.get(JwtService).sign({ typ: 'vendor', exp }, { subject: String(vendor.id), jwtid: id });
     await leads(legacy).expect(200);
     await leads(legacy).expect(200);
@@ -122,7 +122,7 @@ describe('API keys (e2e)', () => {
     const key = await create(token, { name: 'CRM', scopes: ['leads:read', 'webhooks:write'] });
     const roll = (id: string, body: object) =>
       request(state.t.http).post(`${V}/api-keys/${id}/roll`).set(bearer(token)).send(body);
-    const tooLate = new Date(Date.now() + 7 * 24 * HOUR + 60_000).toISOString();
+    const tooLate = new Date(state.clock.now().getTime() + 7 * 24 * HOUR + 60_000).toISOString();
     expectError(await roll(key.id, { oldExpiresAt: tooLate }), 400, /7 days/);
 
     const rolled = await roll(key.id, {});
@@ -130,7 +130,7 @@ describe('API keys (e2e)', () => {
     const successor = rolled.body.data as Key & { token: string; previous: Key };
     expect(successor).toMatchObject({ name: 'CRM', scopes: ['leads:read', 'webhooks:write'], status: 'active' });
     expect(successor.previous).toMatchObject({ id: key.id, status: 'expiring', rolledInto: successor.id });
-    expect(Date.parse(successor.previous.expiresAt!) - Date.now()).toBeGreaterThan(24 * HOUR - 60_000);
+    expect(Date.parse(successor.previous.expiresAt!) - state.clock.now().getTime()).toBeGreaterThan(24 * HOUR - 60_000);
     expectError(await roll(key.id, {}), 409, /already rolled/);
 
     for (const secret of [key.token, successor.token]) await leads(secret).expect(200);
@@ -184,7 +184,8 @@ describe('API keys (e2e)', () => {
       )[0].at;
     expect(await lastUsed()).toBeNull();
     await leads(key.token).expect(200);
-    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    // The app's held clock, not the wall clock, which may have crossed a minute since the hold.
+    const minute = Math.floor(state.clock.now().getTime() / 60_000) * 60_000;
     expect((await lastUsed())?.getTime()).toBe(minute);
     // A mark no request of this minute may overwrite: no write happens until the next minute.
     await state.t.dataSource.query(`UPDATE api_keys SET last_used_at = $2 WHERE id = $1`, [

@@ -64,6 +64,8 @@ export function expectRefused(res: request.Response, { limit, error }: { limit: 
 export interface HeldClock {
   /** Moves the limiter's time forward, as if `ms` had passed. */
   advance(ms: number): void;
+  /** The held time, as the app reads it. */
+  now(): Date;
   /** Gives the limiter the real time back. */
   release(): void;
 }
@@ -72,5 +74,5 @@ export interface HeldClock {
 export function holdClock(t: TestApp): HeldClock {
   let now = Date.now();
   const spy = jest.spyOn(t.app.get(Clock), 'now').mockImplementation(() => new Date(now));
-  return { advance: (ms) => (now += ms), release: () => spy.mockRestore() };
+  return { advance: (ms) => (now += ms), now: () => new Date(now), release: () => spy.mockRestore() };
 }
