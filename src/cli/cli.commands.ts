@@ -9,6 +9,7 @@ import { ApiKeyWithSecretResponse } from '../api-keys/dto/api-key.response';
 import { ALL_SCOPES, type ApiScope } from '../auth/decorators/scopes';
 import { AuthService } from '../auth/auth.service';
 import { DomainError, ErrorCode } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import { RetentionPass } from '../customer-data/retention-pass';
 import { LocalImagesImport } from '../images/local-images-import';
 import { VendorsService } from '../vendors/vendors.service';
@@ -122,6 +123,7 @@ export class CliCommands {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly apiKeys: ApiKeyChanges,
     private readonly demo: DemoSeed,
+    private readonly clock: Clock,
   ) {}
 
   run(command: string, args: string[]): Promise<string> {
@@ -194,7 +196,7 @@ export class CliCommands {
     const manager = await this.auth.adminByEmail(email);
     const request = { name, scopes: scopes as ApiScope[], expiresAt: expiresAt ? new Date(expiresAt) : null };
     const issued = await this.apiKeys.create({ type: 'manager', id: manager.id }, request, { type: 'cli', id: null });
-    return ApiKeyWithSecretResponse.issued(issued, new Date());
+    return ApiKeyWithSecretResponse.issued(issued, this.clock.now());
   }
 
   issueVendorToken(vendorId: number): Promise<string> {

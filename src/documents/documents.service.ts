@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../common/errors/domain-error';
+import { Clock } from '../common/time/clock';
 import { DocumentsConfig, documentsConfig } from '../config/documents.config';
 import { VendorsService } from '../vendors/vendors.service';
 import { DocumentDates, calendarDay, isDocumentValid } from './document-validity';
@@ -11,6 +12,7 @@ export class DocumentsService {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly vendors: VendorsService,
+    private readonly clock: Clock,
     @Inject(documentsConfig.KEY) private readonly config: DocumentsConfig,
   ) {}
 
@@ -42,6 +44,6 @@ export class DocumentsService {
   }
 
   private withValidity(row: RequiredDocumentRow): RequiredDocument {
-    return { ...row, valid: isDocumentValid(row, calendarDay(new Date(), this.config.timeZone)) };
+    return { ...row, valid: isDocumentValid(row, calendarDay(this.clock.now(), this.config.timeZone)) };
   }
 }

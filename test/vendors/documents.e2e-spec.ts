@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createVendor } from '../support/factories';
 import { expectError, failedFields } from '../support/envelope-assertions';
 import { ManagerTestApp, createManagerTestApp } from '../support/manager-app';
+import { stopClock } from '../support/automation';
 
 const SEEDED_KINDS = [
   'Certificate of general liability insurance',
@@ -12,9 +13,12 @@ const SEEDED_KINDS = [
   'GST/HST registration',
 ];
 
-/** A calendar day relative to today where validity is decided (DOCUMENTS_TIME_ZONE, America/Toronto by default). */
+/** The app's time in these tests: noon in Toronto, where validity is decided (DOCUMENTS_TIME_ZONE's default). */
+const NOW = '2027-01-14T17:00:00Z';
+
+/** A calendar day relative to NOW's day in Toronto. */
 function day(offsetDays: number): string {
-  const at = new Date(Date.now() + offsetDays * 86_400_000);
+  const at = new Date(Date.parse(NOW) + offsetDays * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(at);
 }
 
@@ -25,6 +29,9 @@ describe('Manager API: required documents (e2e)', () => {
     t = await createManagerTestApp();
   });
   afterAll(() => t.close());
+  let moveClock: (iso: string) => void;
+  beforeEach(() => (moveClock = stopClock(t.app, NOW)));
+  afterEach(() => jest.restoreAllMocks());
 
   const list = (vendorId: number) =>
     request(t.http).get(`/rest-manager-api-v1/vendors/${vendorId}/required-docs`).set(t.manager);
@@ -83,6 +90,16 @@ describe('Manager API: required documents (e2e)', () => {
     const listed = (await list(vendor.id)).body.data as { requiredDocId: number; valid: boolean }[];
     expect(listed.map((d) => d.valid)).toEqual([true, false, true, false, true, false]);
     expect(listed[0]).toEqual(expect.objectContaining({ dateReceived: day(-30), expiryDate: day(0) }));
+  });
+
+  it('keeps a document valid through its expiry day in Toronto, not in UTC, and expired from the next midnight', async () => {
+    const { vendor } = await createVendor(t.app);
+    const validNow = async () => ((await list(vendor.id)).body.data as { valid: boolean }[])[0].valid;
+    await record(vendor.id, 1, { dateReceived: '2026-06-01', expiryDate: '2027-01-14' }).expect(200);
+    moveClock('2027-01-15T04:59:00Z'); // 23:59 on the 14th in Toronto, already the 15th in UTC
+    expect(await validNow()).toBe(true);
+    moveClock('2027-01-15T05:00:00Z'); // midnight in Toronto
+    expect(await validNow()).toBe(false);
   });
 
   it('replaces what was recorded: a date left out or null is cleared', async () => {
