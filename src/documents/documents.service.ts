@@ -7,6 +7,11 @@ import { DocumentDates, calendarDay, isDocumentValid } from './document-validity
 import type { RequiredDocType, RequiredDocument, RequiredDocumentRow } from './required-document';
 import { DocumentsRepository } from './documents.repository';
 
+const withValidity = (row: RequiredDocumentRow, today: string): RequiredDocument => ({
+  ...row,
+  valid: isDocumentValid(row, today),
+});
+
 @Injectable()
 export class DocumentsService {
   constructor(
@@ -24,7 +29,8 @@ export class DocumentsService {
   async listForVendor(vendorId: number): Promise<RequiredDocument[]> {
     await this.vendors.get(vendorId);
     const rows = await this.documents.listForVendor(vendorId);
-    return rows.map((row) => this.withValidity(row));
+    const today = this.today();
+    return rows.map((row) => withValidity(row, today));
   }
 
   /** Replaces the recorded dates of one of the vendor's documents: a date left out is cleared. */
@@ -40,10 +46,11 @@ export class DocumentsService {
     await this.vendors.get(vendorId);
     const row = await this.documents.record(vendorId, requiredDocId, dates);
     if (!row) throw DomainError.notFound('Required document', requiredDocId);
-    return this.withValidity(row);
+    return withValidity(row, this.today());
   }
 
-  private withValidity(row: RequiredDocumentRow): RequiredDocument {
-    return { ...row, valid: isDocumentValid(row, calendarDay(this.clock.now(), this.config.timeZone)) };
+  /** Today where validity is decided: one day for all of a request's rows. */
+  private today(): string {
+    return calendarDay(this.clock.now(), this.config.timeZone);
   }
 }
